@@ -1,0 +1,272 @@
+"""History: every change is a log entry of reversible ops; undo, redo and replay walk it.
+
+A :class:`Transaction` applies each op as it is made (so later steps of an action see
+the state the earlier ones left), and either commits them as one log entry or rolls
+them all back. Ops carry both the value before and after, so an entry can be undone
+after a restart, and the state at the start of the log can be rebuilt by undoing
+everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any, get_args, get_origin
+
+from pydantic import BaseModel, TypeAdapter
+
+from .dice import Roll
+from .model import Encounter, LogEntry, Op, RollRecord
+
+
+class HistoryError(RuntimeError):
+    """An op does not fit the encounter (a bad path, a stale log)."""
+
+
+# --- walking paths -----------------------------------------------------------------------
+
+
+def _child(obj: Any, seg: str | int) -> Any:
+    if isinstance(obj, BaseModel):
+        if not isinstance(seg, str) or seg not in type(obj).model_fields:
+            raise HistoryError(f"no field '{seg}' on {type(obj).__name__}")
+        return getattr(obj, seg)
+    if isinstance(obj, list):
+        return obj[_list_index(obj, seg)]
+    if isinstance(obj, dict):
+        if seg not in obj:
+            raise HistoryError(f"no key '{seg}'")
+        return obj[seg]
+    raise HistoryError(f"cannot walk into {type(obj).__name__} with '{seg}'")
+
+
+def _list_index(items: list[Any], seg: str | int) -> int:
+    if isinstance(seg, int):
+        if not -len(items) <= seg < len(items):
+            raise HistoryError(f"index {seg} out of range")
+        return seg
+    for i, item in enumerate(items):
+        if getattr(item, "id", None) == seg or getattr(item, "name", None) == seg:
+            return i
+    raise HistoryError(f"no item '{seg}'")
+
+
+def resolve(enc: Encounter, path: Iterable[str | int]) -> Any:
+    obj: Any = enc
+    for seg in path:
+        obj = _child(obj, seg)
+    return obj
+
+
+@lru_cache(maxsize=512)
+def _adapter(annotation: Any) -> TypeAdapter[Any]:
+    return TypeAdapter(annotation)
+
+
+def _field_annotation(parent: BaseModel, name: str) -> Any:
+    return type(parent).model_fields[name].annotation
+
+
+def _coerce(annotation: Any, value: Any) -> Any:
+    """Turn a logged value (plain data) back into what the field holds."""
+    if value is None or isinstance(value, BaseModel):
+        return value
+    if isinstance(value, (dict, list)) or get_origin(annotation) is not None:
+        return _adapter(annotation).validate_python(value)
+    return value
+
+
+def _item_annotation(parent: Any, list_name: str | int) -> Any:
+    if isinstance(parent, BaseModel) and isinstance(list_name, str):
+        args = get_args(_field_annotation(parent, list_name))
+        if args:
+            return args[0]
+    return Any
+
+
+def _plain(value: Any) -> Any:
+    """Values as the log keeps them: plain data, no None inside (TOML has no null)."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", exclude_none=True)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _set(enc: Encounter, path: list[str | int], value: Any) -> None:
+    parent = resolve(enc, path[:-1])
+    last = path[-1]
+    if isinstance(parent, BaseModel):
+        assert isinstance(last, str)
+        if last not in type(parent).model_fields:
+            raise HistoryError(f"no field '{last}' on {type(parent).__name__}")
+        setattr(parent, last, _coerce(_field_annotation(parent, last), value))
+    elif isinstance(parent, dict):
+        if value is None:
+            parent.pop(last, None)
+        else:
+            parent[last] = value
+    elif isinstance(parent, list):
+        parent[_list_index(parent, last)] = value
+    else:
+        raise HistoryError(f"cannot set {path}")
+
+
+def _insert(enc: Encounter, path: list[str | int], index: int, value: Any) -> None:
+    parent = resolve(enc, path[:-1])
+    items = _child(parent, path[-1])
+    if not isinstance(items, list):
+        raise HistoryError(f"{path} is not a list")
+    items.insert(index, _coerce(_item_annotation(parent, path[-1]), value))
+
+
+def _delete(enc: Encounter, path: list[str | int], index: int) -> None:
+    items = resolve(enc, path)
+    if not isinstance(items, list) or not 0 <= index < len(items):
+        raise HistoryError(f"cannot remove item {index} of {path}")
+    del items[index]
+
+
+def apply_op(enc: Encounter, op: Op) -> None:
+    if op.op == "set":
+        _set(enc, op.path, op.after)
+    elif op.op == "add":
+        _insert(enc, op.path, op.index if op.index is not None else 0, op.after)
+    else:
+        _delete(enc, op.path, op.index if op.index is not None else 0)
+
+
+def revert_op(enc: Encounter, op: Op) -> None:
+    if op.op == "set":
+        _set(enc, op.path, op.before)
+    elif op.op == "add":
+        _delete(enc, op.path, op.index if op.index is not None else 0)
+    else:
+        _insert(enc, op.path, op.index if op.index is not None else 0, op.before)
+
+
+# --- transactions -----------------------------------------------------------------------
+
+
+class Transaction:
+    """Changes to one encounter that become one log entry, or none at all."""
+
+    def __init__(self, enc: Encounter) -> None:
+        self.enc = enc
+        self.ops: list[Op] = []
+
+    def set(self, path: list[str | int], value: Any) -> None:
+        """Set a field (or dict key); a no-op change is not recorded."""
+        before = resolve(self.enc, path) if _exists(self.enc, path) else None
+        before_plain, after_plain = _plain(before), _plain(value)
+        if before_plain == after_plain:
+            return
+        op = Op(op="set", path=list(path), before=before_plain, after=after_plain)
+        apply_op(self.enc, op)
+        self.ops.append(op)
+
+    def add(self, path: list[str | int], item: Any, index: int | None = None) -> None:
+        items = resolve(self.enc, path)
+        pos = len(items) if index is None else index
+        op = Op(op="add", path=list(path), after=_plain(item), index=pos)
+        apply_op(self.enc, op)
+        self.ops.append(op)
+
+    def remove(self, path: list[str | int], key: str | int) -> None:
+        items = resolve(self.enc, path)
+        pos = _list_index(items, key)
+        op = Op(op="remove", path=list(path), before=_plain(items[pos]), index=pos)
+        apply_op(self.enc, op)
+        self.ops.append(op)
+
+    def rollback(self) -> None:
+        for op in reversed(self.ops):
+            revert_op(self.enc, op)
+        self.ops.clear()
+
+    def commit(
+        self,
+        text: str,
+        kind: str = "note",
+        rolls: Iterable[Roll] = (),
+        actor: str = "",
+        secret: bool = False,
+    ) -> LogEntry:
+        entry = LogEntry(
+            text=text,
+            kind=kind,
+            round=self.enc.position.round,
+            actor=actor,
+            rolls=[RollRecord(**r.to_dict()) for r in rolls],  # type: ignore[arg-type]
+            ops=list(self.ops),
+            secret=secret,
+        )
+        enc = self.enc
+        del enc.log[enc.cursor :]  # a new change drops the undone tail
+        enc.log.append(entry)
+        enc.cursor = len(enc.log)
+        self.ops = []
+        return entry
+
+    def __enter__(self) -> Transaction:
+        return self
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        if exc_type is not None:
+            self.rollback()
+
+
+def _exists(enc: Encounter, path: list[str | int]) -> bool:
+    try:
+        resolve(enc, path)
+    except (HistoryError, KeyError, IndexError):
+        return False
+    return True
+
+
+# --- undo, redo, replay -----------------------------------------------------------------
+
+
+def undo(enc: Encounter) -> LogEntry | None:
+    if enc.cursor == 0:
+        return None
+    entry = enc.log[enc.cursor - 1]
+    for op in reversed(entry.ops):
+        revert_op(enc, op)
+    enc.cursor -= 1
+    return entry
+
+
+def redo(enc: Encounter) -> LogEntry | None:
+    if enc.cursor >= len(enc.log):
+        return None
+    entry = enc.log[enc.cursor]
+    for op in entry.ops:
+        apply_op(enc, op)
+    enc.cursor += 1
+    return entry
+
+
+def state_of(enc: Encounter) -> dict[str, Any]:
+    """The encounter's state without its history, for comparisons."""
+    return enc.model_dump(mode="json", exclude={"log", "cursor"})
+
+
+def replay(enc: Encounter) -> tuple[Encounter, list[LogEntry]]:
+    """Rebuild the state from the log alone.
+
+    Undo every applied entry on a copy to reach the state at the start of the log, then
+    apply the entries again one by one. Returns the rebuilt encounter and the entries
+    replayed; the caller compares ``state_of`` both to check the log is whole.
+    """
+    work = enc.model_copy(deep=True)
+    while undo(work) is not None:
+        pass
+    replayed: list[LogEntry] = []
+    for _ in range(enc.cursor):
+        entry = redo(work)
+        assert entry is not None
+        replayed.append(entry)
+    return work, replayed

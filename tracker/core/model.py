@@ -1,0 +1,245 @@
+"""The encounter model: pydantic classes shared by every ruleset.
+
+A ruleset extends these by subclassing (``HarnCombatant(Combatant)`` with its missile
+state, ``WarmasterUnit(Unit)`` ...) and names its own ``Encounter`` subclass whose
+``combatants`` / ``units`` lists use those classes, so a save validates the ruleset's
+fields as strictly as the common ones.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Scalar = int | float | str | bool
+
+SCHEMA_VERSION = 1
+
+
+class Model(BaseModel):
+    """Base for every saved model: unknown keys are errors, not silently dropped."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Effect(Model):
+    """A timed effect: "aimed until end of next round", "confused until its next turn"."""
+
+    name: str
+    until_round: int | None = None
+    """The effect ends when this round ends (None: no round limit)."""
+    until_turn_of: str | None = None
+    """The effect ends when this actor (combatant or unit id, or side) next starts a turn."""
+    note: str = ""
+
+    def describe(self) -> str:
+        parts = [self.name]
+        if self.until_round is not None:
+            parts.append(f"until end of round {self.until_round}")
+        if self.until_turn_of is not None:
+            parts.append(f"until {self.until_turn_of}'s next turn")
+        return " ".join(parts)
+
+
+class Pool(Model):
+    """A dice pool spent during a round: Combat Pool (CP), Missile Pool (MP) ..."""
+
+    name: str
+    size: int = 0
+    """Dice available this round, after every modifier."""
+    spent: int = 0
+    """Dice spent so far this round (or this exchange, as the ruleset keeps it)."""
+    breakdown: list[str] = Field(default_factory=list)
+    """Why the pool is this size, one term a line ("Reflex 5", "Pain -2")."""
+
+    @property
+    def left(self) -> int:
+        return self.size - self.spent
+
+
+class Wound(Model):
+    """An injury at a location, with the effects the ruleset keeps for it."""
+
+    location: str
+    level: int = 0
+    kind: str = ""
+    """Damage type or injury name (cutting, puncture, blunt, "impact 7" ...)."""
+    impact: int | None = None
+    shock: int = 0
+    pain: int = 0
+    blood_loss: int = 0
+    round: int = 0
+    note: str = ""
+
+
+class Combatant(Model):
+    """An individual in a skirmish."""
+
+    id: str
+    name: str
+    side: str = "party"
+    initiative: int = 0
+    stats: dict[str, int] = Field(default_factory=dict)
+    pools: list[Pool] = Field(default_factory=list)
+    wounds: list[Wound] = Field(default_factory=list)
+    conditions: list[str] = Field(default_factory=list)
+    effects: list[Effect] = Field(default_factory=list)
+    hidden: bool = False
+    """Hidden from the player view (an ambush not yet sprung)."""
+    out: bool = False
+    """Out of the fight (dead, fled, unconscious): kept, but skipped in the order."""
+    notes: str = ""
+
+
+Position_ = Literal["open", "defended", "fortified"]
+
+
+class Unit(Model):
+    """A body of figures or stands in a mass battle.
+
+    ``strength`` counts what the ruleset removes as casualties: stands (Warmaster)
+    or figures (Fantasy Warlord, d6battle).
+    """
+
+    id: str
+    name: str
+    side: str = "red"
+    kind: str = "infantry"
+    strength: int = 1
+    strength_start: int = 1
+    ranks: int | None = None
+    files: int | None = None
+    close_attacks: int = 0
+    shoot_attacks: int = 0
+    armour: int | None = None
+    """Armour save: succeeds on this score or more on a d6 (None: no armour)."""
+    hits_per_stand: int = 1
+    pace: int = 0
+    """Full pace / move in cm or inches as the ruleset measures."""
+    hits: int = 0
+    """Hits taken this phase (Warmaster: used for drive backs)."""
+    leftover_hits: int = 0
+    carried_hits: int = 0
+    """Hits carried into the next combat (shooting at chargers)."""
+    confused: bool = False
+    driven_back: int = 0
+    routed: bool = False
+    removed: bool = False
+    engaged: bool = False
+    position: Position_ = "open"
+    orders: str = ""
+    casualties_turn: int = 0
+    casualties_total: int = 0
+    morale_test: bool = False
+    """Flagged for a morale test."""
+    conditions: list[str] = Field(default_factory=list)
+    effects: list[Effect] = Field(default_factory=list)
+    hidden: bool = False
+    notes: str = ""
+
+    @property
+    def attacks(self) -> str:
+        return f"{self.close_attacks}/{self.shoot_attacks}"
+
+    @property
+    def active(self) -> bool:
+        return not (self.removed or self.routed)
+
+
+class RollRecord(Model):
+    """A die as recorded in the log."""
+
+    role: str
+    sides: int
+    value: int
+    source: Literal["rolled", "entered"]
+
+
+class Op(Model):
+    """One reversible change. ``path`` walks from the encounter: field names, and ids
+    (or names) to pick an item from a list, or list indexes."""
+
+    op: Literal["set", "add", "remove"]
+    path: list[str | int]
+    before: Any = None
+    after: Any = None
+    index: int | None = None
+
+
+class LogEntry(Model):
+    """One change of the encounter, in the game's words, with its dice and its ops."""
+
+    text: str
+    kind: str = "note"
+    round: int = 1
+    actor: str = ""
+    rolls: list[RollRecord] = Field(default_factory=list)
+    ops: list[Op] = Field(default_factory=list)
+    secret: bool = False
+    """Shown to the GM only (a secret note, a hidden combatant's action)."""
+
+
+class Position(Model):
+    """Where the fight stands: round (or game turn), acting index, phase index."""
+
+    round: int = 1
+    turn: int = 0
+    phase: int = 0
+
+
+class Encounter(Model):
+    """One fight: who is in it, where it stands, its settings and its whole history."""
+
+    name: str
+    ruleset: str
+    position: Position = Field(default_factory=Position)
+    seed: int = 0
+    """Seed for the tracker's own dice; each action derives its RNG from it."""
+    settings: dict[str, Scalar] = Field(default_factory=dict)
+    secret_fields: list[str] = Field(default_factory=lambda: ["pools", "wounds", "notes"])
+    """Fields hidden from the player view for the GM's side."""
+    gm_side: str = ""
+    """The GM's side: its combatants' secret fields never reach the player view."""
+    combatants: list[Combatant] = Field(default_factory=list)
+    units: list[Unit] = Field(default_factory=list)
+    log: list[LogEntry] = Field(default_factory=list)
+    cursor: int = 0
+    """How many log entries are applied; entries past it were undone and can be redone."""
+
+    def find_combatant(self, key: str) -> Combatant:
+        return _find(self.combatants, key, "combatant")
+
+    def find_unit(self, key: str) -> Unit:
+        return _find(self.units, key, "unit")
+
+    def new_id(self, name: str) -> str:
+        base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "x"
+        taken = {c.id for c in self.combatants} | {u.id for u in self.units}
+        candidate, n = base, 2
+        while candidate in taken:
+            candidate, n = f"{base}-{n}", n + 1
+        return candidate
+
+    @property
+    def applied(self) -> list[LogEntry]:
+        return self.log[: self.cursor]
+
+
+def _find(items: list[Any], key: str, what: str) -> Any:
+    """Find by id, then by exact name, then by a unique case-insensitive name prefix."""
+    low = key.lower()
+    for item in items:
+        if item.id == key:
+            return item
+    for item in items:
+        if item.name.lower() == low:
+            return item
+    hits = [i for i in items if i.name.lower().startswith(low) or i.id.startswith(low)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise LookupError(f"no {what} named '{key}'")
+    names = ", ".join(h.name for h in hits[:5])
+    raise LookupError(f"'{key}' matches several: {names}")

@@ -1,0 +1,44 @@
+"""Rulesets, found by id through a registry; each module is imported on first use."""
+
+from __future__ import annotations
+
+import importlib
+
+from .base import Ruleset, RuleError
+
+RULESETS: dict[str, str] = {
+    "harn": "HârnMaster missile sequence",
+    "edc": "Esprit de Corps duels",
+    "warlord": "Fantasy Warlord missile fire",
+    "d6battle": "d6 mass battle",
+    "warmaster": "Warmaster Revolution shooting",
+}
+
+_loaded: dict[str, Ruleset] = {}
+
+
+def get(ruleset_id: str) -> Ruleset:
+    """The ruleset with this id; its module defines ``RULESET``."""
+    key = ruleset_id.lower()
+    if key not in RULESETS:
+        raise RuleError(f"unknown ruleset '{ruleset_id}' (known: {', '.join(RULESETS)})")
+    if key not in _loaded:
+        module = importlib.import_module(f"tracker.rules.{key}")
+        _loaded[key] = module.RULESET
+    return _loaded[key]
+
+
+def available() -> list[str]:
+    """Ids of the rulesets whose module is present."""
+    found = []
+    for key in RULESETS:
+        try:
+            importlib.util.find_spec(f"tracker.rules.{key}")  # type: ignore[attr-defined]
+        except ModuleNotFoundError:
+            continue
+        if importlib.util.find_spec(f"tracker.rules.{key}") is not None:  # type: ignore[attr-defined]
+            found.append(key)
+    return found
+
+
+__all__ = ["Ruleset", "RuleError", "get", "available", "RULESETS"]
