@@ -1,0 +1,377 @@
+"""The `tracker` command: open the app, or work on saves and rules from the shell.
+
+Only ``open`` and ``watch`` import Textual; every other command stays light, so
+``tracker resolve`` answers fast and works where there is no terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+SUBCOMMANDS = (
+    "open", "new", "list", "check", "exec", "resolve", "replay", "watch", "restore", "serve",
+)
+
+EPILOG = """commands:
+  tracker [FILE]                 open FILE, or the most recent encounter, or a sample
+  tracker new NAME --ruleset ID  start an encounter in the data folder
+  tracker list                   encounters in the data folder, newest first
+  tracker check FILE...          validate saves
+  tracker exec FILE COMMAND...   run command lines against a save, print the log lines
+  tracker resolve RULESET ACTION [name=value ...] [--dice ROLE=V1,V2 ...] [--seed N] [--json]
+  tracker replay FILE            rebuild the state from the log alone and compare
+  tracker watch FILE             read-only player view of an encounter another tracker runs
+  tracker restore FILE [N]       put back backup N (1 = newest) of a save
+
+Each command has --help. Rulesets: harn, edc, warlord, d6battle, warmaster.
+"""
+
+
+class UsageError(Exception):
+    """A bad request from the shell: printed as one line, exit status 2."""
+
+
+def _fail(message: str, code: int = 2) -> int:
+    print(f"tracker: {message}", file=sys.stderr)
+    return code
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help", "--version"):
+        if not args[0].startswith("-") or args[0] == "--theme":
+            args.insert(0, "open")
+    if not args:
+        args = ["open"]
+    parser = build_parser()
+    if args[0] == "resolve":
+        return cmd_resolve(args[1:])
+    ns = parser.parse_args(args)
+    try:
+        return int(ns.func(ns) or 0)
+    except UsageError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from tracker import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="tracker",
+        description="A keyboard-driven terminal combat tracker for game masters.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"tracker {__version__}")
+    sub = parser.add_subparsers(dest="command")
+
+    p = sub.add_parser("open", help="open an encounter in the app")
+    p.add_argument("file", nargs="?", help="save file (default: most recent, or a sample)")
+    p.add_argument("--theme", help="colour theme name (see themes/)")
+    p.add_argument("--read-only", action="store_true", help="open without writing")
+    p.set_defaults(func=cmd_open)
+
+    p = sub.add_parser("new", help="start an encounter")
+    p.add_argument("name")
+    p.add_argument("--ruleset", required=True, help="harn, edc, warlord, d6battle or warmaster")
+    p.add_argument("--file", help="where to save (default: the data folder)")
+    p.add_argument("--seed", type=int, default=0, help="seed for the tracker's dice")
+    p.add_argument("--no-open", action="store_true", help="create the file and exit")
+    p.add_argument("--theme", help="colour theme name")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("list", help="list encounters in the data folder")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("check", help="validate save files")
+    p.add_argument("files", nargs="+")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser(
+        "exec",
+        help="run command lines against a save",
+        description="Run each COMMAND (one argument each, or ';'-separated) against FILE, "
+        "print the log lines, and save atomically. Nothing is saved if a command fails.",
+    )
+    p.add_argument("file")
+    p.add_argument("commands", nargs="+", help="command lines, e.g. 'next round'")
+    p.add_argument("--dry-run", action="store_true", help="print but do not save")
+    p.set_defaults(func=cmd_exec)
+
+    p = sub.add_parser("replay", help="rebuild an encounter's state from its log")
+    p.add_argument("file")
+    p.add_argument("--quiet", action="store_true", help="only report the check")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("watch", help="read-only player view of a running encounter")
+    p.add_argument("file")
+    p.add_argument("--theme", help="colour theme name")
+    p.set_defaults(func=cmd_watch)
+
+    p = sub.add_parser("restore", help="put back a backup of a save")
+    p.add_argument("file")
+    p.add_argument("n", nargs="?", type=int, default=1, help="1 = newest backup")
+    p.set_defaults(func=cmd_restore)
+
+    p = sub.add_parser("serve", help="serve the player view (or the GM app) in a browser")
+    p.add_argument("file")
+    p.add_argument("--gm", action="store_true", help="serve the GM app instead of the player view")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("resolve", help="resolve one action without an encounter")
+    return parser
+
+
+# --- commands ---------------------------------------------------------------------------
+
+
+def _load(path: str):  # type: ignore[no-untyped-def]
+    from tracker.opening import load
+    from tracker.store import SaveError
+
+    try:
+        return load(path)
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_open(ns: argparse.Namespace) -> int:
+    from tracker.opening import default_save
+
+    if ns.file:
+        path = Path(ns.file)
+    else:
+        try:
+            path = default_save()
+        except FileNotFoundError as exc:
+            raise UsageError(str(exc)) from None
+    _load(str(path))  # report a bad file before the screen opens
+    from tracker.ui.app import run_app
+
+    return run_app(path, theme=ns.theme, read_only=ns.read_only)
+
+
+def cmd_new(ns: argparse.Namespace) -> int:
+    from tracker.opening import new_encounter
+    from tracker.rules import RuleError
+    from tracker.store.paths import save_path_for
+
+    path = Path(ns.file) if ns.file else save_path_for(ns.name)
+    try:
+        new_encounter(ns.name, ns.ruleset, path, seed=ns.seed)
+    except (RuleError, FileExistsError) as exc:
+        raise UsageError(str(exc)) from None
+    print(path)
+    if ns.no_open:
+        return 0
+    from tracker.ui.app import run_app
+
+    return run_app(path, theme=ns.theme)
+
+
+def cmd_list(ns: argparse.Namespace) -> int:
+    from tracker.opening import load
+    from tracker.store import SaveError
+    from tracker.store.paths import encounters_dir, list_saves
+
+    saves = list_saves()
+    if not saves:
+        print(f"no encounters in {encounters_dir()}")
+    for path in saves:
+        try:
+            enc = load(path)
+            print(f"{path}  {enc.name} ({enc.ruleset}, round {enc.position.round})")
+        except SaveError as exc:
+            print(f"{path}  unreadable: {exc.expected}")
+    return 0
+
+
+def cmd_check(ns: argparse.Namespace) -> int:
+    from tracker.opening import load
+    from tracker.store import SaveError
+
+    bad = 0
+    for name in ns.files:
+        try:
+            enc = load(name)
+        except SaveError as exc:
+            print(f"tracker: {exc}", file=sys.stderr)
+            bad += 1
+            continue
+        who = len(enc.combatants) or len(enc.units)
+        print(f"{name}: ok ({enc.ruleset}, {who} in play, {len(enc.log)} log entries)")
+    return 1 if bad else 0
+
+
+def cmd_exec(ns: argparse.Namespace) -> int:
+    from tracker.core.commands import CommandError, split_lines
+    from tracker.opening import open_encounter
+    from tracker.store import SaveError, save_encounter
+
+    try:
+        opened = open_encounter(ns.file)
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    session = opened.session
+    if session.read_only and not ns.dry_run:
+        raise UsageError(opened.notice)
+    try:
+        lines = [line for arg in ns.commands for line in split_lines(arg)]
+        for line in lines:
+            try:
+                outcome = session.execute(line)
+            except CommandError as exc:
+                raise UsageError(f"{line}: {exc}") from None
+            print(outcome.message)
+        if not ns.dry_run:
+            save_encounter(session.enc, Path(ns.file))
+    finally:
+        if opened.lock is not None:
+            opened.lock.release()
+    return 0
+
+
+def cmd_replay(ns: argparse.Namespace) -> int:
+    from tracker.core import history
+
+    enc = _load(ns.file)
+    rebuilt, entries = history.replay(enc)
+    if not ns.quiet:
+        for i, entry in enumerate(entries, 1):
+            print(f"{i:>4}  r{entry.round}  {entry.text}")
+    if history.state_of(rebuilt) != history.state_of(enc):
+        return _fail(f"{ns.file}: the log does not rebuild the saved state", 1)
+    print(f"{ns.file}: {len(entries)} entries replayed; the state matches the save")
+    return 0
+
+
+def cmd_watch(ns: argparse.Namespace) -> int:
+    _load(ns.file)
+    from tracker.ui.app import run_watch
+
+    return run_watch(Path(ns.file), theme=ns.theme)
+
+
+def cmd_restore(ns: argparse.Namespace) -> int:
+    from tracker.store.toml_store import backup_paths, save_bytes
+
+    path = Path(ns.file)
+    ring = backup_paths(path, max(ns.n, 1))
+    backup = ring[-1]
+    if not backup.exists():
+        raise UsageError(f"{path}: no backup {ns.n} (looked for {backup})")
+    _load(str(backup))
+    save_bytes(backup.read_bytes(), path)
+    print(f"{path}: restored from {backup}")
+    return 0
+
+
+def cmd_serve(ns: argparse.Namespace) -> int:
+    _load(ns.file)
+    try:
+        from textual_serve.server import Server  # type: ignore[import-not-found]
+    except ImportError:
+        raise UsageError("tracker serve needs textual-serve: pip install textual-serve") from None
+    command = f"{sys.executable} -m tracker {'open' if ns.gm else 'watch'} {ns.file}"
+    Server(command, host=ns.host, port=ns.port).serve()
+    return 0
+
+
+# --- resolve ----------------------------------------------------------------------------
+
+RESOLVE_USAGE = (
+    "usage: tracker resolve RULESET ACTION [name=value ...] "
+    "[--dice ROLE=V1,V2 [ROLE=...]] [--seed N] [--json]"
+)
+
+
+def cmd_resolve(argv: list[str]) -> int:
+    """Resolve one action with no encounter and print the result."""
+    from tracker import rules
+    from tracker.core.dice import Dice, DiceError, parse_dice_spec
+    from tracker.rules import RuleError
+
+    if not argv or argv[0] in ("-h", "--help"):
+        print(RESOLVE_USAGE)
+        print("\nRulesets and their actions (tracker resolve RULESET ACTION --help for one):")
+        for rid in rules.RULESETS:
+            try:
+                rs = rules.get(rid)
+            except (ImportError, RuleError):
+                continue
+            print(f"  {rid}: {', '.join(rs.actions) or '(none yet)'}")
+        return 0
+    try:
+        ruleset = rules.get(argv[0])
+        if len(argv) < 2 or argv[1] in ("-h", "--help"):
+            print(RESOLVE_USAGE)
+            print(f"\n{ruleset.id} actions:")
+            for action in ruleset.actions.values():
+                print(f"  {action.name}: {action.help}")
+            return 0 if len(argv) >= 2 else 2
+        action = ruleset.action(argv[1])
+        raw: dict[str, str] = {}
+        dice_items: list[str] = []
+        seed: int | None = None
+        as_json = False
+        rest = argv[2:]
+        i, mode = 0, ""
+        while i < len(rest):
+            word = rest[i]
+            i += 1
+            if word in ("-h", "--help"):
+                print(action.help_text())
+                return 0
+            if word == "--json":
+                as_json, mode = True, ""
+            elif word == "--dice":
+                mode = "dice"
+            elif word == "--seed":
+                if i >= len(rest):
+                    raise UsageError("--seed needs a whole number")
+                try:
+                    seed = int(rest[i])
+                except ValueError:
+                    raise UsageError(f"--seed {rest[i]}: expected a whole number") from None
+                i, mode = i + 1, ""
+            elif word.startswith("--"):
+                raise UsageError(f"unknown option {word} ({RESOLVE_USAGE})")
+            elif mode == "dice":
+                dice_items.append(word)
+            elif "=" in word:
+                key, _, value = word.partition("=")
+                key = key.strip().lower().replace("-", "_")
+                if key in raw:
+                    raise UsageError(f"{key}= given twice")
+                raw[key] = value
+            else:
+                raise UsageError(f"'{word}': expected name=value ({RESOLVE_USAGE})")
+        for setting in ruleset.settings:
+            if setting.name not in raw and any(p.name == setting.name for p in action.params):
+                raw[setting.name] = str(setting.default)
+        params = action.parse_params(raw)
+        dice = Dice.from_spec(parse_dice_spec(dice_items), seed=seed)
+        resolution = action.resolve(params, dice)
+        dice.check_all_used()
+    except (RuleError, DiceError, UsageError, LookupError) as exc:
+        return _fail(str(exc).strip("'\""))
+    if as_json:
+        print(json.dumps(resolution.as_json()))
+    else:
+        print(resolution.text)
+        for key, value in resolution.figures.items():
+            print(f"  {key}: {value}")
+        for roll in resolution.rolls:
+            print(f"  die {roll.role} d{roll.sides}: {roll.value} ({roll.source})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

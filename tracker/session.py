@@ -1,0 +1,407 @@
+"""A session: one open encounter, its ruleset, and the commands that change it.
+
+The `:` line in the app and `tracker exec` both call :meth:`Session.execute`, so every
+command behaves the same with or without a terminal. A command either commits one log
+entry or changes nothing and raises :class:`CommandError` with a one-line reason.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from tracker import rules
+from tracker.core import history, turns
+from tracker.core.commands import Command, CommandError, parse
+from tracker.core.dice import Dice, DiceError, roll_expression
+from tracker.core.history import HistoryError, Transaction
+from tracker.core.model import Combatant, Effect, Encounter, LogEntry, Unit, Wound
+from tracker.rules.base import Action, Resolution, RuleError, Ruleset
+
+GENERIC_HELP: dict[str, str] = {
+    "add": "add combatant|unit NAME [field=value ...]   e.g. add combatant Goblin side=foes initiative=9",
+    "set": "set NAME field=value ... [+condition] [-condition]   e.g. set goblin initiative=12 +prone",
+    "remove": "remove NAME   take a combatant or unit out of the encounter (undo brings it back)",
+    "next": "next [turn|phase|round]   advance the acting order (default: turn)",
+    "undo": "undo   take back the last change",
+    "redo": "redo   put back the last undone change",
+    "roll": "roll EXPR [ROLE]   any dice: d100, 3d6+2, 6d10>=7 (successes), 4d6kh3",
+    "note": "note TEXT   add a line to the log (note! TEXT keeps it from the player view)",
+    "effect": "effect NAME EFFECT [rounds=N] [turn=yes]   a timed effect (ends after N rounds, or at its next turn)",
+    "wound": "wound NAME LOCATION [level=N kind=K impact=N shock=N pain=N blood_loss=N]",
+    "heal": "heal NAME N   remove wound number N (1 is the first listed)",
+    "setting": "setting [NAME=VALUE ...]   show or change the ruleset's open rule decisions",
+    "help": "help [COMMAND|ACTION]   list commands, or explain one",
+}
+
+
+@dataclass
+class Outcome:
+    """What a command did: a message for the status line, and the entry it logged."""
+
+    message: str
+    entry: LogEntry | None = None
+    resolution: Resolution | None = None
+    changed: bool = False
+
+
+class Session:
+    """An open encounter with its ruleset; ``on_change`` is told after every change."""
+
+    def __init__(self, enc: Encounter, path: Path | None = None, read_only: bool = False) -> None:
+        self.enc = enc
+        self.path = path
+        self.read_only = read_only
+        self.ruleset: Ruleset = rules.get(enc.ruleset)
+        self.on_change: Callable[[Outcome], None] | None = None
+        self.lock = threading.RLock()
+        """Held while the encounter changes or is serialised for a save."""
+
+    # --- the command line -----------------------------------------------------------
+
+    def execute(self, line: str) -> Outcome:
+        cmd = parse(line)
+        if self.read_only and cmd.verb not in ("help", "roll", "?"):
+            raise CommandError("read-only: another tracker writes this encounter")
+        handler = getattr(self, f"_cmd_{cmd.verb.rstrip('!?')}", None)
+        if cmd.verb in ("?",):
+            handler = self._cmd_help
+        try:
+            with self.lock:
+                outcome = self._dispatch(cmd, handler)
+        except (RuleError, DiceError, LookupError, HistoryError) as exc:
+            raise CommandError(str(exc).strip("'\"")) from None
+        if outcome.changed and self.on_change is not None:
+            self.on_change(outcome)
+        return outcome
+
+    def _dispatch(self, cmd: Command, handler: Any) -> Outcome:
+        if handler is not None:
+            outcome: Outcome = handler(cmd)
+        elif cmd.verb in self.ruleset.actions:
+            outcome = self.run_action(self.ruleset.actions[cmd.verb], cmd)
+        else:
+            names = sorted({*GENERIC_HELP, *self.ruleset.actions})
+            raise CommandError(f"unknown command '{cmd.verb}' (try: {', '.join(names)})")
+        return outcome
+
+    def dice_for(self, cmd: Command) -> Dice:
+        seed = cmd.seed if cmd.seed is not None else self.enc.seed * 100_003 + len(self.enc.log)
+        return Dice.from_spec(cmd.dice, seed=seed)
+
+    def _commit(
+        self, tx: Transaction, text: str, kind: str, dice: Dice | None = None, **kw: Any
+    ) -> Outcome:
+        if dice is not None:
+            dice.check_all_used()
+        entry = tx.commit(text, kind=kind, rolls=dice.rolls if dice else (), **kw)
+        return Outcome(text, entry, changed=True)
+
+    # --- ruleset actions ------------------------------------------------------------
+
+    def action_params(self, action: Action, cmd: Command) -> dict[str, Any]:
+        raw: dict[str, Any] = dict(cmd.params)
+        slots = [p.name for p in action.params if p.kind in ("actor", "target")]
+        if len(cmd.args) > len(slots):
+            extra = " ".join(cmd.args[len(slots) :])
+            raise CommandError(f"{action.name}: did not expect '{extra}' ({action.usage()})")
+        for name, word in zip(slots, cmd.args, strict=False):
+            if name in raw:
+                raise CommandError(f"{action.name}: {name} given twice")
+            raw[name] = word
+        for setting in self.ruleset.settings:
+            if setting.name not in raw and any(p.name == setting.name for p in action.params):
+                raw[setting.name] = self.enc.settings.get(setting.name, setting.default)
+        partial = action.parse_params(raw, partial=True)
+        given = {k: partial[k] for k in raw}
+        if action.fill is not None:
+            filled = action.fill(self.enc, dict(given))
+            for k, v in filled.items():
+                if k not in given:
+                    raw[k] = v
+        return action.parse_params(raw)
+
+    def run_action(self, action: Action, cmd: Command) -> Outcome:
+        params = self.action_params(action, cmd)
+        dice = self.dice_for(cmd)
+        tx = Transaction(self.enc)
+        with tx:
+            resolution = action.resolve(params, dice)
+            if action.apply is not None:
+                action.apply(self.enc, params, resolution, tx)
+            dice.check_all_used()
+            actor = str(params.get("actor") or "")
+            entry = tx.commit(resolution.text, kind=action.name, rolls=dice.rolls, actor=actor)
+        out = Outcome(resolution.text, entry, resolution, changed=True)
+        return out
+
+    # --- generic commands -----------------------------------------------------------
+
+    def _cmd_undo(self, cmd: Command) -> Outcome:
+        entry = history.undo(self.enc)
+        if entry is None:
+            raise CommandError("nothing to undo")
+        return Outcome(f"Undone: {entry.text}", changed=True)
+
+    def _cmd_redo(self, cmd: Command) -> Outcome:
+        entry = history.redo(self.enc)
+        if entry is None:
+            raise CommandError("nothing to redo")
+        return Outcome(f"Redone: {entry.text}", changed=True)
+
+    def _cmd_next(self, cmd: Command) -> Outcome:
+        what = (cmd.args[0] if cmd.args else "turn").lower()
+        if what not in ("turn", "phase", "round"):
+            raise CommandError(f"next {what}: expected turn, phase or round")
+        tx = Transaction(self.enc)
+        dice = self.dice_for(cmd)
+        with tx:
+            step = turns.advance(
+                self.enc,
+                tx,
+                what,
+                stat=self.ruleset.order_stat,
+                phases=self.ruleset.phases,
+                start_round=self.ruleset.start_round,
+                dice=dice,
+            )
+            return self._commit(tx, step.text, "next", dice)
+
+    def _cmd_roll(self, cmd: Command) -> Outcome:
+        if not cmd.args:
+            raise CommandError("roll EXPR: e.g. roll d100, roll 3d6+2, roll 6d10>=7")
+        role = cmd.args[1] if len(cmd.args) > 1 else "roll"
+        dice = self.dice_for(cmd)
+        result = roll_expression(cmd.args[0], dice, role=role)
+        text = f"Roll {result.describe()}"
+        if self.read_only:
+            return Outcome(text)
+        tx = Transaction(self.enc)
+        return self._commit(tx, text, "roll", dice)
+
+    def _cmd_note(self, cmd: Command) -> Outcome:
+        text = " ".join(cmd.args).strip()
+        if not text:
+            raise CommandError("note TEXT: the note is empty")
+        tx = Transaction(self.enc)
+        return self._commit(tx, text, "note", secret=cmd.verb == "note!")
+
+    def _cmd_add(self, cmd: Command) -> Outcome:
+        if len(cmd.args) < 2 or cmd.args[0].lower() not in ("combatant", "unit", "c", "u"):
+            raise CommandError("add combatant NAME [field=value ...] or add unit NAME [...]")
+        kind = "units" if cmd.args[0].lower() in ("unit", "u") else "combatants"
+        name = " ".join(cmd.args[1:])
+        model = self.ruleset.unit_model if kind == "units" else self.ruleset.combatant_model
+        data: dict[str, Any] = {"id": self.enc.new_id(name), "name": name}
+        stats: dict[str, Any] = {}
+        for key, raw in cmd.params.items():
+            if key in ("id", "name"):
+                raise CommandError(f"{key}= cannot be set here")
+            if key in model.model_fields:
+                data[key] = _field_value(model, key, raw)
+            elif kind == "combatants":
+                stats[key] = _int(key, raw)
+            else:
+                raise CommandError(f"a unit has no field '{key}' (fields: {_fields(model)})")
+        if stats:
+            data["stats"] = stats
+        if kind == "units" and "strength" in data and "strength_start" not in data:
+            data["strength_start"] = data["strength"]
+        try:
+            item = model.model_validate(data)
+        except ValidationError as exc:
+            raise CommandError(_first_error(exc)) from None
+        tx = Transaction(self.enc)
+        with tx:
+            tx.add([kind], item)
+            what = "unit" if kind == "units" else "combatant"
+            return self._commit(tx, f"{name} joins ({what}, {item.side})", "add")
+
+    def _find(self, key: str) -> tuple[str, Combatant | Unit]:
+        try:
+            return "combatants", self.enc.find_combatant(key)
+        except LookupError as first:
+            try:
+                return "units", self.enc.find_unit(key)
+            except LookupError:
+                raise first from None
+
+    def _cmd_remove(self, cmd: Command) -> Outcome:
+        if not cmd.args:
+            raise CommandError("remove NAME")
+        kind, who = self._find(" ".join(cmd.args))
+        tx = Transaction(self.enc)
+        with tx:
+            tx.remove([kind], who.id)
+            return self._commit(tx, f"{who.name} leaves the encounter", "remove")
+
+    def _cmd_set(self, cmd: Command) -> Outcome:
+        if not cmd.args:
+            raise CommandError("set NAME field=value ... [+condition] [-condition]")
+        names = [a for a in cmd.args if not a.startswith(("+", "-"))]
+        marks = [a for a in cmd.args if a.startswith(("+", "-"))]
+        kind, who = self._find(" ".join(names))
+        model = type(who)
+        if not cmd.params and not marks:
+            raise CommandError(f"set {who.name}: nothing to set (fields: {_fields(model)})")
+        tx = Transaction(self.enc)
+        changes: list[str] = []
+        with tx:
+            for key, raw in cmd.params.items():
+                if key == "id":
+                    raise CommandError("id cannot be changed")
+                if key in model.model_fields and key not in ("stats", "pools", "wounds", "effects"):
+                    value = _field_value(model, key, raw)
+                    tx.set([kind, who.id, key], value)
+                elif isinstance(who, Combatant):
+                    tx.set([kind, who.id, "stats", key], _int(key, raw))
+                else:
+                    raise CommandError(f"{who.name} has no field '{key}' (fields: {_fields(model)})")
+                changes.append(f"{key} {raw}")
+            conditions = list(who.conditions)
+            for mark in marks:
+                cond = mark[1:].strip()
+                if not cond:
+                    continue
+                if mark.startswith("+") and cond not in conditions:
+                    conditions.append(cond)
+                    changes.append(f"now {cond}")
+                elif mark.startswith("-"):
+                    if cond not in conditions:
+                        raise CommandError(f"{who.name} is not {cond}")
+                    conditions.remove(cond)
+                    changes.append(f"no longer {cond}")
+            tx.set([kind, who.id, "conditions"], conditions)
+            return self._commit(tx, f"{who.name}: {', '.join(changes)}", "set")
+
+    def _cmd_effect(self, cmd: Command) -> Outcome:
+        if len(cmd.args) < 2:
+            raise CommandError(GENERIC_HELP["effect"])
+        kind, who = self._find(cmd.args[0])
+        name = " ".join(cmd.args[1:])
+        rounds = _int("rounds", cmd.params.get("rounds", "0"))
+        on_turn = cmd.params.get("turn", "no").lower() in ("yes", "true", "1")
+        now = self.enc.position.round
+        effect = Effect(
+            name=name,
+            until_round=now + rounds - 1 if rounds > 0 else None,
+            until_turn_of=who.id if on_turn else None,
+        )
+        tx = Transaction(self.enc)
+        with tx:
+            tx.add([kind, who.id, "effects"], effect)
+            return self._commit(tx, f"{who.name}: {effect.describe()}", "effect")
+
+    def _cmd_wound(self, cmd: Command) -> Outcome:
+        if len(cmd.args) < 2:
+            raise CommandError(GENERIC_HELP["wound"])
+        who = self.enc.find_combatant(cmd.args[0])
+        data: dict[str, Any] = {"location": " ".join(cmd.args[1:]), "round": self.enc.position.round}
+        for key, raw in cmd.params.items():
+            if key not in Wound.model_fields or key in ("location", "round"):
+                raise CommandError(f"a wound has no field '{key}' (fields: {_fields(Wound)})")
+            data[key] = _field_value(Wound, key, raw)
+        wound = Wound.model_validate(data)
+        tx = Transaction(self.enc)
+        with tx:
+            tx.add(["combatants", who.id, "wounds"], wound)
+            lvl = f" level {wound.level}" if wound.level else ""
+            kind = f" {wound.kind}" if wound.kind else ""
+            return self._commit(tx, f"{who.name}: wound to {wound.location}{lvl}{kind}", "wound")
+
+    def _cmd_heal(self, cmd: Command) -> Outcome:
+        if len(cmd.args) != 2:
+            raise CommandError(GENERIC_HELP["heal"])
+        who = self.enc.find_combatant(cmd.args[0])
+        n = _int("wound number", cmd.args[1])
+        if not 1 <= n <= len(who.wounds):
+            raise CommandError(f"{who.name} has {len(who.wounds)} wounds: pick 1..{len(who.wounds)}")
+        wound = who.wounds[n - 1]
+        tx = Transaction(self.enc)
+        with tx:
+            tx.remove(["combatants", who.id, "wounds"], n - 1)
+            return self._commit(tx, f"{who.name}: wound to {wound.location} healed", "heal")
+
+    def _cmd_setting(self, cmd: Command) -> Outcome:
+        if not cmd.params:
+            return Outcome(self.settings_text())
+        tx = Transaction(self.enc)
+        parts = []
+        with tx:
+            for key, raw in cmd.params.items():
+                spec = self.ruleset.setting_spec(key)
+                tx.set(["settings", key], spec.parse(raw))
+                parts.append(f"{key} = {raw}")
+            return self._commit(tx, f"Setting: {', '.join(parts)}", "setting")
+
+    def _cmd_settings(self, cmd: Command) -> Outcome:
+        return self._cmd_setting(cmd)
+
+    def settings_text(self) -> str:
+        if not self.ruleset.settings:
+            return f"{self.ruleset.id} has no settings"
+        return "; ".join(
+            f"{s.name}={self.enc.settings.get(s.name, s.default)}" for s in self.ruleset.settings
+        )
+
+    def _cmd_help(self, cmd: Command) -> Outcome:
+        if cmd.args:
+            topic = cmd.args[0].lower()
+            if topic in GENERIC_HELP:
+                return Outcome(GENERIC_HELP[topic])
+            if topic in self.ruleset.actions:
+                return Outcome(self.ruleset.actions[topic].usage())
+            raise CommandError(f"no help for '{topic}'")
+        generic = ", ".join(GENERIC_HELP)
+        actions = ", ".join(sorted(self.ruleset.actions)) or "none"
+        return Outcome(f"commands: {generic}; {self.ruleset.id} actions: {actions}")
+
+    def help_lines(self) -> list[str]:
+        lines = list(GENERIC_HELP.values())
+        lines += [f"{a.usage()}   {a.help}" for a in self.ruleset.actions.values()]
+        return lines
+
+
+# --- value parsing for add/set ----------------------------------------------------------
+
+
+def _int(key: str, raw: str) -> int:
+    try:
+        return int(raw)
+    except ValueError:
+        raise CommandError(f"{key}={raw}: expected a whole number") from None
+
+
+def _fields(model: type[Any]) -> str:
+    hidden = {"id", "stats", "pools", "wounds", "effects", "conditions"}
+    return ", ".join(k for k in model.model_fields if k not in hidden)
+
+
+def _field_value(model: type[Any], key: str, raw: str) -> Any:
+    annotation = model.model_fields[key].annotation
+    text: Any = raw
+    if raw.lower() in ("none", "null", "-") and "None" in str(annotation):
+        return None
+    if "bool" in str(annotation) and raw.lower() in ("yes", "no", "y", "n", "on", "off"):
+        text = raw.lower() in ("yes", "y", "on")
+    try:
+        return TypeAdapter(annotation).validate_strings(text) if isinstance(text, str) else text
+    except ValidationError as exc:
+        msg = exc.errors()[0]["msg"]
+        raise CommandError(f"{key}={raw}: {msg.lower()}") from None
+    except Exception:
+        try:
+            return TypeAdapter(annotation).validate_python(text)
+        except ValidationError as exc:
+            raise CommandError(f"{key}={raw}: {exc.errors()[0]['msg'].lower()}") from None
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    return f"{where}: {err['msg'].lower()}"

@@ -1,0 +1,52 @@
+"""Where saves live: the platform data folder unless the GM gives a path."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+APP = "tracker"
+
+
+def data_dir() -> Path:
+    """The folder for the GM's encounters (``TRACKER_HOME`` overrides it)."""
+    override = os.environ.get("TRACKER_HOME")
+    if override:
+        return Path(override).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP, appauthor=False))
+
+
+def encounters_dir() -> Path:
+    folder = data_dir() / "encounters"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def list_saves(folder: Path | None = None) -> list[Path]:
+    """Saves in the folder, most recently changed first."""
+    folder = folder or encounters_dir()
+    saves = [p for p in folder.glob("*.toml") if p.is_file()]
+    return sorted(saves, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def save_path_for(name: str) -> Path:
+    import re
+
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-").lower() or "encounter"
+    return encounters_dir() / f"{stem}.toml"
+
+
+def samples_dir() -> Path | None:
+    """The ``saves/`` folder of a source checkout, when there is one."""
+    here = Path(__file__).resolve().parents[2] / "saves"
+    return here if here.is_dir() else None
+
+
+def safe_child(folder: Path, name: str) -> Path:
+    """A file named in a save, resolved inside ``folder``; a path that escapes is refused."""
+    candidate = (folder / name).resolve()
+    if folder.resolve() not in candidate.parents:
+        raise ValueError(f"'{name}' points outside {folder}")
+    return candidate

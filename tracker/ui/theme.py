@@ -1,0 +1,103 @@
+"""Themes: ``themes/*.toml`` -> a pydantic model -> ``textual.theme.Theme``.
+
+A file that does not validate is skipped with a message; the app then falls back to the
+default theme and says so, it never stops.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+from textual.color import Color, ColorParseError
+from textual.theme import Theme
+
+DEFAULT_THEME = "tracker-dark"
+SAFE_THEME = "tracker-16"
+
+
+class ThemeFile(BaseModel):
+    """The keys a theme file may hold."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    primary: str
+    secondary: str | None = None
+    accent: str | None = None
+    warning: str | None = None
+    error: str | None = None
+    success: str | None = None
+    foreground: str | None = None
+    background: str | None = None
+    surface: str | None = None
+    panel: str | None = None
+    boost: str | None = None
+    dark: bool = True
+    ansi: bool = False
+    variables: dict[str, str] = {}
+
+    def to_theme(self) -> Theme:
+        return Theme(**self.model_dump())
+
+
+def theme_dirs() -> list[Path]:
+    dirs = [Path(__file__).resolve().parents[2] / "themes"]
+    from tracker.store.paths import data_dir
+
+    dirs.append(data_dir() / "themes")
+    return [d for d in dirs if d.is_dir()]
+
+
+def _check_colours(spec: ThemeFile) -> None:
+    for key in ("primary", "secondary", "accent", "warning", "error", "success",
+                "foreground", "background", "surface", "panel", "boost"):
+        value = getattr(spec, key)
+        if value is None or value.startswith("ansi_"):
+            continue
+        try:
+            Color.parse(value)
+        except ColorParseError:
+            raise ValueError(f"{key} = {value!r} is not a colour") from None
+
+
+def load_theme_file(path: Path) -> Theme:
+    """One theme file; ValueError says which file and key is wrong."""
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+        spec = ThemeFile.model_validate(data)
+        _check_colours(spec)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ValueError(f"{path.name}: {exc}") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise ValueError(f"{path.name}: {where}: {err['msg']}") from None
+    except ValueError as exc:
+        raise ValueError(f"{path.name}: {exc}") from None
+    return spec.to_theme()
+
+
+def load_themes() -> tuple[list[Theme], list[str]]:
+    """Every theme found, and a message for each file that could not be used."""
+    themes: list[Theme] = []
+    problems: list[str] = []
+    for folder in theme_dirs():
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                themes.append(load_theme_file(path))
+            except ValueError as exc:
+                problems.append(f"theme {exc}")
+    return themes, problems
+
+
+def few_colours() -> bool:
+    """True when the terminal shows 16 colours or fewer (plain xterm, the linux console)."""
+    if os.environ.get("COLORTERM") in ("truecolor", "24bit"):
+        return False
+    term = os.environ.get("TERM", "")
+    return term in ("xterm", "linux", "vt100", "vt220", "screen", "ansi", "dumb") or (
+        "256" not in term and "direct" not in term and term != ""
+    )
