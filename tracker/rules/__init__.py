@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from .base import Ruleset, RuleError
+from .base import RuleError, Ruleset
 
 RULESETS: dict[str, str] = {
     "harn": "HârnMaster missile sequence",
