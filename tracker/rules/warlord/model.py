@@ -1,0 +1,49 @@
+"""Fantasy Warlord units: a core ``Unit`` with its profile, weapon, armour and fire state.
+
+``strength`` counts figures; ``orders`` holds the fire order counter ("fire",
+"advance and fire" ...); ``held_casualties`` are figures killed in phase eight and not yet
+removed (all missile fire is simultaneous).
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from tracker.core.model import Encounter, Unit
+
+
+class WarlordUnit(Unit):
+    """A Fantasy Warlord unit of figures."""
+
+    race: str = ""
+    """Key of the race's profile on the profile sheet (wood_elf, orc ...)."""
+    weapon: str = ""
+    """Missile weapon, a line of the race's BFP chart ("" for none)."""
+    armour_class: str = "none"
+    """Armour class, a column of the BFP chart (chainmail ...)."""
+    mounted: bool = False
+    traits: list[str] = Field(default_factory=list)
+    """What firing modifiers look for: "huntmasters", "skirmishers" ..."""
+    morale_class: str = ""
+    """Morale class for the morale test thresholds (a setting)."""
+    moved_cm: float = 0
+    """Distance moved this turn (cm): "target moved over 10 cm" and the like."""
+    charged: bool = False
+    """Charged this turn: may not fire."""
+    fired: bool = False
+    """Has completed its fire this phase (fire order counter taken off)."""
+    figures_fired: int = 0
+    """Figures that have fired this phase: each figure fires once."""
+    fire_targets: list[str] = Field(default_factory=list)
+    """Ids of the units fired on this phase (at most three)."""
+    held_casualties: int = 0
+    """Figures killed this phase, removed when every unit has fired."""
+
+    def has_fire_order(self) -> bool:
+        return "fire" in self.orders.lower() and not self.fired
+
+
+class WarlordEncounter(Encounter):
+    """An encounter whose units are Fantasy Warlord units."""
+
+    units: list[WarlordUnit] = Field(default_factory=list)  # type: ignore[assignment]
