@@ -52,13 +52,23 @@ def describe_unit(unit: Unit) -> str:
 
 
 SETTINGS = [
-    Setting("remainder_rounding", "down",
-            "round the FFP remainder for the d100: down, nearest or up", choices=ROUNDINGS),
-    Setting("morale_test_when", "any_loss",
-            "which units test morale after fire: any_loss or class_threshold (not printed)",
-            choices=MORALE_WHEN),
-    Setting("morale_thresholds", SAMPLE_THRESHOLDS,
-            "CLASS:PERCENT of figures lost that makes a unit test (sample values)"),
+    Setting(
+        "remainder_rounding",
+        "down",
+        "round the FFP remainder for the d100: down, nearest or up",
+        choices=ROUNDINGS,
+    ),
+    Setting(
+        "morale_test_when",
+        "any_loss",
+        "which units test morale after fire: any_loss or class_threshold (not printed)",
+        choices=MORALE_WHEN,
+    ),
+    Setting(
+        "morale_thresholds",
+        SAMPLE_THRESHOLDS,
+        "CLASS:PERCENT of figures lost that makes a unit test (sample values)",
+    ),
     Setting("require_fire_order", True, "units fire only while they hold a fire order"),
     Setting("profiles", "", "profile sheet TOML (empty: the sample sheet)"),
 ]
@@ -69,7 +79,7 @@ RULESET = Ruleset(
     scale="mass",
     encounter_model=WarlordEncounter,
     actions={a.name: a for a in (FIRE, ENDPHASE, ORDER, HOLDFIRE, MOVEFIRE, MORALE)},
-    phases=["phases 1-7", "8: missile fire", "casualties and morale tests"],
+    phases=["before missile fire (1-7)", "missile fire (8)", "casualties and morale tests"],
     panes=("roster", "log"),
     settings=SETTINGS,
     order_stat="initiative",

@@ -24,6 +24,7 @@ from .model import WarlordUnit
 from .profiles import RANGE_DIVISOR, FiringModifier, RaceProfile, load_sheet
 
 ROUNDINGS = ("down", "nearest", "up")
+ACTOR_NAME = Param("actor_name", "str", "", "unit's name for the log (from the encounter)")
 MAX_TARGETS = 3
 
 
@@ -154,8 +155,22 @@ def compute(params: Params) -> Volley:
         cap = None
     if bfp_source == "sample":
         notes.append("BFP is sample data from the profile sheet")
-    return Volley(bfp, bfp_source, mods, mfp, figures, ffp, band, divisor, effective,
-                  sure_kills, remainder, chance, cap, notes)
+    return Volley(
+        bfp,
+        bfp_source,
+        mods,
+        mfp,
+        figures,
+        ffp,
+        band,
+        divisor,
+        effective,
+        sure_kills,
+        remainder,
+        chance,
+        cap,
+        notes,
+    )
 
 
 def _kills_word(n: int) -> str:
@@ -195,8 +210,8 @@ def resolve_fire(params: Params, dice: Dice) -> Resolution:
         line += f"; d100 {d100} {'kills' if d100 <= v.chance else 'misses'}"
     elif v.capped:
         line += "; every figure of the target is down"
-    actor = params.get("actor") or "Unit"
-    target = params.get("target") or "target"
+    actor = params.get("actor_name") or params.get("actor") or "Unit"
+    target = params.get("target_name") or params.get("target") or "target"
     text = f"{actor} fire on {target}: {line} → {_kills_word(kills)} (held to end of phase)"
     if v.notes:
         text += " [" + "; ".join(v.notes) + "]"
@@ -282,6 +297,17 @@ def _unit(enc: Encounter, name: str) -> WarlordUnit:
     return unit
 
 
+def name_of(params: Params) -> str:
+    """The unit's name for the log: the encounter's name, else the name as typed."""
+    return str(params.get("actor_name") or params.get("actor") or "Unit")
+
+
+def fill_name(enc: Encounter, params: Params) -> Params:
+    if params.get("actor"):
+        params.setdefault("actor_name", _unit(enc, params["actor"]).name)
+    return params
+
+
 def require_fire_order(enc: Encounter) -> bool:
     return bool(enc.settings.get("require_fire_order", True))
 
@@ -303,6 +329,7 @@ def fill_fire(enc: Encounter, params: Params) -> Params:
                 else f"has no fire order ({firer.orders or 'none'})"
             )
             raise RuleError(f"{firer.name} {why}")
+        params.setdefault("actor_name", firer.name)
         params.setdefault("race", firer.race)
         params.setdefault("weapon", firer.weapon)
         if not params["weapon"]:
@@ -330,6 +357,7 @@ def fill_fire(enc: Encounter, params: Params) -> Params:
         if firer is not None and target.id not in firer.fire_targets:
             if len(firer.fire_targets) >= MAX_TARGETS:
                 raise RuleError(f"{firer.name} already fires on three targets this turn")
+        params.setdefault("target_name", target.name)
         params.setdefault("armour", target.armour_class)
         params.setdefault("target_ranks", target.ranks or 1)
         params.setdefault("target_figures", standing)
@@ -375,8 +403,13 @@ FIRE = Action(
         Param("mods", "ints", [], "further modifiers in percent, e.g. -1,3,4"),
         Param("named", "strs", [], "firing modifiers of the profile by key (none: no modifier)"),
         Param("figures", "int", REQUIRED, "figures firing at this target", minimum=0),
-        Param("range", "choice", "auto", "range band (auto: from distance=)",
-              choices=("auto", "short", "medium", "long")),
+        Param(
+            "range",
+            "choice",
+            "auto",
+            "range band (auto: from distance=)",
+            choices=("auto", "short", "medium", "long"),
+        ),
         Param("distance", "float", -1, "cm to the target (-1: not measured)"),
         Param("race", "str", "", "firer's race on the profile sheet"),
         Param("weapon", "str", "", "firer's weapon on the BFP chart"),
@@ -384,11 +417,23 @@ FIRE = Action(
         Param("target_ranks", "int", 1, "ranks of the target (per-rank modifiers)", minimum=0),
         Param("target_figures", "int", -1, "figures of the target still standing (-1: no cap)"),
         Param("eligible", "int", -1, "figures that may still fire (-1: not checked)"),
-        Param("done", "choice", "auto", "take the fire order counter off after this fire",
-              choices=("auto", "yes", "no")),
-        Param("remainder_rounding", "choice", "down", "rounding of the remainder for the d100",
-              choices=ROUNDINGS),
+        Param(
+            "done",
+            "choice",
+            "auto",
+            "take the fire order counter off after this fire",
+            choices=("auto", "yes", "no"),
+        ),
+        Param(
+            "remainder_rounding",
+            "choice",
+            "down",
+            "rounding of the remainder for the d100",
+            choices=ROUNDINGS,
+        ),
         Param("profiles", "str", "", "profile sheet TOML (empty: the sample sheet)"),
+        ACTOR_NAME,
+        Param("target_name", "str", "", "target's name for the log (from the encounter)"),
     ],
     roles=[DieRole("d100", "d100", "one roll-under for the percentage left over")],
     resolve=resolve_fire,

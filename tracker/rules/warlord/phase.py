@@ -10,7 +10,7 @@ from tracker.core.history import Transaction
 from tracker.core.model import Encounter
 from tracker.rules.base import REQUIRED, Action, Param, Params, Resolution, RuleError
 
-from .fire import _unit, json_number, show
+from .fire import ACTOR_NAME, _unit, fill_name, json_number, name_of, show
 from .model import WarlordUnit
 from .profiles import load_sheet, parse_fraction
 
@@ -23,7 +23,7 @@ SAMPLE_THRESHOLDS = "A:50,B:40,C:30,D:20,E:10"
 
 def resolve_order(params: Params, dice: Dice) -> Resolution:
     orders = params["orders"].strip()
-    text = f"{params['actor']}: orders {orders or 'none'}"
+    text = f"{name_of(params)}: orders {orders or 'none'}"
     return Resolution("order", "ordered", text, {"orders": orders}, rolls=dice.rolls)
 
 
@@ -40,15 +40,17 @@ ORDER = Action(
     params=[
         Param("actor", "actor", REQUIRED, "unit"),
         Param("orders", "str", "fire", "orders, e.g. fire, advance and fire, none"),
+        ACTOR_NAME,
     ],
     roles=[],
     resolve=resolve_order,
+    fill=fill_name,
     apply=apply_order,
 )
 
 
 def resolve_holdfire(params: Params, dice: Dice) -> Resolution:
-    text = f"{params['actor']} has finished firing: fire order counter removed"
+    text = f"{name_of(params)} has finished firing: fire order counter removed"
     return Resolution("holdfire", "done", text, {}, rolls=dice.rolls)
 
 
@@ -61,9 +63,10 @@ def apply_holdfire(enc: Encounter, params: Params, res: Resolution, tx: Transact
 HOLDFIRE = Action(
     name="holdfire",
     help="Take a unit's fire order counter off: it has finished firing (or will not fire)",
-    params=[Param("actor", "actor", REQUIRED, "unit")],
+    params=[Param("actor", "actor", REQUIRED, "unit"), ACTOR_NAME],
     roles=[],
     resolve=resolve_holdfire,
+    fill=fill_name,
     apply=apply_holdfire,
 )
 
@@ -106,7 +109,7 @@ def resolve_movefire(params: Params, dice: Dice) -> Resolution:
     if moved >= 0 and Fraction(str(moved)) > allowance:
         raise RuleError(f"moved={moved:g}: only {show(allowance)} cm allowed when moving to fire")
 
-    name = params["actor"] or "Unit"
+    name = name_of(params)
     line = f"{name} move and fire: {show(move_f)} cm"
     if params["mounted"]:
         line += ", mounted: full move"
@@ -134,6 +137,7 @@ def fill_movefire(enc: Encounter, params: Params) -> Params:
     if not params.get("actor"):
         return params
     unit = _unit(enc, params["actor"])
+    params.setdefault("actor_name", unit.name)
     params.setdefault("race", unit.race)
     params.setdefault("weapon", unit.weapon)
     params.setdefault("mounted", unit.mounted)
@@ -163,6 +167,7 @@ MOVEFIRE = Action(
         Param("charge", "bool", False, "the unit charges (it then cannot fire)"),
         Param("moved", "float", -1, "cm actually moved, recorded on the unit (-1: none)"),
         Param("profiles", "str", "", "profile sheet TOML (empty: the sample sheet)"),
+        ACTOR_NAME,
     ],
     roles=[],
     resolve=resolve_movefire,
@@ -232,16 +237,18 @@ def resolve_endphase(params: Params, dice: Dice) -> Resolution:
         else:
             test = True
             note = f"no threshold for class '{cls}': tests"
-        removed.append({
-            "unit": unit,
-            "casualties": min(killed, strength),
-            "strength": strength,
-            "strength_after": after,
-            "lost_pct": json_number(lost_pct),
-            "morale_class": cls,
-            "morale_test": test,
-            "wiped_out": after == 0,
-        })
+        removed.append(
+            {
+                "unit": unit,
+                "casualties": min(killed, strength),
+                "strength": strength,
+                "strength_after": after,
+                "lost_pct": json_number(lost_pct),
+                "morale_class": cls,
+                "morale_test": test,
+                "wiped_out": after == 0,
+            }
+        )
         bit = f"{unit} loses {min(killed, strength)} ({strength} → {after})"
         if after == 0:
             bit += ", wiped out"
@@ -268,8 +275,11 @@ def fill_endphase(enc: Encounter, params: Params) -> Params:
     units = [u for u in enc.units if isinstance(u, WarlordUnit)]
     params.setdefault(
         "held",
-        [f"{u.id}:{u.held_casualties}:{u.strength}:{u.morale_class}"
-         for u in units if u.held_casualties > 0],
+        [
+            f"{u.id}:{u.held_casualties}:{u.strength}:{u.morale_class}"
+            for u in units
+            if u.held_casualties > 0
+        ],
     )
     params.setdefault(
         "pending",
@@ -310,10 +320,15 @@ ENDPHASE = Action(
         Param("held", "strs", [], "UNIT:KILLED:STRENGTH[:CLASS] per unit (from the encounter)"),
         Param("pending", "strs", [], "units still holding a fire order (from the encounter)"),
         Param("force", "bool", False, "end the phase although units have not fired"),
-        Param("morale_test_when", "choice", "any_loss", "which units test morale",
-              choices=MORALE_WHEN),
-        Param("morale_thresholds", "str", SAMPLE_THRESHOLDS,
-              "CLASS:PERCENT lost that makes a unit test (class_threshold)"),
+        Param(
+            "morale_test_when", "choice", "any_loss", "which units test morale", choices=MORALE_WHEN
+        ),
+        Param(
+            "morale_thresholds",
+            "str",
+            SAMPLE_THRESHOLDS,
+            "CLASS:PERCENT lost that makes a unit test (class_threshold)",
+        ),
     ],
     roles=[],
     resolve=resolve_endphase,
@@ -329,7 +344,7 @@ ENDPHASE = Action(
 
 def resolve_morale(params: Params, dice: Dice) -> Resolution:
     result = params["result"]
-    text = f"{params['actor']} {result} its morale test"
+    text = f"{name_of(params)} {result} its morale test"
     if params["note"]:
         text += f": {params['note']}"
     return Resolution("morale", result, text, {"result": result}, rolls=dice.rolls)
@@ -349,9 +364,11 @@ MORALE = Action(
         Param("actor", "actor", REQUIRED, "unit"),
         Param("result", "choice", "passed", "what the test gave", choices=("passed", "failed")),
         Param("note", "str", "", "what follows, in the morale rules' words"),
+        ACTOR_NAME,
     ],
     roles=[],
     resolve=resolve_morale,
+    fill=fill_name,
     apply=apply_morale,
 )
 
@@ -374,9 +391,7 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
         if unit.fire_targets:
             tx.set([*path, "fire_targets"], [])
         if unit.held_casualties:
-            lines.append(
-                f"{unit.name} still holds {unit.held_casualties} casualties: run endphase"
-            )
+            lines.append(f"{unit.name} still holds {unit.held_casualties} casualties: run endphase")
         if unit.morale_test:
             lines.append(f"{unit.name} has a morale test still to take")
     return lines

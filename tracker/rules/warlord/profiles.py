@@ -23,8 +23,9 @@ RangeBand = Literal["short", "medium", "long"]
 RANGE_DIVISOR: dict[str, int] = {"short": 1, "medium": 2, "long": 3}
 """Short range leaves the FFP as it is, medium halves it, long divides it by three."""
 
-When = Literal["", "target_moved_over", "firer_moved", "firer_trait", "target_trait",
-               "target_mounted"]
+When = Literal[
+    "", "target_moved_over", "firer_moved", "firer_trait", "target_trait", "target_mounted"
+]
 
 
 def parse_fraction(text: str | int | float, what: str) -> Fraction:
