@@ -114,6 +114,13 @@ class Session:
             if name in raw:
                 raise CommandError(f"{action.name}: {name} given twice")
             raw[name] = word
+        return self.action_params_raw(action, raw, complete=True)
+
+    def action_params_raw(
+        self, action: Action, raw: dict[str, Any], complete: bool = False
+    ) -> dict[str, Any]:
+        """Parameters from ``name=value`` text, the encounter's settings and ``fill``."""
+        raw = dict(raw)
         for setting in self.ruleset.settings:
             if setting.name not in raw and any(p.name == setting.name for p in action.params):
                 raw[setting.name] = self.enc.settings.get(setting.name, setting.default)
@@ -124,7 +131,7 @@ class Session:
             for k, v in filled.items():
                 if k not in given:
                     raw[k] = v
-        return action.parse_params(raw)
+        return action.parse_params(raw, partial=not complete)
 
     def run_action(self, action: Action, cmd: Command) -> Outcome:
         params = self.action_params(action, cmd)

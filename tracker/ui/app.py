@@ -1,0 +1,435 @@
+"""The GM's app: panes for the fight, a `:` command line, dialogs, autosave in a worker."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import traceback
+from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
+
+from textual import work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from tracker.core.commands import CommandError
+from tracker.core.turns import acting_order, current_actor
+from tracker.opening import Opened, open_encounter
+from tracker.session import Outcome, Session
+from tracker.store.autosave import Autosaver
+from tracker.store.toml_store import dump_encounter
+from tracker.ui.commandline import CommandLine
+from tracker.ui.panes.combatants import CombatantsPane
+from tracker.ui.panes.log import LogPane
+from tracker.ui.panes.pools import PoolsPane
+from tracker.ui.panes.roster import RosterPane
+from tracker.ui.panes.wounds import WoundsPane
+from tracker.ui.screens.confirm import ConfirmScreen
+from tracker.ui.screens.edit import add_form, edit_form, settings_form
+from tracker.ui.screens.help import HelpScreen
+from tracker.ui.screens.picker import PickerScreen
+from tracker.ui.screens.resolve import ResolveScreen
+from tracker.ui.theme import DEFAULT_THEME, SAFE_THEME, few_colours, load_themes
+
+
+def topbar_text(session: Session) -> str:
+    enc, rs = session.enc, session.ruleset
+    pos = enc.position
+    bits = [enc.name, rs.id, f"Round {pos.round}"]
+    if rs.phases:
+        bits.append(f"Phase {rs.phases[min(pos.phase, len(rs.phases) - 1)]}")
+    actor = current_actor(enc, rs.order_stat)
+    if actor is not None:
+        order = acting_order(enc, rs.order_stat)
+        name = next((c.name for c in enc.combatants if c.id == actor), actor)
+        bits.append(f"▶ {name} ({min(pos.turn, len(order) - 1) + 1}/{len(order)})")
+    if session.read_only:
+        bits.append("READ-ONLY")
+    return " · ".join(bits)
+
+
+class TrackerApp(App[None]):
+    """Runs one encounter for the GM."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "tracker"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("colon", "command_line", ":cmd", id="command-line"),
+        Binding("n", "next('turn')", "Next", id="next-turn"),
+        Binding("N", "next('round')", "Round", id="next-round"),
+        Binding("p", "next('phase')", "Phase", id="next-phase"),
+        Binding("f", "act", "Act", id="act"),
+        Binding("a", "add", "Add", id="add"),
+        Binding("e", "edit", "Edit", id="edit", show=False),
+        Binding("x,delete", "remove", "Remove", id="remove", show=False),
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("ctrl+r", "redo", "Redo", id="redo"),
+        Binding("s", "settings", "Settings", id="settings", show=False),
+        Binding("w", "watch_hint", "Player view", id="watch-hint", show=False),
+        Binding("t", "pick_theme", "Theme", id="theme", show=False),
+        Binding("question_mark", "help", "Help", id="help"),
+        Binding("q", "quit", "Quit", id="quit"),
+    ]
+
+    def __init__(
+        self,
+        opened: Opened,
+        *,
+        theme: str | None = None,
+        autosave: bool = True,
+    ) -> None:
+        super().__init__()
+        self.opened = opened
+        self.session = opened.session
+        self.session.on_change = self._changed
+        self.requested_theme = theme
+        self.selected: str | None = None
+        self.autosaver: Autosaver | None = None
+        if autosave and opened.session.path is not None and not self.session.read_only:
+            session = self.session
+
+            def dump() -> bytes:
+                with session.lock:
+                    return dump_encounter(session.enc)
+
+            self.autosaver = Autosaver(opened.session.path, dump)
+
+    # --- layout -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        rs = self.session.ruleset
+        enc = self.session.enc
+        skirmish = bool(enc.combatants) or rs.scale == "skirmish"
+        mass = bool(enc.units) or rs.scale == "mass"
+        yield Static(id="topbar")
+        with Horizontal(id="body", classes="mass" if mass and not skirmish else ""):
+            with Vertical(id="left"):
+                if skirmish:
+                    yield CombatantsPane(rs, id="combatants")
+                if mass:
+                    yield RosterPane(rs, id="roster")
+            with Vertical(id="right"):
+                if skirmish and "pools" in rs.panes:
+                    yield PoolsPane(id="pools")
+                if skirmish and "wounds" in rs.panes:
+                    yield WoundsPane(id="wounds")
+                yield LogPane(id="log")
+        yield Static(id="status")
+        yield CommandLine(id="cmdline", classes="hidden")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self._install_themes()
+        self.refresh_panes()
+        notice = self.opened.notice
+        if self.session.read_only:
+            self.set_status(notice or "read-only", error=True)
+        elif notice:
+            self.set_status(notice)
+            self.notify(notice, timeout=6)
+        else:
+            self.set_status(f"{self.session.path or 'unsaved'} · ? for help · : for commands")
+        table = self.query(DataTable).first()
+        if table is not None:
+            table.focus()
+        self.set_interval(5, self._retry_save)
+        self._install_signals()
+
+    def _install_themes(self) -> None:
+        themes, problems = load_themes()
+        for theme in themes:
+            self.register_theme(theme)
+        names = {t.name for t in themes}
+        wanted = self.requested_theme or (SAFE_THEME if few_colours() else DEFAULT_THEME)
+        if wanted not in names and wanted not in self.available_themes:
+            problems.append(f"theme '{wanted}' not found")
+            wanted = DEFAULT_THEME if DEFAULT_THEME in names else "textual-dark"
+        self.theme = wanted
+        for problem in problems:
+            self.notify(f"{problem}; using {wanted}", severity="warning", timeout=8)
+
+    def _install_signals(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(sig, self._on_signal)
+        except (RuntimeError, NotImplementedError, ValueError):
+            pass
+
+    def _on_signal(self) -> None:
+        self.save_now()
+        self.exit()
+
+    # --- refreshing -------------------------------------------------------------------
+
+    def refresh_panes(self) -> None:
+        enc = self.session.enc
+        rs = self.session.ruleset
+        self.query_one("#topbar", Static).update(topbar_text(self.session))
+        actor = current_actor(enc, rs.order_stat)
+        for pane in self.query(CombatantsPane):
+            pane.refresh_from(enc, actor)
+            if self.selected is None or all(c.id != self.selected for c in enc.combatants):
+                self.selected = pane.table.selected_key
+        for roster in self.query(RosterPane):
+            roster.refresh_from(enc)
+        for pools in self.query(PoolsPane):
+            pools.refresh_from(enc, self.selected)
+        for wounds in self.query(WoundsPane):
+            wounds.refresh_from(enc, self.selected)
+        self.query_one(LogPane).refresh_from(enc)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "combatants-table":
+            key = event.row_key.value if event.row_key is not None else None
+            if key != self.selected:
+                self.selected = key
+                enc = self.session.enc
+                for pools in self.query(PoolsPane):
+                    pools.refresh_from(enc, self.selected)
+                for wounds in self.query(WoundsPane):
+                    wounds.refresh_from(enc, self.selected)
+        elif event.data_table.id == "roster-table":
+            self.selected = event.row_key.value if event.row_key is not None else None
+
+    def set_status(self, message: str, error: bool = False) -> None:
+        status = self.query_one("#status", Static)
+        status.update(message)
+        status.set_class(error, "error")
+
+    # --- running commands -------------------------------------------------------------
+
+    def run_line(self, line: str) -> str | None:
+        """Run a command line; returns an error message, or None when it worked."""
+        try:
+            outcome = self.session.execute(line)
+        except CommandError as exc:
+            self.set_status(str(exc), error=True)
+            return str(exc)
+        except Exception as exc:  # a bug must not take the table down
+            where = log_unexpected(exc, line)
+            message = f"unexpected error ({type(exc).__name__}); details in {where}"
+            self.set_status(message, error=True)
+            return message
+        self.set_status(outcome.message)
+        if not outcome.changed:
+            self.refresh_panes()
+        return None
+
+    def _changed(self, outcome: Outcome) -> None:
+        if self.autosaver is not None:
+            self.autosaver.request()
+            self._save_worker()
+        self.refresh_panes()
+
+    @work(thread=True, group="save")
+    def _save_worker(self) -> None:
+        saver = self.autosaver
+        if saver is None:
+            return
+        if not saver.run_pending():
+            self.call_from_thread(self.set_status, f"{saver.last_error}; retrying", True)
+
+    def _retry_save(self) -> None:
+        if self.autosaver is not None and self.autosaver.pending:
+            self._save_worker()
+
+    def save_now(self) -> None:
+        if self.autosaver is not None:
+            self.autosaver.flush()
+
+    # --- actions ----------------------------------------------------------------------
+
+    def action_command_line(self) -> None:
+        self.query_one(CommandLine).open()
+
+    def on_command_line_run(self, message: CommandLine.Run) -> None:
+        if message.line.strip() in ("q", "quit"):
+            self.action_quit()
+            return
+        if message.line.strip() in ("?", "help") and not message.line.strip().startswith("help "):
+            self.action_help()
+            return
+        self.run_line(message.line)
+
+    def action_next(self, what: str) -> None:
+        self.run_line(f"next {what}")
+
+    def action_undo(self) -> None:
+        self.run_line("undo")
+
+    def action_redo(self) -> None:
+        self.run_line("redo")
+
+    def _mass(self) -> bool:
+        return bool(self.query(RosterPane)) and not (
+            self.query(CombatantsPane) and self.focused and self.focused.id == "combatants-table"
+        )
+
+    def _selected_name(self) -> tuple[str, str] | None:
+        key = self.selected
+        if key is None:
+            return None
+        for c in self.session.enc.combatants:
+            if c.id == key:
+                return "combatant", c.id
+        for u in self.session.enc.units:
+            if u.id == key:
+                return "unit", u.id
+        return None
+
+    def action_add(self) -> None:
+        if self.session.read_only:
+            self.set_status("read-only: another tracker writes this encounter", error=True)
+            return
+        kind = "unit" if self._mass() else "combatant"
+        self.push_screen(add_form(self.session, kind, self.run_line))
+
+    def action_edit(self) -> None:
+        sel = self._selected_name()
+        if sel is None:
+            self.set_status("select a combatant or unit first", error=True)
+            return
+        self.push_screen(edit_form(self.session, sel[0], sel[1], self.run_line))
+
+    def action_remove(self) -> None:
+        sel = self._selected_name()
+        if sel is None:
+            self.set_status("select a combatant or unit first", error=True)
+            return
+        kind, key = sel
+        who = (self.session.enc.find_combatant(key) if kind == "combatant"
+               else self.session.enc.find_unit(key))
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.run_line(f"remove {key}")
+
+        self.push_screen(ConfirmScreen(f"Remove {who.name}? (undo brings it back)"), done)
+
+    def action_act(self) -> None:
+        actions = self.session.ruleset.actions
+        if not actions:
+            self.set_status(f"{self.session.ruleset.id} has no actions yet", error=True)
+            return
+        items = [(a.name, f"{a.name:<12} {a.help}") for a in actions.values()]
+
+        def picked(name: str | None) -> None:
+            if name:
+                self.open_action(name)
+
+        self.push_screen(PickerScreen("Resolve which action?", items), picked)
+
+    def open_action(self, name: str, **given: str) -> None:
+        action = self.session.ruleset.action(name)
+        sel = self._selected_name()
+        if sel is not None:
+            for p in action.params:
+                if p.kind == "actor" and p.name not in given:
+                    given[p.name] = sel[1]
+        self.push_screen(ResolveScreen(self.session, action, given, self.run_line))
+
+    def action_settings(self) -> None:
+        if not self.session.ruleset.settings:
+            self.set_status(self.session.settings_text())
+            return
+        self.push_screen(settings_form(self.session, self.run_line))
+
+    def action_watch_hint(self) -> None:
+        path = self.session.path or "FILE"
+        self.set_status(f"players: ssh in and run  tracker watch {path}")
+
+    def action_pick_theme(self) -> None:
+        items = [(name, name) for name in sorted(self.available_themes)]
+
+        def picked(name: str | None) -> None:
+            if name:
+                self.theme = name
+
+        self.push_screen(PickerScreen("Theme", items), picked)
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.key_rows(), self.session.help_lines()))
+
+    def key_rows(self) -> list[tuple[str, str, str]]:
+        rows: list[tuple[str, str, str]] = []
+        for b in self.BINDINGS:
+            assert isinstance(b, Binding)
+            rows.append((_keys(b.key), b.description, "anywhere"))
+        for b in RosterPane.BINDINGS:
+            assert isinstance(b, Binding)
+            rows.append((_keys(b.key), b.description, "unit roster"))
+        rows += [
+            ("↑ ↓ PgUp PgDn", "move in a table", "panes"),
+            ("Tab / Shift+Tab", "next / previous pane", "anywhere"),
+            ("ctrl+p", "command palette: every action by name", "anywhere"),
+            ("↑ ↓ in : line", "earlier commands", "command line"),
+            ("Enter / ctrl+s", "apply", "dialogs"),
+            ("Esc", "close or cancel", "dialogs"),
+        ]
+        return rows
+
+    async def action_quit(self) -> None:
+        self.save_now()
+        self.exit()
+
+    def on_unmount(self) -> None:
+        self.save_now()
+        if self.opened.lock is not None:
+            self.opened.lock.release()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
+        yield from super().get_system_commands(screen)
+        for b in self.BINDINGS:
+            assert isinstance(b, Binding)
+            action = b.action
+            yield SystemCommand(
+                f"{b.description} ({_keys(b.key)})", f"key {_keys(b.key)}",
+                lambda a=action: self.run_action(a),  # type: ignore[misc]
+            )
+        for a in self.session.ruleset.actions.values():
+            yield SystemCommand(
+                f"Resolve: {a.name}", a.help, lambda n=a.name: self.open_action(n)
+            )
+
+
+def _keys(key: str) -> str:
+    names = {"colon": ":", "question_mark": "?", "delete": "Del"}
+    return " / ".join(names.get(k, k) for k in key.split(","))
+
+
+def log_unexpected(exc: BaseException, context: str) -> Path:
+    """Append an unexpected error to the error log; the GM sees one line in the app."""
+    from tracker.store.paths import data_dir
+
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "errors.log"
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(f"--- {datetime.now().isoformat()} {context}\n")
+        fh.write("".join(traceback.format_exception(exc)))
+    return path
+
+
+def run_app(path: Path, theme: str | None = None, read_only: bool = False) -> int:
+    opened = open_encounter(path, read_only=read_only)
+    app = TrackerApp(opened, theme=theme)
+    try:
+        app.run()
+    finally:
+        app.save_now()
+        if opened.lock is not None:
+            opened.lock.release()
+    return 0
+
+
+def run_watch(path: Path, theme: str | None = None) -> int:
+    from tracker.ui.watch import WatchApp
+
+    WatchApp(path, theme=theme).run()
+    return 0

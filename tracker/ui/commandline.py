@@ -1,0 +1,67 @@
+"""The `:` command line: Enter runs, Esc leaves, ↑/↓ walk earlier commands."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Input
+
+
+class CommandLine(Input):
+    """Hidden until ``:``; gives focus back to where it came from when done."""
+
+    BINDINGS = [
+        Binding("escape", "leave", "Leave", id="cmdline-leave"),
+        Binding("up", "older", "Earlier", id="cmdline-older", show=False),
+        Binding("down", "newer", "Later", id="cmdline-newer", show=False),
+    ]
+
+    class Run(Message):
+        def __init__(self, line: str) -> None:
+            super().__init__()
+            self.line = line
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(placeholder="command (help lists them) · Esc leaves", **kw)  # type: ignore[arg-type]
+        self.history: list[str] = []
+        self._at = 0
+        self._back_to: Widget | None = None
+
+    def open(self) -> None:
+        self._back_to = self.app.focused
+        self.remove_class("hidden")
+        self.value = ""
+        self._at = len(self.history)
+        self.focus()
+
+    def action_leave(self) -> None:
+        self.value = ""
+        self.add_class("hidden")
+        if self._back_to is not None and self._back_to.is_attached:
+            self._back_to.focus()
+        else:
+            self.app.set_focus(None)
+
+    async def action_submit(self) -> None:
+        line = self.value.strip()
+        if line:
+            if not self.history or self.history[-1] != line:
+                self.history.append(line)
+            self.post_message(self.Run(line))
+        self.action_leave()
+
+    def action_older(self) -> None:
+        if self.history and self._at > 0:
+            self._at -= 1
+            self.value = self.history[self._at]
+            self.cursor_position = len(self.value)
+
+    def action_newer(self) -> None:
+        if self._at < len(self.history) - 1:
+            self._at += 1
+            self.value = self.history[self._at]
+        else:
+            self._at = len(self.history)
+            self.value = ""
+        self.cursor_position = len(self.value)

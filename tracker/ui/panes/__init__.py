@@ -1,0 +1,1 @@
+"""The panes of the GM's screen; each one redraws itself from the encounter."""

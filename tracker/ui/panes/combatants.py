@@ -1,0 +1,64 @@
+"""Combatants: the acting order, who acts now, their conditions and timed effects."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+
+from tracker.core.model import Combatant, Encounter
+from tracker.core.turns import acting_order, order_value
+from tracker.rules.base import Ruleset
+from tracker.ui.table import Row, SyncTable
+
+
+def state_of(c: Combatant) -> str:
+    bits = [*c.conditions, *(e.name for e in c.effects)]
+    if c.out:
+        bits.insert(0, "out")
+    if c.hidden:
+        bits.append("hidden")
+    return ", ".join(bits)
+
+
+class CombatantsPane(Vertical):
+    """The acting order; the row under the cursor is the selected combatant."""
+
+    def __init__(self, ruleset: Ruleset, **kw: object) -> None:
+        super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
+        self.ruleset = ruleset
+        self.border_title = "Combatants"
+
+    def compose(self) -> ComposeResult:
+        stat = self.ruleset.order_stat
+        label = {"initiative": "Init"}.get(stat, stat[:6].title())
+        yield SyncTable(
+            [("", "now"), ("Name", "name"), ("Side", "side"), (label, "init"),
+             ("Wnd", "wounds"), ("State", "state")],
+            id="combatants-table",
+        )
+
+    @property
+    def table(self) -> SyncTable:
+        return self.query_one(SyncTable)
+
+    def rows(self, enc: Encounter, actor: str | None) -> list[Row]:
+        stat = self.ruleset.order_stat
+        order = acting_order(enc, stat)
+        listed = order + [c.id for c in enc.combatants if c.id not in order]
+        by_id = {c.id: c for c in enc.combatants}
+        rows: list[Row] = []
+        for cid in listed:
+            c = by_id[cid]
+            mark = Text("▶", style="bold") if cid == actor else Text("")
+            name = Text(c.name, style="dim" if c.out else "")
+            rows.append(
+                (cid, [mark, name, c.side, str(order_value(c, stat)),
+                       str(len(c.wounds) or ""), state_of(c)])
+            )
+        return rows
+
+    def refresh_from(self, enc: Encounter, actor: str | None) -> None:
+        self.table.sync(self.rows(enc, actor))
+        n = len(enc.combatants)
+        self.border_subtitle = f"{n} in the fight" if n else "a: add a combatant"

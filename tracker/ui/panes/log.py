@@ -1,0 +1,60 @@
+"""The log: what happened, in the game's words; undone entries are shown struck out."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import RichLog
+
+from tracker.core.model import Encounter, LogEntry
+
+SHOWN = 300
+"""The newest entries drawn; older ones stay in the save and in `tracker replay`."""
+
+
+def line(n: int, entry: LogEntry, undone: bool) -> Text:
+    text = Text()
+    text.append(f"r{entry.round} ", style="dim")
+    body = entry.text
+    if entry.rolls:
+        dice = " ".join(f"{r.value}" for r in entry.rolls[:12])
+        more = "…" if len(entry.rolls) > 12 else ""
+        body += f"  [{dice}{more}]"
+    style = "dim strike" if undone else ("italic" if entry.secret else "")
+    text.append(body, style=style)
+    return text
+
+
+class LogPane(Vertical):
+    """Appends new entries; redraws when an undo or redo changes the past."""
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
+        self.border_title = "Log"
+        self._drawn: tuple[int, int] = (0, 0)
+        self._last: int | None = None
+
+    def compose(self) -> ComposeResult:
+        yield RichLog(id="log-view", wrap=True, markup=False, auto_scroll=True)
+
+    def refresh_from(self, enc: Encounter, show_secret: bool = True) -> None:
+        view = self.query_one(RichLog)
+        count, cursor = len(enc.log), enc.cursor
+        drawn_count, drawn_cursor = self._drawn
+        last = id(enc.log[-1]) if enc.log else None
+        appended = count > drawn_count and cursor == count and drawn_cursor == drawn_count
+        if appended and (drawn_count == 0 or self._last is not None):
+            start = drawn_count
+        else:
+            view.clear()
+            start = max(0, count - SHOWN)
+        for i in range(start, count):
+            entry = enc.log[i]
+            if entry.secret and not show_secret:
+                continue
+            view.write(line(i + 1, entry, undone=i >= cursor))
+        self._drawn = (count, cursor)
+        self._last = last
+        undone = count - cursor
+        self.border_subtitle = f"{cursor} entries" + (f", {undone} undone" if undone else "")

@@ -1,0 +1,50 @@
+"""Wounds: the selected combatant's injuries by location, with their effects."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from tracker.core.model import Encounter, Wound
+
+
+def describe(n: int, w: Wound) -> str:
+    bits = [f"{n}. {w.location}"]
+    if w.level:
+        bits.append(f"L{w.level}")
+    if w.kind:
+        bits.append(w.kind)
+    if w.impact is not None:
+        bits.append(f"impact {w.impact}")
+    for label, value in (("shock", w.shock), ("pain", w.pain), ("BL", w.blood_loss)):
+        if value:
+            bits.append(f"{label} {value}")
+    if w.note:
+        bits.append(f"({w.note})")
+    return " ".join(bits)
+
+
+class WoundsPane(Vertical):
+    """Wounds of whoever is selected in the Combatants pane."""
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
+        self.border_title = "Wounds"
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="wounds-body")
+
+    def refresh_from(self, enc: Encounter, selected: str | None) -> None:
+        who = next((c for c in enc.combatants if c.id == selected), None)
+        body = self.query_one("#wounds-body", Static)
+        if who is None:
+            self.border_title = "Wounds"
+            body.update(Text("select a combatant", style="dim"))
+            return
+        self.border_title = f"Wounds · {who.name}"
+        if not who.wounds:
+            body.update(Text("unhurt", style="dim"))
+            return
+        body.update("\n".join(describe(i, w) for i, w in enumerate(who.wounds, 1)))

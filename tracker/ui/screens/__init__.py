@@ -1,0 +1,1 @@
+"""Dialogs and full screens: each one a ModalScreen that dismisses a typed result."""

@@ -1,0 +1,107 @@
+"""Forms to add and edit combatants and units, and the ruleset's settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tracker.core.model import Combatant, Unit
+from tracker.session import Session
+from tracker.ui.screens.form import Field, FormScreen, Submit, quote
+
+SKIP = {"id", "stats", "pools", "wounds", "effects", "conditions", "notes"}
+FIRST = ("name", "side", "initiative", "kind", "strength", "strength_start")
+
+
+def _scalar_fields(model: type[Any]) -> list[str]:
+    names = []
+    for name, info in model.model_fields.items():
+        if name in SKIP:
+            continue
+        text = str(info.annotation)
+        if any(t in text for t in ("list", "dict", "BaseModel")) or (
+            isinstance(info.annotation, type) and issubclass(info.annotation, (Combatant, Unit))
+        ):
+            continue
+        if hasattr(info.annotation, "model_fields"):
+            continue
+        names.append(name)
+    return sorted(names, key=lambda n: (FIRST.index(n) if n in FIRST else len(FIRST), 0))
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
+
+
+def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
+    model = session.ruleset.unit_model if kind == "unit" else session.ruleset.combatant_model
+    defaults = model.model_construct()
+    fields = [Field("name", "", "required")]
+    for name in _scalar_fields(model):
+        if name == "name":
+            continue
+        fields.append(Field(name, _show(getattr(defaults, name, "")), ""))
+    if kind == "combatant":
+        fields.append(Field("stats", "", "e.g. reflex=5 toughness=4", label="other stats"))
+    def build(values: dict[str, str]) -> str:
+        name = values.pop("name", "")
+        if not name:
+            raise ValueError("a name is required")
+        extra = values.pop("stats", "")
+        parts = [f"add {kind}", quote(name)]
+        parts += [f"{k}={quote(v)}" for k, v in values.items()
+                  if v != _show(getattr(defaults, k, ""))]
+        parts += extra.split()
+        return " ".join(parts)
+
+    return FormScreen(f"Add a {kind}", fields, build, submit,
+                      hint="only changed fields are sent; the rules check every value")
+
+
+def edit_form(session: Session, kind: str, key: str, submit: Submit) -> FormScreen:
+    enc = session.enc
+    who: Combatant | Unit = enc.find_combatant(key) if kind == "combatant" else enc.find_unit(key)
+    fields = [Field(n, _show(getattr(who, n))) for n in _scalar_fields(type(who))]
+    if isinstance(who, Combatant):
+        stats = " ".join(f"{k}={v}" for k, v in who.stats.items())
+        fields.append(Field("stats", stats, "name=value ...", label="other stats"))
+        fields.append(Field("conditions", " ".join(who.conditions), "+prone -stunned",
+                            label="conditions"))
+    before = {f.name: f.value for f in fields}
+
+    def build(values: dict[str, str]) -> str:
+        parts = [f"set {who.id}"]
+        for k, v in values.items():
+            if v == before.get(k):
+                continue
+            if k == "stats":
+                parts += v.split()
+            elif k == "conditions":
+                old, new = set(before[k].split()), set(v.split())
+                parts += [f"+{c}" for c in sorted(new - old)] + [f"-{c}" for c in sorted(old - new)]
+            else:
+                parts.append(f"{k}={quote(v)}")
+        if len(parts) == 1:
+            raise ValueError("nothing changed")
+        return " ".join(parts)
+
+    return FormScreen(f"Edit {who.name}", fields, build, submit)
+
+
+def settings_form(session: Session, submit: Submit) -> FormScreen:
+    rs = session.ruleset
+    fields = [
+        Field(s.name, _show(session.enc.settings.get(s.name, s.default)), s.help[:70])
+        for s in rs.settings
+    ]
+    before = {f.name: f.value for f in fields}
+
+    def build(values: dict[str, str]) -> str:
+        changed = [f"{k}={quote(v)}" for k, v in values.items() if v != before[k]]
+        if not changed:
+            raise ValueError("nothing changed")
+        return "setting " + " ".join(changed)
+
+    return FormScreen(f"{rs.name}: settings", fields, build, submit,
+                      hint="rule decisions the text leaves open; each has a default")

@@ -1,0 +1,101 @@
+"""A form that becomes one command line: add or edit a combatant or unit, settings.
+
+The form never changes the encounter itself: it builds the same command a GM could type
+at the `:` line and hands it to ``submit``, which runs it and returns an error message
+(shown in the form, which stays open) or None (the form closes with the line).
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+Submit = Callable[[str], str | None]
+
+
+@dataclass
+class Field:
+    name: str
+    value: str = ""
+    hint: str = ""
+    label: str = ""
+
+
+def quote(value: str) -> str:
+    return shlex.quote(value) if value else "''"
+
+
+class FormScreen(ModalScreen[str | None]):
+    """Label/Input rows; Enter on the last field (or ctrl+s) submits, Esc cancels."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="form-cancel"),
+        Binding("ctrl+s", "submit", "Apply", id="form-apply"),
+    ]
+
+    def __init__(
+        self, title: str, fields: list[Field], build: Callable[[dict[str, str]], str],
+        submit: Submit, hint: str = "",
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.fields = fields
+        self.build = build
+        self.submit_line = submit
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            if self.hint:
+                yield Label(self.hint, classes="dialog-hint")
+            with VerticalScroll(classes="fields"):
+                for f in self.fields:
+                    with Horizontal(classes="field-row"):
+                        yield Label(f.label or f.name)
+                        yield Input(value=f.value, placeholder=f.hint, id=f"f-{f.name}")
+            yield from self.compose_extra()
+            yield Label("", id="form-error", classes="dialog-error")
+            yield Label("Tab/↓ next field · Enter apply · Esc cancel", classes="dialog-hint")
+
+    def compose_extra(self) -> ComposeResult:
+        yield from ()
+
+    def values(self) -> dict[str, str]:
+        return {f.name: self.query_one(f"#f-{f.name}", Input).value.strip() for f in self.fields}
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_submit()
+
+    def action_submit(self) -> None:
+        try:
+            line = self.build(self.values())
+        except ValueError as exc:
+            self.show_error(str(exc))
+            return
+        error = self.submit_line(line)
+        if error:
+            self.show_error(error)
+        else:
+            self.dismiss(line)
+
+    def show_error(self, message: str) -> None:
+        self.query_one("#form-error", Label).update(message)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def key_down(self) -> None:
+        self.focus_next()
+
+    def key_up(self) -> None:
+        self.focus_previous()

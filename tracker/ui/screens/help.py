@@ -1,0 +1,51 @@
+"""Help (``?``): every key of the app and its panes, and the whole command language."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+KeyRow = tuple[str, str, str]
+
+
+class HelpScreen(ModalScreen[None]):
+    """A scrollable list of keys (by where they work) and commands."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [
+        Binding("escape,q,question_mark", "dismiss(None)", "Close", id="help-close"),
+    ]
+
+    def __init__(self, keys: list[KeyRow], commands: list[str]) -> None:
+        super().__init__()
+        self.keys = keys
+        self.commands = commands
+
+    def compose(self) -> ComposeResult:
+        table = Table(box=None, expand=True, show_header=True, header_style="bold")
+        table.add_column("Key", no_wrap=True)
+        table.add_column("Does")
+        table.add_column("Where", style="dim")
+        for key, what, where in self.keys:
+            table.add_row(key, what, where)
+        cmds = Text("\n".join(self.commands))
+        with Vertical(classes="dialog big"):
+            yield Label("Help — Esc closes", classes="dialog-title")
+            with VerticalScroll(id="help-body"):
+                yield Static(table)
+                yield Label("")
+                yield Label("Command line (press : then type, Enter runs, Esc leaves):",
+                            classes="dialog-title")
+                yield Static(cmds)
+                yield Label("")
+                yield Static(
+                    "Dice: add --dice ROLE=V1,V2 to any action to use physical dice; roles "
+                    "not given are rolled by the tracker. Every roll is logged with its role "
+                    "and whether it was rolled or entered.",
+                    classes="dialog-hint",
+                )

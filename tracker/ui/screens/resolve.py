@@ -1,0 +1,113 @@
+"""Resolve an action: its parameters (filled from the encounter), the exact odds before
+any die is rolled, and the dice by role (blank: the tracker rolls)."""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label, Static
+
+from tracker.rules.base import Action, Odds, RuleError
+from tracker.session import Session
+from tracker.ui.screens.form import Field, FormScreen, Submit, quote
+
+
+def odds_text(odds: Odds, limit: int = 12) -> str:
+    shown = odds[:limit]
+    parts = [f"{label} {p * 100:.1f}%" for label, p in shown]
+    if len(odds) > limit:
+        parts.append("…")
+    return "  ".join(parts)
+
+
+class ResolveScreen(FormScreen):
+    """The generic resolve dialog, built from ``Action.params`` and ``Action.roles``."""
+
+    def __init__(self, session: Session, action: Action, given: dict[str, str],
+                 submit: Submit) -> None:
+        self.session = session
+        self.action = action
+        filled = self._defaults(given)
+        fields = [
+            Field(p.name, filled.get(p.name, ""), p.help[:60] or p.kind,
+                  label=p.name + ("*" if p.required else ""))
+            for p in action.params
+        ]
+        fields += [Field(f"die:{r.role}", "", f"{r.die}: blank rolls; e.g. 3,5",
+                         label=f"🎲 {r.role}") for r in action.roles]
+        super().__init__(f"{action.name}: {action.help}", fields, self._line, submit,
+                         hint="* required · fields hold what the encounter says; change any")
+
+    def _defaults(self, given: dict[str, str]) -> dict[str, str]:
+        out = {k: v for k, v in given.items() if v}
+        try:
+            raw = self.session.action_params_raw(self.action, out)
+        except Exception:  # an incomplete form is normal here
+            return out
+        for key, value in raw.items():
+            out.setdefault(key, _show(value))
+        return out
+
+    def compose_extra(self) -> ComposeResult:
+        with Vertical(classes="odds"):
+            yield Label("Odds before rolling:", classes="dialog-hint")
+            yield Static("…", id="odds")
+
+    def on_mount(self) -> None:
+        self.update_odds()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.update_odds()
+
+    def _params(self) -> dict[str, str]:
+        return {k: v for k, v in self.values().items() if v and not k.startswith("die:")}
+
+    def update_odds(self) -> None:
+        if self.action.odds is None:
+            self.query_one("#odds", Static).update("(no odds for this action)")
+            return
+        self._compute_odds(self._params())
+
+    @work(thread=True, exclusive=True, group="odds")
+    def _compute_odds(self, raw: dict[str, str]) -> None:
+        try:
+            params = self.session.action_params_raw(self.action, raw, complete=True)
+            assert self.action.odds is not None
+            text = odds_text(self.action.odds(params)) or "-"
+        except (RuleError, ValueError, LookupError) as exc:
+            text = f"(fill the form: {exc})"
+        except Exception as exc:  # odds must never take the dialog down
+            text = f"(odds unavailable: {exc})"
+        self.app.call_from_thread(self._show_odds, text)
+
+    def _show_odds(self, text: str) -> None:
+        if self.is_mounted:
+            self.query_one("#odds", Static).update(text)
+
+    def _line(self, values: dict[str, str]) -> str:
+        parts = [self.action.name]
+        dice: list[str] = []
+        for key, value in values.items():
+            if not value:
+                continue
+            if key.startswith("die:"):
+                dice.append(f"{key[4:]}={value.replace(' ', ',')}")
+            else:
+                parts.append(f"{key}={quote(value)}")
+        if dice:
+            parts += ["--dice", *dice]
+        return " ".join(parts)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    if value is None:
+        return ""
+    return str(value)
+
+
+__all__ = ["ResolveScreen", "odds_text", "Horizontal"]

@@ -1,0 +1,63 @@
+"""A DataTable that updates in place: only cells that changed are redrawn.
+
+Panes hand it the full list of rows each time the encounter changes; when the row keys
+are the same it touches only the changed cells, so a roster of a thousand units stays
+quick to refresh and keeps its cursor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+Cell = str | Text
+Row = tuple[str, Sequence[Cell]]
+
+
+class SyncTable(DataTable[Cell]):
+    """A row-cursor table fed with ``sync(rows)``."""
+
+    def __init__(self, columns: Sequence[tuple[str, str]], **kw: object) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=False, **kw)  # type: ignore[arg-type]
+        self._spec = list(columns)
+        self._keys: list[str] = []
+        self._cells: dict[str, tuple[Cell, ...]] = {}
+
+    def on_mount(self) -> None:
+        for label, key in self._spec:
+            self.add_column(label, key=key)
+
+    @property
+    def selected_key(self) -> str | None:
+        if not self._keys or self.cursor_row < 0 or self.cursor_row >= len(self._keys):
+            return None
+        return self._keys[self.cursor_row]
+
+    def select_key(self, key: str) -> None:
+        if key in self._keys:
+            self.move_cursor(row=self._keys.index(key))
+
+    def sync(self, rows: Sequence[Row]) -> None:
+        keys = [k for k, _ in rows]
+        if keys == self._keys:
+            for key, cells in rows:
+                old = self._cells.get(key)
+                new = tuple(cells)
+                if old == new:
+                    continue
+                for (_, col), value, before in zip(self._spec, new, old or (), strict=False):
+                    if value != before:
+                        self.update_cell(key, col, value)
+                self._cells[key] = new
+            return
+        keep = self.selected_key
+        self.clear()
+        self._keys = keys
+        self._cells = {}
+        for key, cells in rows:
+            self._cells[key] = tuple(cells)
+            self.add_row(*cells, key=key)
+        if keep is not None:
+            self.select_key(keep)

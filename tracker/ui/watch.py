@@ -1,0 +1,127 @@
+"""The player view: a read-only window on an encounter another tracker is running.
+
+It reloads the save within a second of each autosave (polling its modification time),
+never takes the lock and never writes. GM-only information is removed before anything is
+drawn: hidden combatants and units, secret log entries, and the secret fields (pools,
+wounds, notes by default) of the GM's side.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from tracker.core.model import Encounter
+from tracker.opening import load
+from tracker.session import Session
+from tracker.store import SaveError
+from tracker.ui.panes.combatants import CombatantsPane
+from tracker.ui.panes.log import LogPane
+from tracker.ui.panes.roster import RosterPane
+from tracker.ui.theme import DEFAULT_THEME, SAFE_THEME, few_colours, load_themes
+
+POLL_SECONDS = 0.4
+
+
+def redact(enc: Encounter) -> Encounter:
+    """A copy of the encounter with everything the players must not see removed."""
+    view = enc.model_copy(deep=True)
+    view.combatants = [c for c in view.combatants if not c.hidden]
+    view.units = [u for u in view.units if not u.hidden]
+    applied = view.log[: view.cursor]
+    view.log = [e for e in applied if not e.secret]
+    view.cursor = len(view.log)
+    secret = set(enc.secret_fields)
+    for c in view.combatants:
+        if enc.gm_side and c.side != enc.gm_side:
+            continue
+        if "pools" in secret:
+            c.pools = []
+        if "wounds" in secret:
+            c.wounds = []
+        if "stats" in secret:
+            c.stats = {}
+        if "notes" in secret:
+            c.notes = ""
+    for u in view.units:
+        if enc.gm_side and u.side != enc.gm_side:
+            continue
+        if "notes" in secret:
+            u.notes = ""
+    return view
+
+
+class WatchApp(App[None]):
+    """Refreshes from the save file; keys only scroll and quit."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "tracker · player view"
+    BINDINGS = [Binding("q", "quit", "Quit", id="watch-quit")]
+
+    def __init__(self, path: Path, theme: str | None = None) -> None:
+        super().__init__()
+        self.path = path
+        self.requested_theme = theme
+        self._mtime: float | None = None
+        self.session = Session(redact(load(path)), path, read_only=True)
+
+    def compose(self) -> ComposeResult:
+        rs = self.session.ruleset
+        enc = self.session.enc
+        yield Static(id="topbar")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                if enc.combatants or rs.scale == "skirmish":
+                    yield CombatantsPane(rs, id="combatants")
+                if enc.units or rs.scale == "mass":
+                    yield RosterPane(rs, id="roster")
+            with Vertical(id="right"):
+                yield LogPane(id="log")
+        yield Static(id="status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        themes, _ = load_themes()
+        for t in themes:
+            self.register_theme(t)
+        wanted = self.requested_theme or (SAFE_THEME if few_colours() else DEFAULT_THEME)
+        if wanted in self.available_themes:
+            self.theme = wanted
+        self.redraw()
+        self.set_interval(POLL_SECONDS, self.poll)
+
+    def poll(self) -> None:
+        try:
+            mtime = self.path.stat().st_mtime_ns
+        except OSError:
+            self.query_one("#status", Static).update(f"{self.path} is not there (yet)")
+            return
+        if mtime == self._mtime:
+            return
+        try:
+            enc = load(self.path)
+        except SaveError as exc:
+            self.query_one("#status", Static).update(f"waiting for a good save: {exc.expected}")
+            return
+        self._mtime = mtime
+        self.session.enc = redact(enc)
+        self.redraw()
+
+    def redraw(self) -> None:
+        from tracker.core.turns import current_actor
+        from tracker.ui.app import topbar_text
+
+        enc = self.session.enc
+        rs = self.session.ruleset
+        self.query_one("#topbar", Static).update(topbar_text(self.session).replace(
+            " · READ-ONLY", "") + " · player view")
+        for pane in self.query(CombatantsPane):
+            pane.refresh_from(enc, current_actor(enc, rs.order_stat))
+        for roster in self.query(RosterPane):
+            roster.refresh_from(enc)
+        self.query_one(LogPane).refresh_from(enc, show_secret=False)
+        self.query_one("#status", Static).update(f"watching {self.path.name} · q quits")
