@@ -1,0 +1,110 @@
+"""d6battle units: a core ``Unit`` (strength = figures) with SA, CA, Mo, D, armour parts,
+missile weapon, close-combat KA/AP, formation and combat state.
+
+Abbreviations: SA Shooting Ability, CA Combat Ability, Mo Morale, D Durability,
+KA Killing Ability, AP Armour Penetration.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from tracker.core.model import Encounter, Unit
+
+from .tables import armour_part, armour_save, weapon
+
+Formation = Literal["regular", "drilled", "light", "skirmish"]
+FORMATIONS: tuple[str, ...] = ("regular", "drilled", "light", "skirmish")
+
+
+class D6Unit(Unit):
+    """A d6battle unit of figures.
+
+    ``ranks`` counts its ranks of 6 or more figures (rank bonus) and ``files`` its
+    frontage in figures; ``formation`` is regular, drilled, light or skirmish: every
+    formation but skirmish is a battle formation. ``kind`` is infantry or cavalry.
+    Stat defaults are placeholders: set them for each unit.
+    """
+
+    sa: int = 3
+    """Shooting Ability (SA)."""
+    ca: int = 3
+    """Combat Ability (CA)."""
+    mo: int = 7
+    """Morale (Mo): a morale test passes on a roll of Mo or less."""
+    durability: int = 4
+    """Durability (D): a kill roll of d6 + KA >= D kills a figure."""
+    ka: int = 3
+    """Killing Ability (KA) in close combat."""
+    ap: int = 0
+    """Armour Penetration (AP) in close combat."""
+    weapon: str = ""
+    """Missile weapon, a key of the weapon table ("" for none)."""
+    armour_parts: list[str] = Field(default_factory=list)
+    """Armour parts from the armour table; the save value is their sum."""
+    formation: Formation = "regular"
+    disordered: bool = False
+    difficult_terrain: bool = False
+    """Fighting in difficult terrain (no rank bonus)."""
+    in_terrain: bool = False
+    """Inside a terrain feature (-1 to shoot at it)."""
+    moved: bool = False
+    """Moved this turn (moving & shooting)."""
+    push_shove: int = 0
+    """Push & shove bonus carried into its next round of combat (+1, or +2)."""
+    min_size: int = 0
+    """Minimum size: below it at the end of a combat it gets no combat bonus."""
+    rank_bonus_max: int | None = None
+    """Special rule overriding the rank bonus cap (None: +2 regular, +1 light)."""
+    command: int = 0
+    """Command value used for its command test when charged in the flank (0: not set)."""
+    flee: str = ""
+    """Why it flees: "morale" (failed a shooting morale test: flees in the resolution
+    phase), "rout" (lost a combat and failed its test), "" when it does not."""
+
+    @field_validator("weapon")
+    @classmethod
+    def _known_weapon(cls, value: str) -> str:
+        return weapon(value).key if value else ""
+
+    @field_validator("armour_parts")
+    @classmethod
+    def _known_parts(cls, value: list[str]) -> list[str]:
+        for part in value:
+            armour_part(part)
+        armour_save(value)
+        return value
+
+    @property
+    def save(self) -> int:
+        """The armour save value: the sum of its armour parts."""
+        return armour_save(self.armour_parts)
+
+    @property
+    def battle_formation(self) -> bool:
+        return self.formation != "skirmish"
+
+
+class D6Encounter(Encounter):
+    """An encounter whose units are d6battle units."""
+
+    units: list[D6Unit] = Field(default_factory=list)  # type: ignore[assignment]
+
+
+def describe_unit(unit: Unit) -> str:
+    """One roster line of a unit's profile."""
+    if not isinstance(unit, D6Unit):
+        return ""
+    bits = [f"SA{unit.sa} CA{unit.ca} Mo{unit.mo} D{unit.durability} Sv{unit.save}"]
+    if unit.weapon:
+        bits.append(weapon(unit.weapon).name)
+    bits.append(f"{unit.formation} {unit.kind}")
+    if unit.disordered:
+        bits.append("disordered")
+    if unit.morale_test:
+        bits.append("MORALE TEST")
+    if unit.flee:
+        bits.append("ROUTED" if unit.flee == "rout" else "FLEES")
+    return ", ".join(bits)
