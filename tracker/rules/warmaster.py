@@ -211,7 +211,13 @@ def resolve_shoot(params: Params, dice: Dice) -> Resolution:
     shooters = _shooters(params)
     who = ", ".join(shooters) + " shoot " if shooters else ""
     at = f"{who}{target}" if shooters or params.get("target") else "Shooting"
-    scores = " then ".join(f"{len(b['dice'])} at {b['to_hit']}+" for b in batches) or "no dice"
+    runs: list[list[int]] = []  # [to_hit, dice] with equal scores merged
+    for b in batches:
+        if runs and runs[-1][0] == b["to_hit"]:
+            runs[-1][1] += len(b["dice"])
+        else:
+            runs.append([b["to_hit"], len(b["dice"])])
+    scores = " then ".join(f"{n} at {score}+" for score, n in runs) or "no dice"
     text = f"{at}: {attacks} dice ({scores}), {hits} hit{'s' if hits != 1 else ''}"
     if armour is not None:
         text += f", {saved} saved ({armour}+): {unsaved} unsaved"

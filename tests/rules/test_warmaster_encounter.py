@@ -1,0 +1,232 @@
+"""Warmaster (WM) on an encounter: fill, apply, undo, and a whole Shooting phase.
+
+Runs the sample battle in saves/ through the session, as the `:` line does.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tracker.core import history
+from tracker.core.commands import CommandError
+from tracker.core.dice import Dice
+from tracker.core.history import Transaction
+from tracker.rules.warmaster import RULESET, WarmasterEncounter, WarmasterUnit
+from tracker.session import Session
+
+SAVE = Path(__file__).parents[2] / "saves" / "warmaster-river-crossing.toml"
+
+
+@pytest.fixture
+def enc() -> WarmasterEncounter:
+    data = tomllib.loads(SAVE.read_text())
+    assert data.pop("schema") == 1
+    return WarmasterEncounter.model_validate(data)
+
+
+@pytest.fixture
+def session(enc: WarmasterEncounter) -> Session:
+    return Session(enc)
+
+
+def unit(s: Session, name: str) -> WarmasterUnit:
+    u = s.enc.find_unit(name)
+    assert isinstance(u, WarmasterUnit)
+    return u
+
+
+def test_sample_battle_loads(enc: WarmasterEncounter) -> None:
+    names = {u.name for u in enc.units}
+    assert {"Archers I", "Archers II", "Empire Knights"} <= names
+    knights = enc.find_unit("Empire Knights")
+    assert (knights.strength, knights.hits_per_stand, knights.armour) == (3, 3, 4)
+    assert RULESET.phases[enc.position.phase] == "shooting"
+    assert {u.side for u in enc.units} == {"High Elves", "Empire"}
+
+
+def test_two_archer_units_on_empire_knights(session: Session) -> None:
+    before = history.state_of(session.enc)
+    out = session.execute(
+        'shoot "Archers I" "Empire Knights" shooters="Archers II"'
+        " --dice hit=1,2,4,5,6,6 save=2,4,5,6"
+    )
+    assert out.resolution is not None
+    f = out.resolution.figures
+    assert (f["attacks"], f["hits"], f["saved"], f["unsaved"]) == (6, 4, 3, 1)
+    knights = unit(session, "Empire Knights")
+    assert (knights.hits, knights.leftover_hits, knights.strength) == (1, 1, 3)
+    assert knights.shot_by == ["Archers I", "Archers II"]
+    assert unit(session, "Archers I").shot and unit(session, "Archers II").shot
+    history.undo(session.enc)
+    assert history.state_of(session.enc) == before
+
+
+def test_hits_accumulate_over_the_phase(session: Session) -> None:
+    session.execute('shoot "Archers I" "Empire Knights" --dice hit=4,4,1 save=1,1')
+    knights = unit(session, "Empire Knights")
+    assert (knights.hits, knights.leftover_hits, knights.strength) == (2, 2, 3)
+    session.execute('shoot "Archers II" "Empire Knights" --dice hit=4,4,1 save=1,1')
+    knights = unit(session, "Empire Knights")
+    assert (knights.hits, knights.leftover_hits, knights.strength) == (4, 1, 2)
+    assert (knights.casualties_turn, knights.casualties_total) == (1, 1)
+
+
+def test_stands_in_range_given_by_the_gm(session: Session) -> None:
+    out = session.execute(
+        'shoot "Archers I" "Empire Knights" shooters="Bolt Thrower" in_range=2,1 --dice hit=1,1,1,1'
+    )
+    assert out.resolution is not None
+    assert out.resolution.figures["attacks"] == 2 * 1 + 1 * 2
+
+
+def test_whole_shooting_phase_three_shooters_two_targets(session: Session) -> None:
+    enc = session.enc
+    start = history.state_of(enc)
+    session.execute(
+        'shoot "Archers I" "Empire Knights" shooters="Archers II"'
+        " --dice hit=1,2,4,5,6,6 save=2,4,5,6"
+    )
+    # Halberdiers: one stand outside the wall is shot at 4+ first (3 hits clear it)
+    out = session.execute('shoot "Bolt Thrower" Halberdiers --dice hit=4,5,6,6 save=1,2,6,1')
+    assert out.resolution is not None
+    f = out.resolution.figures
+    assert [b["to_hit"] for b in f["batches"]] == [4, 4]
+    assert f["stands_removed"] == 1
+    halb = unit(session, "Halberdiers")
+    assert (halb.strength, halb.exposed, halb.hits, halb.leftover_hits) == (2, 0, 3, 0)
+
+    out = session.execute("endphase order=Halberdiers --dice drive=5,3,6")
+    assert out.resolution is not None
+    assert [u["unit"] for u in out.resolution.figures["units"]] == [
+        "Halberdiers",
+        "Empire Knights",
+    ]
+    halb = unit(session, "Halberdiers")
+    knights = unit(session, "Empire Knights")
+    # defended: three hits roll two dice
+    assert (halb.driven_back, halb.confused, halb.strength, halb.hits) == (8, False, 2, 0)
+    assert (knights.driven_back, knights.confused, knights.leftover_hits) == (6, True, 0)
+    assert knights.strength == 3 and not knights.routed
+    for u in enc.units:
+        assert u.hits == 0 and u.leftover_hits == 0
+        assert not u.shot and u.shot_by == [] and not u.drive_back_done
+    assert "Empire Knights driven back 6 = 6 cm: confused" in out.message
+
+    for _ in range(3):
+        history.undo(enc)
+    assert history.state_of(enc) == start
+
+
+def test_drive_back_routs_when_above_full_pace(session: Session) -> None:
+    session.execute('shoot "Archers I" "Great Cannon" --dice hit=4,4,4')
+    cannon = unit(session, "Great Cannon")
+    assert (cannon.strength, cannon.hits, cannon.leftover_hits) == (1, 3, 1)
+    out = session.execute('driveback "Great Cannon" --dice drive=5,4,2')
+    assert out.resolution is not None and out.resolution.outcome == "routed"
+    cannon = unit(session, "Great Cannon")
+    assert cannon.routed and cannon.removed and cannon.driven_back == 0
+    with pytest.raises(CommandError, match="no longer"):
+        session.execute('shoot "Archers II" "Great Cannon"')
+
+
+def test_single_driveback_then_endphase_skips_it(session: Session) -> None:
+    session.execute('shoot "Archers I" "Empire Knights" --dice hit=4,4,1 save=1,1')
+    session.execute('driveback "Empire Knights" --dice drive=3,4')
+    knights = unit(session, "Empire Knights")
+    assert (knights.driven_back, knights.drive_back_done) == (7, True)
+    with pytest.raises(CommandError, match="already"):
+        session.execute('driveback "Empire Knights"')
+    out = session.execute("endphase")
+    assert out.resolution is not None and out.resolution.figures["units"] == []
+    assert unit(session, "Empire Knights").driven_back == 7
+
+
+def test_shooting_at_charging_knights(session: Session) -> None:
+    session.enc.position.phase = RULESET.phases.index("movement")
+    out = session.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,6 save=1,2,3')
+    assert out.resolution is not None
+    f = out.resolution.figures
+    assert (f["charging"], f["stands_removed"], f["carried"]) == (True, 1, 3)
+    knights = unit(session, "Empire Knights")
+    assert (knights.strength, knights.carried_hits, knights.hits) == (2, 3, 0)
+    assert "carried into the first combat round" in out.message
+    session.enc.position.phase = RULESET.phases.index("shooting")
+    out = session.execute("endphase")
+    knights = unit(session, "Empire Knights")
+    assert knights.driven_back == 0 and knights.carried_hits == 3
+
+
+def test_two_hits_on_chargers_stay_outstanding_past_the_phase(session: Session) -> None:
+    session.execute('shoot "Archers I" "Empire Knights" charging=yes --dice hit=4,5,1 save=1,2')
+    knights = unit(session, "Empire Knights")
+    assert (knights.strength, knights.carried_hits, knights.leftover_hits) == (3, 2, 2)
+    session.execute("endphase")
+    knights = unit(session, "Empire Knights")
+    assert (knights.carried_hits, knights.leftover_hits) == (2, 2)
+
+
+def test_engaged_target_refused_with_reason(session: Session) -> None:
+    unit(session, "Empire Knights").engaged = True
+    with pytest.raises(CommandError, match="engaged in combat.*not a valid target"):
+        session.execute('shoot "Archers I" "Empire Knights"')
+    assert session.enc.log == []
+    # a spell may still hit it; at the end of the phase its hits go into the combat
+    session.execute('shoot "Archers I" "Empire Knights" magic=yes --dice hit=6,6,1 save=1,1')
+    session.execute("endphase")
+    knights = unit(session, "Empire Knights")
+    assert (knights.carried_hits, knights.driven_back) == (2, 0)
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ('shoot "Archers I" "Archers II"', "same side"),
+        ('shoot Spearmen "Empire Knights"', "no shooting attacks"),
+        ('shoot "Archers I" "Empire Knights" in_range=4', "only 3 stands"),
+        ('shoot "Archers I" "Empire Knights" in_range=1,2', "2 numbers for 1"),
+        ('shoot "Archers I" Nobody', "no unit named"),
+    ],
+)
+def test_refusals(session: Session, line: str, reason: str) -> None:
+    with pytest.raises(CommandError, match=reason):
+        session.execute(line)
+
+
+def test_engaged_shooter_only_at_chargers_with_free_stands(session: Session) -> None:
+    unit(session, "Archers I").engaged = True
+    with pytest.raises(CommandError, match="only shoot at units charging it"):
+        session.execute('shoot "Archers I" "Empire Knights"')
+    with pytest.raises(CommandError, match="in_range"):
+        session.execute('shoot "Archers I" "Empire Knights" charging=yes')
+    out = session.execute('shoot "Archers I" "Empire Knights" charging=yes in_range=1 --dice hit=2')
+    assert out.resolution is not None and out.resolution.figures["attacks"] == 1
+
+
+def test_setting_split_batches_reaches_the_shot(session: Session) -> None:
+    session.execute("setting split_batches=no")
+    out = session.execute('shoot "Bolt Thrower" Halberdiers --dice hit=4,4,4,4 save=1,1,1,1')
+    assert out.resolution is not None
+    assert "batches" not in out.resolution.figures
+    assert out.resolution.figures["unsaved"] == 4
+
+
+def test_start_round_clears_turn_state(enc: WarmasterEncounter) -> None:
+    knights = enc.find_unit("Empire Knights")
+    knights.driven_back, knights.carried_hits, knights.casualties_turn = 7, 3, 1
+    knights.casualties_total = 1
+    tx = Transaction(enc)
+    assert RULESET.start_round is not None
+    RULESET.start_round(enc, tx, Dice(seed=1))
+    assert (knights.driven_back, knights.carried_hits, knights.casualties_turn) == (0, 0, 0)
+    assert knights.casualties_total == 1
+    tx.rollback()
+    assert knights.driven_back == 7
+
+
+def test_describe_unit(enc: WarmasterEncounter) -> None:
+    assert RULESET.describe_unit is not None
+    text = RULESET.describe_unit(enc.find_unit("Halberdiers"))
+    assert "3/3 stands" in text and "A 3/0" in text and "defended, 1 exposed" in text
