@@ -301,15 +301,15 @@ def apply_endphase(enc: Encounter, params: Params, res: Resolution, tx: Transact
         if r["wiped_out"]:
             tx.set([*path, "removed"], True)
     forfeit = set(res.figures["forfeit"])
-    for unit in enc.units:
-        if not isinstance(unit, WarlordUnit):
+    for each in enc.units:
+        if not isinstance(each, WarlordUnit):
             continue
-        path = ["units", unit.id]
-        if unit.id in forfeit:
+        path = ["units", each.id]
+        if each.id in forfeit:
             tx.set([*path, "orders"], "")
         tx.set([*path, "fired"], False)
         tx.set([*path, "figures_fired"], 0)
-        if unit.fire_targets:
+        if each.fire_targets:
             tx.set([*path, "fire_targets"], [])
 
 
