@@ -1,0 +1,98 @@
+"""HârnMaster combatants with their missile state.
+
+A combatant keeps its missile skills (Archery, Slings, Throwing ML; Archery SB for
+crossbows), its missile weapon (kind, Base Range BR, Draw DRW, spanner rounds, impact)
+and the state the missile actions move through: loaded, spanning progress, the round
+it aimed in (the +10 is for a shot in the next round only), projectile in hand (load
+is then a free action), the last action this round.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from tracker.core.model import Combatant, Encounter, Model
+
+WeaponKind = Literal["bow", "crossbow", "sling", "thrown"]
+Movement = Literal["still", "moving", "evading"]
+ThrownObject = Literal["none", "object", "oblong"]
+
+
+class MissileWeapon(Model):
+    """A missile weapon as the missile sequence uses it."""
+
+    name: str = "bow"
+    kind: WeaponKind = "bow"
+    br: int = 0
+    """Base Range (BR) in feet."""
+    draw: int = 0
+    """Bows: Draw (DRW); the Aim action needs the shooter's Pull to exceed it by 75."""
+    span_rounds: int = 1
+    """Crossbows: rounds to span (1 by hand; 2, 4 or 8 with a mechanical spanner)."""
+    impact: str = ""
+    """Base impact of the projectile, e.g. ``d12+4``."""
+    impact_bonus: int = 0
+    """The projectile's Impact TA bonus."""
+    heft: int = 0
+    """Thrown: Heft penalty (as a positive number of points)."""
+    object: ThrownObject = "none"
+    """Thrown: an improvised object (-10) or an oblong one (-20)."""
+    pb_zd: int = 0
+    """Thrown: Zone Die sides at Direct PB (Thrown Weapon table); 0 uses the setting."""
+
+
+class RangeNote(Model):
+    """The last range this combatant measured to another one (``id`` is the target's id)."""
+
+    id: str
+    feet: int
+
+
+class HarnCombatant(Combatant):
+    """A HârnMaster combatant; ``initiative`` is the Initiative Rating (IR)."""
+
+    archery: int = 0
+    """Archery ML (bows; crossbows may use it)."""
+    archery_sb: int = 0
+    """Archery SB: a crossbow may shoot at an EML of SB x 3 instead of the ML."""
+    slings: int = 0
+    throwing: int = 0
+    pull: int = 0
+    """Pull, compared with a bow's Draw for the Aim action."""
+    dodge: int = 0
+    """Effective Dodge Index: an evading target costs the shooter Dodge x 5."""
+    fatigue: int = 0
+    """Fatigue penalty (points) to its own tests."""
+    impairment: int = 0
+    """Impairment penalty (points) to its own tests."""
+    tar: int = 1
+    """Target rating (TAR): counts in a target count; TAR 2+ is a massive target."""
+    zones: int = 0
+    """Body zones on its Body Location table (0: the humanoid setting)."""
+    movement: Movement = "still"
+    """As a target: still, moving or evading."""
+    moved: bool = False
+    """Moved this round (half move): the Shooter Moving penalty."""
+    weapon: MissileWeapon | None = None
+    loaded: bool = False
+    spanned: bool = False
+    """Crossbows: spanned and ready for a bolt."""
+    span_progress: int = 0
+    """Crossbows: rounds of spanning done so far."""
+    aimed_round: int | None = None
+    """Round of the last Aim action: +10 to a shot in the following round."""
+    in_hand: bool = False
+    """A projectile in hand or readily to hand: Load is a free action."""
+    acted_round: int | None = None
+    """Round of its last missile action (free loads do not count)."""
+    last_action: str = ""
+    ranges: list[RangeNote] = Field(default_factory=list)
+
+
+class HarnEncounter(Encounter):
+    """An encounter of HârnMaster combatants."""
+
+    ruleset: str = "harn"
+    combatants: list[HarnCombatant] = Field(default_factory=list)  # type: ignore[assignment]
