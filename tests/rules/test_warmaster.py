@@ -423,3 +423,55 @@ def test_registry_finds_ruleset() -> None:
     assert set(rs.actions) == {"shoot", "driveback", "endphase"}
     assert rs.phases == ["command", "movement", "shooting", "combat"]
     assert rs.setting_spec("split_batches").default is True
+
+
+# --- properties ----------------------------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tracker.rules.warmaster import remove_stands  # noqa: E402
+
+
+@given(
+    unsaved=st.integers(0, 60),
+    stands=st.integers(1, 8),
+    hps=st.integers(1, 6),
+    data=st.data(),
+)
+def test_stand_accounting_keeps_every_hit(unsaved: int, stands: int, hps: int, data) -> None:
+    leftover = data.draw(st.integers(0, hps - 1))
+    removed, left = remove_stands(unsaved, stands, hps, leftover)
+    assert 0 <= removed <= stands and 0 <= left < hps
+    if removed < stands:
+        assert removed * hps + left == leftover + unsaved
+    else:
+        assert left == 0 and leftover + unsaved >= stands * hps
+
+
+@given(
+    dice=st.lists(st.integers(1, 6), min_size=0, max_size=20),
+    exposed=st.integers(1, 3),
+    leftover=st.integers(0, 2),
+)
+def test_no_hit_at_four_spills_past_the_exposed_stands(
+    dice: list[int], exposed: int, leftover: int
+) -> None:
+    params = SHOOT.parse_params(
+        {
+            "attacks": str(len(dice)),
+            "position": "fortified",
+            "exposed": str(exposed),
+            "hits_per_stand": "3",
+            "stands": "4",
+            "leftover": str(leftover),
+        }
+    )
+    res = resolve_shoot(params, Dice.from_spec({"hit": dice}))
+    batches = res.figures.get("batches") or [
+        {"to_hit": res.figures["to_hit"], "unsaved": res.figures["unsaved"]}
+    ]
+    at_four = sum(b["unsaved"] for b in batches if b["to_hit"] == 4)
+    assert at_four <= exposed * 3 - leftover
+    if dice and any(b["to_hit"] == 6 for b in batches):
+        assert at_four == exposed * 3 - leftover
