@@ -211,6 +211,15 @@ def test_refusals_say_why():
         run(s, "fire gobs elves range=short")
 
 
+def test_valid_targets_for_the_roster():
+    from tracker.rules.warlord import valid_targets
+
+    enc = battle()
+    rows = valid_targets(enc, unit(enc, "elves"))
+    assert [u.id for u, why in rows if why is None] == ["orcs", "gobs", "wolves"]
+    assert rows[-1][0].id == "melee" and "locked in combat" in rows[-1][1]
+
+
 def test_a_race_may_not_fire_a_weapon_off_its_chart():
     enc = battle()
     unit(enc, "gobs").weapon = "crossbow"

@@ -28,7 +28,7 @@ from __future__ import annotations
 from tracker.core.model import Unit
 from tracker.rules.base import Ruleset, Setting
 
-from .fire import FIRE, ROUNDINGS
+from .fire import FIRE, ROUNDINGS, target_problem, valid_targets
 from .model import WarlordEncounter, WarlordUnit
 from .phase import ENDPHASE, HOLDFIRE, MORALE, MORALE_WHEN, MOVEFIRE, ORDER, SAMPLE_THRESHOLDS
 from .phase import start_round as _start_round
@@ -87,4 +87,12 @@ RULESET = Ruleset(
     describe_unit=describe_unit,
 )
 
-__all__ = ["RULESET", "WarlordEncounter", "WarlordUnit", "ProfileSheet", "load_sheet"]
+__all__ = [
+    "RULESET",
+    "WarlordEncounter",
+    "WarlordUnit",
+    "ProfileSheet",
+    "load_sheet",
+    "target_problem",
+    "valid_targets",
+]

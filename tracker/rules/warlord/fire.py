@@ -312,6 +312,37 @@ def require_fire_order(enc: Encounter) -> bool:
     return bool(enc.settings.get("require_fire_order", True))
 
 
+def target_problem(firer: WarlordUnit | None, target: WarlordUnit) -> str | None:
+    """Why ``firer`` may not fire on ``target`` (None: it may), in one line."""
+    if firer is not None and target.id == firer.id:
+        return f"{firer.name} cannot fire on itself"
+    if not target.active:
+        return f"{target.name} is routed or removed"
+    if target.engaged:
+        return f"{target.name} is locked in combat: missile troops cannot fire on it"
+    if target.strength - target.held_casualties <= 0:
+        return f"every figure of {target.name} is already killed this phase"
+    if firer is not None and target.id not in firer.fire_targets:
+        if len(firer.fire_targets) >= MAX_TARGETS:
+            return f"{firer.name} already fires on three targets this turn"
+    return None
+
+
+def valid_targets(enc: Encounter, firer: WarlordUnit) -> list[tuple[WarlordUnit, str | None]]:
+    """Every other side's unit with the reason it may not be fired on (None: valid).
+
+    Valid targets come first, those already fired on this turn before the rest; the
+    tracker keeps no distances, so sight, arc and range stay with the GM.
+    """
+    rows = [
+        (u, target_problem(firer, u))
+        for u in enc.units
+        if isinstance(u, WarlordUnit) and u.side != firer.side
+    ]
+    rows.sort(key=lambda r: (r[1] is not None, r[0].id not in firer.fire_targets))
+    return rows
+
+
 def fill_fire(enc: Encounter, params: Params) -> Params:
     """Draw race, weapon, figures that can fire, armour, ranks and modifiers from the units."""
     firer = _unit(enc, params["actor"]) if params.get("actor") else None
@@ -345,18 +376,10 @@ def fill_fire(enc: Encounter, params: Params) -> Params:
         params.setdefault("eligible", left)
         params.setdefault("figures", left)
     if target is not None:
-        if firer is not None and target.id == firer.id:
-            raise RuleError(f"{firer.name} cannot fire on itself")
-        if not target.active:
-            raise RuleError(f"{target.name} is routed or removed")
-        if target.engaged:
-            raise RuleError(f"{target.name} is locked in combat: missile troops cannot fire on it")
+        problem = target_problem(firer, target)
+        if problem:
+            raise RuleError(problem)
         standing = target.strength - target.held_casualties
-        if standing <= 0:
-            raise RuleError(f"every figure of {target.name} is already killed this phase")
-        if firer is not None and target.id not in firer.fire_targets:
-            if len(firer.fire_targets) >= MAX_TARGETS:
-                raise RuleError(f"{firer.name} already fires on three targets this turn")
         params.setdefault("target_name", target.name)
         params.setdefault("armour", target.armour_class)
         params.setdefault("target_ranks", target.ranks or 1)
