@@ -299,7 +299,6 @@ def resolve(params: Params, dice: Dice) -> Resolution:
             text += f", {names[lo]} is wiped out"
         elif mo == 0:
             fate = "must test"
-            morale["morale_needed"] = -r.result
             text += f"; {names[lo]} takes a combat morale test at Mo - {r.result}"
         else:
             spec = str(params.get("morale_dice", "2d6"))
