@@ -1,6 +1,6 @@
 """The missile actions at the table: attacks (missile/fire, shoot, throw, charge), the
 round-long actions load, aim and span, abandon (to defend normally), status, and the
-wound/injury entries a strike leaves for the GM.
+injury level the GM enters for a wound a strike left.
 
 ``fill`` draws parameters from the encounter and refuses illegal actions with the reason;
 ``apply`` moves the shooter's missile state and records the injury on the creature struck.
@@ -562,39 +562,6 @@ def _fill_need_actor(enc: Encounter, params: Params) -> Params:
 # --- wounds -------------------------------------------------------------------------------
 
 
-def resolve_wound(p: Params, dice: Dice) -> Resolution:
-    who = p.get("actor") or "combatant"
-    zone = p.get("zone")
-    location = f"ZN{zone}" if zone else ""
-    if p.get("location"):
-        location = f"{location} {p['location']}".strip()
-    if not location:
-        raise RuleError("wound: give zone= (ZN) or location=")
-    injury = p.get("injury") or ""
-    figures = {
-        "location": location,
-        "injury": injury,
-        "level": injury_level(injury),
-        "strike_impact": p.get("strike_impact"),
-    }
-    text = f"{who}: injury at {location}" + (f", {injury}" if injury else "")
-    return Resolution("wound", "wound", text, figures, dice.rolls)
-
-
-def apply_wound(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
-    c = _need(enc, p.get("actor"))
-    f = res.figures
-    wound = Wound(
-        location=f["location"],
-        level=f["level"],
-        kind=f["injury"] or "injury",
-        impact=f["strike_impact"],
-        round=enc.position.round,
-        note=p.get("note") or "",
-    )
-    tx.add(["combatants", c.id, "wounds"], wound)
-
-
 def fill_injury(enc: Encounter, params: Params) -> Params:
     p = dict(params)
     c = _need(enc, p.get("actor"))
@@ -666,15 +633,6 @@ def state_actions() -> dict[str, Action]:
              _p("moved", "bool", None, "half-moved this round (Shooter Moving)"),
              _p("in_hand", "bool", None, "projectile in hand (free Load)")),
             (), resolve_status, fill=_fill_need_actor, apply=apply_status,
-        ),
-        "wound": Action(
-            "wound", "Record an injury by hand: zone, location, injury level, impact",
-            (ACTOR, _p("zone", help="ZN struck", minimum=1),
-             _p("location", "str", "", "location name"),
-             _p("injury", "str", "", "injury level, e.g. S2p"),
-             _p("strike_impact", help="strike impact", minimum=0),
-             _p("note", "str", "", "note")),
-            (), resolve_wound, fill=_fill_need_actor, apply=apply_wound,
         ),
         "injury": Action(
             "injury", "Enter the injury level of a wound from your table (default: the last)",

@@ -316,14 +316,19 @@ class Strike:
     zone: int
 
 
-def _zones_for(p: Params, struck: int | None) -> int:
+def _zones_for(p: Params, struck: int, hit: str) -> int:
+    """Body zones of the creature a count die picked (0: humanoid).
+
+    ``count_zones`` gives them by count number; in the volley area the target's own
+    ``zones`` stand in, while a creature near a Direct target or in a deviation area
+    is someone else.
+    """
     by_count = p.get("count_zones") or []
-    if struck is not None and by_count:
-        if len(by_count) == 1:
-            return int(by_count[0])
-        if struck <= len(by_count):
-            return int(by_count[struck - 1])
-    return int(_get(p, "zones", 0))
+    if len(by_count) == 1:
+        return int(by_count[0])
+    if struck <= len(by_count):
+        return int(by_count[struck - 1])
+    return int(_get(p, "zones", 0)) if hit == "area" else 0
 
 
 def _roll_zones(dice: Dice, sides: int, n: int) -> list[int]:
@@ -351,7 +356,7 @@ def _count_strike(
     kept = rolls[_pick(rolls, _get(p, "count_pick", "lowest"), "count_pick")]
     if kept > count:
         return None, rolls, impact_roll, f"d{sides} {kept} > count {count}: miss"
-    zones = _body_zones(p, _zones_for(p, kept))
+    zones = _body_zones(p, _zones_for(p, kept, hit))
     die = max(10, zones)
     zone_roll = dice.roll("zone", die, zero_is_ten=True)
     zn = min(zone_roll, zones) if zone_roll > zones else zone_roll
@@ -465,7 +470,9 @@ def resolve_missile(p: Params, dice: Dice, action: str = "missile") -> Resolutio
     who = figures["struck_name"] or (f"count {strike.struck}" if strike.struck else "target")
     zd = f"ZD d{strike.zone_die} " + ", ".join(map(str, strike.zone_rolls))
     parts.append(f"strike on {who}: {zd} -> ZN{strike.zone}")
-    imp = f"impact {figures['impact']}" if figures["impact"] else f"impact {total:+d}"
+    imp = f"impact {total:+d}"
+    if figures["impact"]:
+        imp = f"impact {figures['impact']} ({base} {total:+d})"
     parts.append(imp)
     return _finish(action, figures, parts, dice, "strike")
 
