@@ -1,0 +1,127 @@
+"""The edc encounter model: a fighter's attributes, Combat Pool (CP), Missile Pool (MP),
+posture, footing, mount, lighting, reach, initiative marker and carried penalties.
+
+Pain and the Blood Loss TN (BL) are not stored: they are worked out from the wounds, so
+adding or healing a wound (by any command) and undo keep them right.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from tracker.core.model import Combatant, Encounter, Pool
+
+CP = "CP"
+MP = "MP"
+
+Posture = Literal["neutral", "aggressive", "defensive"]
+Footing = Literal["level", "higher"]
+Lighting = Literal["normal", "dim", "moonlight", "darkness"]
+Marker = Literal["", "red", "white", "hesitating"]
+Gait = Literal["stand", "walk", "trot", "canter", "gallop"]
+
+
+class EdcCombatant(Combatant):
+    """A duellist: attributes (Reflex, Toughness, Will Power ...), CP and MP as pools."""
+
+    reflex: int = 5
+    proficiency: int = 5
+    """Proficiency with the weapon in hand (adds to Reflex for the CP)."""
+    toughness: int = 4
+    will_power: int = 4
+    knockdown: int = 4
+    """Knockdown (derived attribute): dice rolled to stay on one's feet."""
+    agility: int = 4
+    ride: int = 0
+    """Ride skill; AG/Ride checks roll Agility + Ride dice."""
+    health: int = 5
+    health_max: int = 5
+    armour: int = 0
+    """Armour rating (AR) at the spot that matters most (knockout TN 10 - AR)."""
+    atn: int = 7
+    dtn: int = 7
+    reach: int = 2
+    """Weapon length on the 0-5 ladder (hand, short, medium, long, very long, extreme)."""
+    weapon_damage: int = 0
+    cp_modifier: int = 0
+    """Any other CP modifier the GM keeps each round (armour penalty, fatigue ...)."""
+    bout: str = ""
+    """Which duel this fighter is in (bouts are run separately)."""
+    opponent: str = ""
+    """Id of the fighter faced now (for reach and mounted height)."""
+    posture: Posture = "neutral"
+    footing: Footing = "level"
+    prone: bool = False
+    """On the ground: half the CP at each refresh."""
+    lighting: Lighting = "normal"
+    dark_sight: bool = False
+    mounted: bool = False
+    mount_height: int = 2
+    """CP from mounted height against ground opponents (varies with the horse)."""
+    gait: Gait = "stand"
+    mount_move: int = 10
+    inside_reach: bool = False
+    """The shorter weapon has landed a damaging strike: no more reach penalty."""
+    marker: Marker = ""
+    holds_initiative: bool = False
+    shock_spill: int = 0
+    """Shock beyond the CP left, taken off at the next refresh (unless Pain is larger)."""
+    fumble_penalty: int = 0
+    """CP lost at the next refresh for a fumble in the second exchange."""
+    aim: int = 0
+    missile_proficiency: int = 0
+    missile_prep: int = 0
+    """Rounds of missile preparation still to go (0: ready or not preparing)."""
+    missile_prep_cost: int = 0
+    """MP cost paid for a shortened preparation, taken from the proficiency refresh."""
+    preparing: bool = False
+    missile_ready: bool = False
+    """Missile weapon ready to loose (preparation done, not yet fired)."""
+    fired: bool = False
+    """Fired a missile this round (no Aim refresh next round)."""
+    pools: list[Pool] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _ensure_pools(self) -> EdcCombatant:
+        names = {p.name for p in self.pools}
+        if CP not in names:
+            base = self.reflex + self.proficiency
+            self.pools.insert(
+                0,
+                Pool(
+                    name=CP,
+                    size=base,
+                    breakdown=[f"Reflex {self.reflex}", f"Proficiency {self.proficiency}"],
+                ),
+            )
+        if MP not in names:
+            self.pools.append(Pool(name=MP, size=0))
+        return self
+
+    def pool(self, name: str) -> Pool:
+        for p in self.pools:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def combat_pool(self) -> Pool:
+        return self.pool(CP)
+
+    @property
+    def missile_pool(self) -> Pool:
+        return self.pool(MP)
+
+    @property
+    def pain(self) -> int:
+        """Pain of all wounds not yet healed (before Will Power)."""
+        return sum(w.pain for w in self.wounds)
+
+
+class EdcEncounter(Encounter):
+    """An edc fight: bouts of duellists, each round two exchanges."""
+
+    ruleset: str = "edc"
+    combatants: list[EdcCombatant] = Field(default_factory=list)
