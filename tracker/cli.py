@@ -361,7 +361,9 @@ def cmd_resolve(argv: list[str]) -> int:
         resolution = action.resolve(params, dice)
         dice.check_all_used()
     except (RuleError, DiceError, UsageError, LookupError) as exc:
-        return _fail(str(exc).strip("'\""))
+        from tracker.session import message_of
+
+        return _fail(message_of(exc))
     if as_json:
         print(json.dumps(resolution.as_json()))
     else:

@@ -75,7 +75,7 @@ class Session:
             with self.lock:
                 outcome = self._dispatch(cmd, handler)
         except (RuleError, DiceError, LookupError, HistoryError) as exc:
-            raise CommandError(str(exc).strip("'\"")) from None
+            raise CommandError(message_of(exc)) from None
         if outcome.changed and self.on_change is not None:
             self.on_change(outcome)
         return outcome
@@ -121,6 +121,9 @@ class Session:
     ) -> dict[str, Any]:
         """Parameters from ``name=value`` text, the encounter's settings and ``fill``."""
         raw = dict(raw)
+        for p in action.params:
+            if p.kind in ("actor", "target") and isinstance(raw.get(p.name), str):
+                raw[p.name] = self.canonical_name(raw[p.name])
         for setting in self.ruleset.settings:
             if setting.name not in raw and any(p.name == setting.name for p in action.params):
                 raw[setting.name] = self.enc.settings.get(setting.name, setting.default)
@@ -132,6 +135,15 @@ class Session:
                 if k not in given:
                     raw[k] = v
         return action.parse_params(raw, partial=not complete)
+
+    def canonical_name(self, key: str) -> str:
+        """The full name of the combatant or unit ``key`` names (an id, a prefix ...)."""
+        try:
+            _, who = self._find(key)
+        except LookupError:
+            return key  # the ruleset's own lookup gives the message
+        same = [x for x in [*self.enc.combatants, *self.enc.units] if x.name == who.name]
+        return who.name if len(same) == 1 else who.id
 
     def run_action(self, action: Action, cmd: Command) -> Outcome:
         params = self.action_params(action, cmd)
@@ -224,10 +236,25 @@ class Session:
         except ValidationError as exc:
             raise CommandError(_first_error(exc)) from None
         tx = Transaction(self.enc)
+        actor = self._actor()
         with tx:
             tx.add([kind], item)
+            self._keep_actor(tx, actor)
             what = "unit" if kind == "units" else "combatant"
             return self._commit(tx, f"{name} joins ({what}, {item.side})", "add")
+
+    def _keep_actor(self, tx: Transaction, actor: str | None) -> None:
+        """Keep the turn with whoever had it when the order changes under them."""
+        if actor is None:
+            return
+        order = turns.acting_order(self.enc, self.ruleset.order_stat)
+        if actor in order:
+            tx.set(["position", "turn"], order.index(actor))
+        elif order and self.enc.position.turn >= len(order):
+            tx.set(["position", "turn"], len(order) - 1)
+
+    def _actor(self) -> str | None:
+        return turns.current_actor(self.enc, self.ruleset.order_stat)
 
     def _find(self, key: str) -> tuple[str, Combatant | Unit]:
         try:
@@ -243,8 +270,10 @@ class Session:
             raise CommandError("remove NAME")
         kind, who = self._find(" ".join(cmd.args))
         tx = Transaction(self.enc)
+        actor = self._actor()
         with tx:
             tx.remove([kind], who.id)
+            self._keep_actor(tx, actor if actor != who.id else None)
             return self._commit(tx, f"{who.name} leaves the encounter", "remove")
 
     def _cmd_set(self, cmd: Command) -> Outcome:
@@ -258,6 +287,7 @@ class Session:
             raise CommandError(f"set {who.name}: nothing to set (fields: {_fields(model)})")
         tx = Transaction(self.enc)
         changes: list[str] = []
+        actor = self._actor()
         with tx:
             for key, raw in cmd.params.items():
                 if key == "id":
@@ -284,6 +314,7 @@ class Session:
                     conditions.remove(cond)
                     changes.append(f"no longer {cond}")
             tx.set([kind, who.id, "conditions"], conditions)
+            self._keep_actor(tx, actor)
             return self._commit(tx, f"{who.name}: {', '.join(changes)}", "set")
 
     def _cmd_effect(self, cmd: Command) -> Outcome:
@@ -375,6 +406,13 @@ class Session:
 
 
 # --- value parsing for add/set ----------------------------------------------------------
+
+
+def message_of(exc: Exception) -> str:
+    """The one-line message of an error (a KeyError's str() adds quotes around it)."""
+    if isinstance(exc, KeyError) and exc.args:
+        return str(exc.args[0])
+    return str(exc)
 
 
 def _int(key: str, raw: str) -> int:

@@ -97,5 +97,6 @@ def split_lines(script: str) -> list[str]:
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        lines.extend(part.strip() for part in stripped.split(" ; ") if part.strip())
+        parts = re.split(r";(?=\s|$)", stripped)
+        lines.extend(part.strip() for part in parts if part.strip())
     return lines

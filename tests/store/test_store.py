@@ -1,0 +1,211 @@
+import errno
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from tracker.core.model import SCHEMA_VERSION
+from tracker.opening import load, open_encounter
+from tracker.store import Lock, LockHeld, SaveError, dump_encounter, save_encounter
+from tracker.store.autosave import Autosaver
+from tracker.store.lock import lock_path
+from tracker.store.toml_store import backup_paths
+from tests.conftest import skirmish
+
+
+def test_a_save_round_trips_and_starts_with_its_schema(tmp_path):
+    enc = skirmish()
+    path = tmp_path / "a.toml"
+    save_encounter(enc, path)
+    assert path.read_text().startswith(f"schema = {SCHEMA_VERSION}\n")
+    assert load(path).model_dump() == enc.model_dump()
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "expected"),
+    [
+        ("schema = 1\nname = 'x'\nruleset = 'plain'\n[position]\nround = 'two'\n",
+         "position.round", "valid integer"),
+        ("schema = 1\nname = 'x'\nruleset = 'plain'\n[[combatants]]\nid = 'a'\n",
+         "combatants[0:a].name", "Field required"),
+        ("schema = 1\nname = 'x'\nruleset = 'plain'\ncolour = 'red'\n",
+         "colour", "Extra inputs"),
+        ("schema = 1\nname = 'x'\nruleset = 'chess'\n", "ruleset", "unknown ruleset"),
+        ("schema = 99\nname = 'x'\nruleset = 'plain'\n", "schema", "newer"),
+        ("name = 'x'\n", "schema", "schema = N"),
+        ("schema = 1\nname = [unclosed\n", "", "valid TOML"),
+    ],
+)
+def test_bad_files_name_the_file_the_key_and_what_was_expected(tmp_path, text, key, expected):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as info:
+        load(path)
+    assert info.value.key == key
+    assert expected in info.value.expected
+    assert str(path) in str(info.value)
+    assert "\n" not in str(info.value)
+    assert path.read_bytes() == before
+
+
+def test_the_cli_reports_a_bad_file_in_one_line_and_leaves_it(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_bytes(b"schema = 1\nname = 'x'\nruleset = 'plain'\n[position]\nround = -\n")
+    before = path.read_bytes()
+    for args in (["check", str(path)], [str(path)], ["exec", str(path), "next"]):
+        run = subprocess.run([sys.executable, "-m", "tracker", *args], capture_output=True,
+                             text=True, timeout=60)
+        assert run.returncode != 0
+        assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+        assert str(path) in run.stderr
+    assert path.read_bytes() == before
+
+
+def test_backups_keep_a_ring_of_previous_versions(tmp_path):
+    enc = skirmish()
+    path = tmp_path / "ring.toml"
+    for n in range(8):
+        enc.position.round = n + 1
+        save_encounter(enc, path, backups=3)
+    ring = backup_paths(path, 3)
+    rounds = [load(p).position.round for p in ring]
+    assert rounds == [7, 6, 5]
+    assert load(path).position.round == 8
+
+
+def test_restore_puts_back_a_backup(tmp_path):
+    enc = skirmish()
+    path = tmp_path / "r.toml"
+    for n in (1, 2, 3):
+        enc.position.round = n
+        save_encounter(enc, path)
+    run = subprocess.run([sys.executable, "-m", "tracker", "restore", str(path), "2"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert load(path).position.round == 1
+
+
+def test_a_live_lock_makes_the_second_opener_read_only(skirmish_file):
+    first = open_encounter(skirmish_file)
+    assert not first.session.read_only
+    holder = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        lock_path(skirmish_file).write_text(f"{holder.pid} {os.uname().nodename}\n")
+        second = open_encounter(skirmish_file)
+        assert second.session.read_only
+        assert "read-only" in second.notice
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_a_stale_lock_from_a_dead_process_is_taken_over(skirmish_file):
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    lock_path(skirmish_file).write_text(f"{dead.pid} {os.uname().nodename}\n")
+    opened = open_encounter(skirmish_file)
+    assert not opened.session.read_only
+    assert "stale lock" in opened.notice
+    opened.lock.release()
+    assert not lock_path(skirmish_file).exists()
+
+
+def test_a_lock_from_another_host_is_respected(skirmish_file):
+    lock_path(skirmish_file).write_text("1 some-other-host\n")
+    with pytest.raises(LockHeld, match="some-other-host"):
+        Lock(skirmish_file).acquire()
+
+
+def test_a_read_only_folder_keeps_the_request_and_retries(tmp_path, monkeypatch):
+    path = tmp_path / "e.toml"
+    enc = skirmish()
+    saver = Autosaver(path, lambda: dump_encounter(enc))
+    real_open = os.open
+
+    def read_only(name, flags, *args):
+        if str(name).endswith(".tmp"):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real_open(name, flags, *args)
+
+    monkeypatch.setattr(os, "open", read_only)
+    saver.request()
+    assert saver.run_pending() is False
+    assert saver.pending and "Read-only file system" in (saver.last_error or "")
+    assert not path.exists()
+    monkeypatch.undo()
+    assert saver.run_pending() is True
+    assert not saver.pending
+    assert load(path).name == enc.name
+
+
+def test_a_full_disk_keeps_the_old_save_and_the_request(tmp_path, monkeypatch):
+    path = tmp_path / "e.toml"
+    enc = skirmish()
+    save_encounter(enc, path, backups=0)
+    before = path.read_bytes()
+    enc.position.round = 5
+    saver = Autosaver(path, lambda: dump_encounter(enc), backups=0)
+    monkeypatch.setattr("os.fdopen", lambda fd, mode: _FullFile(fd))
+    saver.request()
+    assert saver.run_pending() is False
+    assert "No space left" in (saver.last_error or "")
+    assert path.read_bytes() == before
+    assert not list(tmp_path.glob(".*.tmp"))
+    monkeypatch.undo()
+    assert saver.run_pending() is True
+    assert load(path).position.round == 5
+
+
+class _FullFile:
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        os.close(self.fd)
+
+    def write(self, data):
+        raise OSError(28, "No space left on device")
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from tracker.core.model import Combatant, Encounter
+    from tracker.store import save_encounter
+    path = Path(sys.argv[1])
+    enc = Encounter(name="stream", ruleset="plain")
+    enc.combatants = [Combatant(id=f"c{i}", name=f"Fighter {i}") for i in range(300)]
+    n = 0
+    print("ready", flush=True)
+    while n < 100000:
+        n += 1
+        enc.position.round = n
+        save_encounter(enc, path, backups=2)
+    """
+)
+
+
+def test_kill_9_during_a_stream_of_autosaves_never_leaves_a_broken_save(tmp_path):
+    path = tmp_path / "stream.toml"
+    rounds = []
+    for attempt in range(8):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)],
+                                stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        time.sleep(0.15 + 0.07 * attempt)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        enc = load(path)  # never a half-written file
+        rounds.append(enc.position.round)
+        assert len(enc.combatants) == 300
+    assert all(r >= 1 for r in rounds)

@@ -1,0 +1,102 @@
+"""The `tracker` command from a shell: exec, replay, resolve, check, list, new."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tracker.opening import load
+from tests.conftest import SAVES
+
+
+def tracker(*args: str, env_home: Path | None = None) -> subprocess.CompletedProcess[str]:
+    import os
+
+    env = dict(os.environ)
+    if env_home is not None:
+        env["TRACKER_HOME"] = str(env_home)
+    return subprocess.run([sys.executable, "-m", "tracker", *args], capture_output=True,
+                          text=True, timeout=120, env=env)
+
+
+def test_exec_runs_lines_prints_the_log_and_saves(skirmish_file):
+    run = tracker("exec", str(skirmish_file), "next", "add combatant Wolf initiative=20; next")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["Turn: Grak", "Wolf joins (combatant, party)", "Turn: Bree"]
+    enc = load(skirmish_file)
+    assert enc.cursor == 3 and enc.find_combatant("wolf").initiative == 20
+
+
+def test_exec_saves_nothing_when_a_line_fails(skirmish_file):
+    before = skirmish_file.read_bytes()
+    run = tracker("exec", str(skirmish_file), "next", "set nobody x=1")
+    assert run.returncode == 2
+    assert run.stderr.strip() == "tracker: set nobody x=1: no combatant named 'nobody'"
+    assert skirmish_file.read_bytes() == before
+
+
+def test_undo_works_after_a_restart(skirmish_file):
+    assert tracker("exec", str(skirmish_file), "set aldo initiative=3").returncode == 0
+    assert tracker("exec", str(skirmish_file), "undo").returncode == 0
+    assert load(skirmish_file).find_combatant("aldo").initiative == 14
+
+
+def test_replay_rebuilds_the_state_from_the_log(skirmish_file):
+    tracker("exec", str(skirmish_file), "next", "wound aldo head level=2", "next round")
+    run = tracker("replay", str(skirmish_file))
+    assert run.returncode == 0, run.stderr
+    assert "3 entries replayed; the state matches the save" in run.stdout
+
+
+def test_resolve_json_and_errors():
+    run = tracker("resolve", "warmaster", "shoot", "attacks=6", "armour=4",
+                  "--dice", "hit=1,2,4,5,6,6", "save=2,4,5,6", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert (data["hits"], data["saved"], data["unsaved"]) == (4, 3, 1)
+    for bad, says in [
+        (["resolve", "chess", "move"], "unknown ruleset"),
+        (["resolve", "warmaster", "fly"], "no action 'fly'"),
+        (["resolve", "warmaster", "shoot", "attacks=x"], "attacks=x"),
+        (["resolve", "warmaster", "shoot", "attacks=2", "--dice", "hit=7"], "cannot show 7"),
+        (["resolve", "warmaster", "shoot", "attacks=1", "--dice", "hit=4,4"], "not used"),
+    ]:
+        run = tracker(*bad)
+        assert run.returncode == 2, bad
+        assert says in run.stderr and run.stderr.count("\n") == 1
+
+
+def test_resolve_rolls_missing_dice_from_the_seed():
+    first = tracker("resolve", "warmaster", "shoot", "attacks=10", "--seed", "4", "--json")
+    again = tracker("resolve", "warmaster", "shoot", "attacks=10", "--seed", "4", "--json")
+    assert json.loads(first.stdout)["dice"] == json.loads(again.stdout)["dice"]
+    assert {r["source"] for r in json.loads(first.stdout)["rolls"]} == {"rolled"}
+
+
+def test_help_on_every_command():
+    for cmd in ("open", "new", "list", "check", "exec", "replay", "watch", "restore", "serve"):
+        run = tracker(cmd, "--help")
+        assert run.returncode == 0 and "usage" in run.stdout, cmd
+    assert "shoot" in tracker("resolve", "--help").stdout
+    assert "--dice" in tracker("resolve", "warmaster", "shoot", "--help").stdout
+
+
+def test_new_list_and_check(tmp_path):
+    home = tmp_path / "h"
+    run = tracker("new", "Bridge fight", "--ruleset", "plain", "--no-open", env_home=home)
+    assert run.returncode == 0, run.stderr
+    listed = tracker("list", env_home=home)
+    assert "Bridge fight (plain, round 1)" in listed.stdout
+    assert tracker("new", "x", "--ruleset", "chess", "--no-open", env_home=home).returncode == 2
+    run = tracker("check", *map(str, sorted(SAVES.glob("*.toml"))))
+    assert run.returncode == 0, run.stderr
+
+
+def test_the_rules_core_never_imports_textual():
+    code = ("import tracker.core, tracker.rules, tracker.store, tracker.session, tracker.cli, sys\n"
+            "from tracker import rules\n"
+            "for r in rules.RULESETS:\n"
+            "    try:\n        rules.get(r)\n    except ImportError:\n        pass\n"
+            "assert 'textual' not in sys.modules, 'textual imported'\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr

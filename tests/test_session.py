@@ -1,0 +1,97 @@
+"""The command language through a Session, as the `:` line and `tracker exec` run it."""
+
+import pytest
+
+from tracker.core import history
+from tracker.core.commands import CommandError
+from tracker.session import Session
+from tests.conftest import skirmish
+
+
+@pytest.fixture
+def session() -> Session:
+    return Session(skirmish())
+
+
+def test_add_set_remove_and_undo(session):
+    session.execute("add combatant 'Orc Chief' side=foes initiative=12 reflex=5")
+    chief = session.enc.find_combatant("orc chief")
+    assert (chief.side, chief.initiative, chief.stats) == ("foes", 12, {"reflex": 5})
+    session.execute("set orc initiative=16 +prone")
+    assert chief.initiative == 16 and chief.conditions == ["prone"]
+    session.execute("remove orc")
+    assert all(c.name != "Orc Chief" for c in session.enc.combatants)
+    session.execute("undo")
+    assert session.enc.find_combatant("orc").conditions == ["prone"]
+    session.execute("undo")
+    session.execute("undo")
+    with pytest.raises(LookupError):
+        session.enc.find_combatant("orc")
+    session.execute("redo")
+    assert session.enc.find_combatant("orc").initiative == 12
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("add combatant X initiative=fast", "initiative=fast"),
+        ("add unit", "add combatant NAME"),
+        ("set nobody initiative=3", "no combatant named 'nobody'"),
+        ("set aldo", "nothing to set"),
+        ("set aldo -prone", "Aldo is not prone"),
+        ("next sideways", "expected turn, phase or round"),
+        ("undo", "nothing to undo"),
+        ("fly aldo", "unknown command 'fly'"),
+        ("roll 3q6", "bad dice expression"),
+        ("roll d6 --dice roll=7", "cannot show 7"),
+        ("heal aldo 1", "has 0 wounds"),
+        ("setting x=1", "no setting"),
+    ],
+)
+def test_bad_commands_give_one_clear_line_and_change_nothing(session, line, message):
+    before = history.state_of(session.enc)
+    log = list(session.enc.log)
+    with pytest.raises(CommandError) as info:
+        session.execute(line)
+    assert message in str(info.value)
+    assert "\n" not in str(info.value)
+    assert history.state_of(session.enc) == before
+    assert session.enc.log == log
+
+
+def test_next_turn_round_and_effects(session):
+    session.execute("effect aldo aimed rounds=1")
+    assert session.execute("next").message.startswith("Turn: Grak")
+    session.execute("next")
+    out = session.execute("next")
+    assert out.message.startswith("Round 2, Aldo first")
+    assert "aimed ended" in out.message
+    assert session.enc.find_combatant("aldo").effects == []
+
+
+def test_roll_counts_successes_and_logs_every_die(session):
+    out = session.execute("roll 6d10>=7 --dice roll=9,8,7,6,2,1")
+    assert "3 successes" in out.message
+    rolls = session.enc.log[-1].rolls
+    assert [r.value for r in rolls] == [9, 8, 7, 6, 2, 1]
+    assert {r.source for r in rolls} == {"entered"}
+    out = session.execute("roll d100 --seed 5")
+    assert session.enc.log[-1].rolls[0].source == "rolled"
+
+
+def test_wounds_and_notes(session):
+    session.execute("wound bree 'left arm' level=3 kind=cutting pain=2")
+    wound = session.enc.find_combatant("bree").wounds[0]
+    assert (wound.location, wound.level, wound.kind, wound.pain) == ("left arm", 3, "cutting", 2)
+    session.execute("heal bree 1")
+    assert session.enc.find_combatant("bree").wounds == []
+    session.execute("note! the orcs fear fire")
+    assert session.enc.log[-1].secret
+
+
+def test_read_only_sessions_refuse_changes():
+    ro = Session(skirmish(), read_only=True)
+    with pytest.raises(CommandError, match="read-only"):
+        ro.execute("next")
+    assert ro.execute("roll d6").message.startswith("Roll")
+    assert ro.enc.log == []
