@@ -108,6 +108,7 @@ ATTACK_PARAMS: tuple[Param, ...] = (
        choices=("cap", "wrap", "open")),
     _p("humanoid_zones", "int", DEFAULTS["humanoid_zones"], "zones of a humanoid", minimum=1),
     _p("thrown_pb_zd", "int", DEFAULTS["thrown_pb_zd"], "thrown ZD at Direct PB", minimum=2),
+    _p("pb_zd", help="the thrown weapon's own ZD at Direct PB (sides)", minimum=2),
 )
 
 ATTACK_DETAIL = """\
@@ -202,8 +203,8 @@ def fill_attack(enc: Encounter, params: Params) -> Params:
                     p["heft"] = w.heft
                 if p.get("object") is None:
                     p["object"] = w.object
-                if w.pb_zd and p.get("thrown_pb_zd") in (None, DEFAULTS["thrown_pb_zd"]):
-                    p["thrown_pb_zd"] = w.pb_zd
+                if w.pb_zd and p.get("pb_zd") is None:
+                    p["pb_zd"] = w.pb_zd
             if not p.get("base_impact") and w.impact:
                 p["base_impact"] = w.impact
             if p.get("impact_bonus") is None and w.impact_bonus:
@@ -234,16 +235,16 @@ def fill_attack(enc: Encounter, params: Params) -> Params:
 
 def check_attack(enc: Encounter, c: HarnCombatant, p: Params, action: str = "") -> None:
     """Refuse an attack the shooter's missile state does not allow, saying why."""
-    _check_turn(enc, c)
+    if c.out:
+        raise RuleError(f"{c.name} is out of the fight")
     weapon = _weapon_kind(c, p)
     name = c.weapon.name if c.weapon is not None else weapon
-    if weapon == "thrown":
-        return
     if weapon == "crossbow" and not c.loaded:
         how = "load a bolt" if c.spanned else "span it, then load a bolt"
         raise RuleError(f"{c.name}'s {name} is not loaded ({how})")
-    if not c.loaded:
+    if weapon in ("bow", "sling") and not c.loaded:
         raise RuleError(f"{c.name}'s {name} is not loaded (load first)")
+    _check_turn(enc, c)
 
 
 def _attack_resolver(action: str) -> Callable[[Params, Dice], Resolution]:

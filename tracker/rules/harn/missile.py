@@ -172,7 +172,7 @@ def plan_attack(p: Params) -> Plan:
     if band.volley:
         zone_die = 10
     elif band.attack_type == "direct-pb" and weapon == "thrown":
-        zone_die = int(_get(p, "thrown_pb_zd", 6))
+        zone_die = int(p.get("pb_zd") or _get(p, "thrown_pb_zd", 6))
     else:
         zone_die = band.zd
     impact_mod = band.charge if charge and band.charge is not None else band.impact
