@@ -133,7 +133,8 @@ class TrackerApp(App[None]):
             self.set_status(notice)
             self.notify(notice, timeout=6)
         else:
-            self.set_status(f"{self.session.path or 'unsaved'} · ? for help · : for commands")
+            name = self.session.path.name if self.session.path else "unsaved"
+            self.set_status(f"{name} · ? for help · : for commands")
         table = self.query(DataTable).first()
         if table is not None:
             table.focus()

@@ -28,6 +28,10 @@ class Field:
     label: str = ""
 
 
+class Fields(VerticalScroll, can_focus=False):
+    """The form's rows; scrolls with the focused field, never takes focus itself."""
+
+
 def quote(value: str) -> str:
     return shlex.quote(value) if value else "''"
 
@@ -57,7 +61,7 @@ class FormScreen(ModalScreen[str | None]):
             yield Label(self.title_text, classes="dialog-title")
             if self.hint:
                 yield Label(self.hint, classes="dialog-hint")
-            with VerticalScroll(classes="fields"):
+            with Fields(classes="fields"):
                 for f in self.fields:
                     with Horizontal(classes="field-row"):
                         yield Label(f.label or f.name)
@@ -68,6 +72,11 @@ class FormScreen(ModalScreen[str | None]):
 
     def compose_extra(self) -> ComposeResult:
         yield from ()
+
+    def on_mount(self) -> None:
+        first = self.query(Input).first()
+        if first is not None:
+            first.focus()
 
     def values(self) -> dict[str, str]:
         return {f.name: self.query_one(f"#f-{f.name}", Input).value.strip() for f in self.fields}

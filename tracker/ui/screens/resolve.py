@@ -34,7 +34,7 @@ class ResolveScreen(FormScreen):
                   label=p.name + ("*" if p.required else ""))
             for p in action.params
         ]
-        fields += [Field(f"die:{r.role}", "", f"{r.die}: blank rolls; e.g. 3,5",
+        fields += [Field(f"die--{r.role}", "", f"{r.die}: blank rolls; e.g. 3,5",
                          label=f"🎲 {r.role}") for r in action.roles]
         super().__init__(f"{action.name}: {action.help}", fields, self._line, submit,
                          hint="* required · fields hold what the encounter says; change any")
@@ -55,13 +55,14 @@ class ResolveScreen(FormScreen):
             yield Static("…", id="odds")
 
     def on_mount(self) -> None:
+        super().on_mount()
         self.update_odds()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.update_odds()
 
     def _params(self) -> dict[str, str]:
-        return {k: v for k, v in self.values().items() if v and not k.startswith("die:")}
+        return {k: v for k, v in self.values().items() if v and not k.startswith("die--")}
 
     def update_odds(self) -> None:
         if self.action.odds is None:
@@ -91,8 +92,8 @@ class ResolveScreen(FormScreen):
         for key, value in values.items():
             if not value:
                 continue
-            if key.startswith("die:"):
-                dice.append(f"{key[4:]}={value.replace(' ', ',')}")
+            if key.startswith("die--"):
+                dice.append(f"{key[5:]}={value.replace(' ', ',')}")
             else:
                 parts.append(f"{key}={quote(value)}")
         if dice:

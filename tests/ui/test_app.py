@@ -1,0 +1,160 @@
+"""The GM's app driven by keys alone, as at the table (Textual's Pilot)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from textual.widgets import Input, Static
+
+from tracker.core.turns import current_actor
+from tracker.opening import load, open_encounter
+from tracker.store.lock import lock_path
+from tracker.ui.app import TrackerApp
+from tracker.ui.screens.form import FormScreen
+from tracker.ui.screens.help import HelpScreen
+from tests.conftest import SAVES
+
+
+def app_for(path: Path) -> TrackerApp:
+    return TrackerApp(open_encounter(path), theme="tracker-dark")
+
+
+def actor(app: TrackerApp) -> str | None:
+    return current_actor(app.session.enc)
+
+
+def status(app: TrackerApp) -> str:
+    return str(app.query_one("#status", Static).render())
+
+
+async def type_text(pilot, text: str) -> None:
+    await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in text])
+
+
+async def test_add_two_combatants_advance_undo_quit_and_resume(skirmish_file):
+    app = app_for(skirmish_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for name, init in (("Wolf", "20"), ("Hawk", "2")):
+            await pilot.press("a")
+            assert isinstance(app.screen, FormScreen)
+            await type_text(pilot, name)
+            await pilot.press("tab", "tab")  # name -> side -> initiative
+            field = app.screen.focused
+            assert isinstance(field, Input) and field.id == "f-initiative"
+            await pilot.press("ctrl+a", "ctrl+k")
+            await type_text(pilot, init)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, FormScreen), status(app)
+        names = [c.name for c in app.session.enc.combatants]
+        assert names[-2:] == ["Wolf", "Hawk"]
+        assert actor(app) == "aldo"  # Wolf joined above Aldo; the turn stays with Aldo
+        await pilot.press("n", "n")
+        assert actor(app) == "bree"
+        await pilot.press("u")
+        assert actor(app) == "grak"
+        assert "Undone" in status(app)
+        await pilot.press("q")
+    enc = load(skirmish_file)
+    assert current_actor(enc) == "grak" and enc.find_combatant("hawk").initiative == 2
+    again = app_for(skirmish_file)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("u")  # undo survives the restart
+        assert actor(again) == "aldo"
+        await pilot.press("u", "u")
+        assert all(c.name != "Hawk" for c in again.session.enc.combatants)
+        await pilot.press("ctrl+r")  # Wolf joined first, so comes back first
+        assert again.session.enc.find_combatant("wolf").initiative == 20
+        await pilot.press("q")
+
+
+async def test_the_command_line_runs_commands_and_shows_errors(skirmish_file):
+    app = app_for(skirmish_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("colon")
+        await type_text(pilot, "next round")
+        await pilot.press("enter")
+        assert app.session.enc.position.round == 2
+        assert "Round 2" in str(app.query_one("#topbar", Static).render())
+        await pilot.press("colon")
+        await type_text(pilot, "set nobody x=1")
+        await pilot.press("enter")
+        assert "no combatant named 'nobody'" in status(app)
+        assert app.query_one("#status").has_class("error")
+        await pilot.press("colon", "up")
+        assert app.focused.value == "set nobody x=1"
+        await pilot.press("escape")
+        assert app.query_one("#cmdline").has_class("hidden")
+
+
+async def test_help_lists_every_key(skirmish_file):
+    app = app_for(skirmish_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        keys = {row[0] for row in app.screen.keys}
+        for key in (":", "n", "N", "p", "f", "a", "e", "u", "ctrl+r", "?", "q", "o", "v"):
+            assert any(key in k.split(" / ") for k in keys), key
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_edit_and_remove_the_selected_combatant(skirmish_file):
+    app = app_for(skirmish_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down")  # Aldo, Grak, Bree in order: Grak
+        assert app.selected == "grak"
+        await pilot.press("e")
+        assert isinstance(app.screen, FormScreen)
+        await pilot.press("tab", "tab")
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "x")
+        await pilot.press("enter")
+        assert "initiative=x" in str(app.screen.query_one("#form-error").render())
+        await pilot.press("ctrl+a", "ctrl+k", "5", "enter")
+        await pilot.pause()
+        assert app.session.enc.find_combatant("grak").initiative == 5
+        await pilot.press("x", "y")
+        assert all(c.id != "grak" for c in app.session.enc.combatants)
+
+
+async def test_a_read_only_opener_cannot_change_anything(skirmish_file):
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    lock_path(skirmish_file).write_text(f"{other.pid} {socket.gethostname()}\n")
+    before = skirmish_file.read_bytes()
+    try:
+        second = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
+        async with second.run_test(size=(80, 24)) as pilot:
+            assert "READ-ONLY" in str(second.query_one("#topbar", Static).render())
+            await pilot.press("n")
+            assert "read-only" in status(second)
+            assert second.session.enc.position.turn == 0
+            await pilot.press("q")
+    finally:
+        other.kill()
+        other.wait()
+    assert skirmish_file.read_bytes() == before
+    assert lock_path(skirmish_file).read_text().startswith(str(other.pid))
+
+
+async def test_warmaster_shooting_from_the_act_dialog(tmp_path):
+    path = tmp_path / "wm.toml"
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
+    app = app_for(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("colon")
+        await type_text(pilot, "shoot 'Archers I' 'Empire Knights' --dice hit=1,4,6 save=2,3")
+        await pilot.press("enter")
+        knights = app.session.enc.find_unit("Empire Knights")
+        assert knights.hits == 2 and knights.leftover_hits == 2, status(app)
+        await pilot.press("f")
+        await pilot.press("enter")  # the first action: shoot
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "ResolveScreen"
+        await pilot.press("escape")
+        await pilot.press("q")
+    assert load(path).find_unit("Empire Knights").hits == 2
