@@ -302,3 +302,38 @@ def test_hesitation_apply_sets_marker():
     enc = duel()
     run(enc, "hesitation", {"reflex": [1, 1, 1, 1]}, actor="Guard")
     assert enc.combatants[1].marker == "hesitating"
+
+
+# --- the sample save ---------------------------------------------------------------------------
+
+
+def test_sample_save_replays_roland_press():
+    from pathlib import Path
+
+    from tracker.store import load_encounter
+
+    path = Path(__file__).resolve().parents[2] / "saves" / "edc-roland-press.toml"
+    enc = load_encounter(path, lambda rid: rules.get(rid).encounter_model)
+    assert isinstance(enc, EdcEncounter)
+    rebuilt, _ = history.replay(enc)
+    assert history.state_of(rebuilt) == history.state_of(enc)
+    press = [e for e in enc.log if e.kind == "exchange"][-1]
+    assert "press 6 vs 0" in press.text and "6 ft" in press.text
+    roland = enc.find_combatant("Roland")
+    assert roland.combat_pool.spent == 12 and roland.holds_initiative
+    # undo the closing note and the press: Roland has his full CP again
+    history.undo(enc)
+    history.undo(enc)
+    assert roland.combat_pool.spent == 0 and roland.combat_pool.size == 12
+    assert "Dim -1" in roland.combat_pool.breakdown
+    # and the press replays from the log's entered dice exactly
+    act = EDC.action("exchange")
+    res = act.resolve(
+        act.parse_params({"attack_dice": "6", "atn": "6", "defense_dice": "4", "dtn": "6",
+                          "press_dice": "6"}),
+        Dice.from_spec({r.role: [] for r in press.rolls} | {
+            role: [r.value for r in press.rolls if r.role == role]
+            for role in {r.role for r in press.rolls}
+        }),
+    )
+    assert res.figures["press_feet"] == 6

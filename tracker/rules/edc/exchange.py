@@ -93,7 +93,7 @@ def _resolve_exchange(p: Params, dice: Dice) -> Resolution:
     }
     maneuver = f" ({p['maneuver']})" if p["maneuver"] else ""
     at = f" at {p['location']}" if p["location"] else ""
-    defense = p["defense"] or "defends"
+    defense = f"defends ({p['defense']})" if p["defense"] else "defends"
     parts = [
         f"{a_name} attacks{maneuver}{at} with {p['attack_dice']} vs ATN {p['atn']}: "
         f"{successes_word(a_succ)}" + (" (botch)" if a_botch else ""),

@@ -253,8 +253,8 @@ SPEND = Action(
 
 
 def _resolve_refresh(p: Params, dice: Dice) -> Resolution:
-    who = p["actor"] or "fighter"
-    return Resolution("refresh", "refreshed", f"{who}: CP refreshed", {}, dice.rolls)
+    who = f"{p['actor']}'s CP" if p["actor"] else "Every fighter's CP"
+    return Resolution("refresh", "refreshed", f"{who} refreshed", {}, dice.rolls)
 
 
 def _apply_refresh(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
