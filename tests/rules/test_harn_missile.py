@@ -456,6 +456,19 @@ def test_volley_precision_extra_d10_per_step() -> None:
     assert (f["result"], f["struck"]) == ("miss", None)
 
 
+@pytest.mark.parametrize(
+    ("pick", "expected"), [("lowest", 1 - 0.6**3), ("highest", 0.4**3), ("first", 0.4)]
+)
+def test_volley_precision_odds_follow_the_kept_die(pick: str, expected: float) -> None:
+    odds = dict(MISSILE.odds(params(ml=50, range=60, br=40, targets=4, steps=2,
+                                    count_pick=pick)))
+    assert odds["CS: strike"] == pytest.approx(0.10 * expected)
+    cs = [p for p in [[a, b, c] for a in range(1, 11) for b in range(1, 11)
+                      for c in range(1, 11)]]
+    kept = {"lowest": min, "highest": max, "first": lambda v: v[0]}[pick]
+    assert sum(kept(v) <= 4 for v in cs) / 1000 == pytest.approx(expected)
+
+
 def test_volley_default_target_count_is_the_targets_tar() -> None:
     assert plan_attack(params(ml=50, range=60, br=40)).targets == 1
     assert plan_attack(params(ml=50, range=60, br=40, tar=3)).targets == 3

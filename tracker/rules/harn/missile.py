@@ -636,9 +636,7 @@ def missile_odds(p: Params) -> Odds:
         steps = int(_get(p, "steps", 0))
         pick = _get(p, "count_pick", "lowest")
         if plan.volley:
-            # only the lowest kept die makes every extra d10 count; others keep the first
-            n = 1 + steps if pick == "lowest" else 1
-            cs_hit = _hit(plan.targets, 10, n)
+            cs_hit = _precision_hit(plan.targets, 1 + steps, pick)
             ms_hit = _hit(plan.targets, 20)
             dev = _deviation_hit(p) if plan.eml > 5 else Fraction(0)
             out += [
@@ -659,6 +657,16 @@ def missile_odds(p: Params) -> Odds:
             ]
     out += [("CF0: fumble", s["CF0"]), ("CF5: stumble", s["CF5"])]
     return [(label, float(prob)) for label, prob in out if prob > 0]
+
+
+def _precision_hit(count: int, n: int, pick: str) -> Fraction:
+    """Chance the kept volley precision d10 of n is <= count."""
+    single = Fraction(min(max(count, 0), 10), 10)
+    if pick == "lowest":
+        return 1 - (1 - single) ** n
+    if pick == "highest":
+        return single**n
+    return single  # the first, or a named die: one d10's chance
 
 
 def _deviation_hit(p: Params) -> Fraction:
