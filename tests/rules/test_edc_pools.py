@@ -333,3 +333,33 @@ def test_pool_accounting_property(stats, ops):
             assert c.pain == sum(w[0] for w in ref.wounds)
     rebuilt, _ = history.replay(enc)
     assert history.state_of(rebuilt) == history.state_of(enc)
+
+
+def test_spent_this_exchange_for_the_pools_pane():
+    c = fighter()
+    enc = EdcEncounter(name="x", combatants=[c])
+    run(enc, "spend", actor="F", dice=3)
+    run(enc, "spend", actor="F", dice=2)
+    assert c.spent_in_exchange(1, 0) == 5
+    enc.position.phase = 1
+    assert c.spent_in_exchange(1, 1) == 0
+    run(enc, "spend", actor="F", dice=4)
+    assert c.spent_in_exchange(1, 1) == 4 and c.combat_pool.spent == 9
+    assert c.spent_in_exchange(2, 0) == 0
+
+
+def test_session_runs_exchange_and_round_upkeep():
+    from tracker.session import Session
+
+    roland = fighter(id="roland", name="Roland", reflex=7, atn=6, dtn=6, opponent="guard")
+    guard = fighter(id="guard", name="Guard", reflex=4, proficiency=5, dtn=6, side="foes")
+    enc = EdcEncounter(name="s", combatants=[roland, guard])
+    s = Session(enc)
+    out = s.execute("exchange Roland Guard attack_dice=6 defense_dice=4 press_dice=6 "
+                    "--dice attack=9,8,7,6,2,3 defense=8,7,6,1 press=9,5,4,3,3,1")
+    assert out.resolution is not None and out.resolution.figures["press_feet"] == 6
+    assert roland.combat_pool.left == 1 and guard.combat_pool.left == 5
+    s.execute("next round")
+    assert roland.combat_pool.left == 13 and guard.combat_pool.left == 9
+    s.execute("undo")
+    assert roland.combat_pool.left == 1

@@ -66,6 +66,10 @@ class EdcCombatant(Combatant):
     """The shorter weapon has landed a damaging strike: no more reach penalty."""
     marker: Marker = ""
     holds_initiative: bool = False
+    exchange_spent: int = 0
+    """CP spent in the exchange named by ``exchange_mark``."""
+    exchange_mark: str = ""
+    """"ROUND.EXCHANGE" (1 or 2) the ``exchange_spent`` belongs to."""
     shock_spill: int = 0
     """Shock beyond the CP left, taken off at the next refresh (unless Pain is larger)."""
     fumble_penalty: int = 0
@@ -114,6 +118,10 @@ class EdcCombatant(Combatant):
     def missile_pool(self) -> Pool:
         return self.pool(MP)
 
+    def spent_in_exchange(self, round_: int, phase: int) -> int:
+        """CP spent in this exchange (0 when the last spending was in another)."""
+        return self.exchange_spent if self.exchange_mark == f"{round_}.{phase + 1}" else 0
+
     @property
     def pain(self) -> int:
         """Pain of all wounds not yet healed (before Will Power)."""
@@ -124,4 +132,4 @@ class EdcEncounter(Encounter):
     """An edc fight: bouts of duellists, each round two exchanges."""
 
     ruleset: str = "edc"
-    combatants: list[EdcCombatant] = Field(default_factory=list)
+    combatants: list[EdcCombatant] = Field(default_factory=list)  # type: ignore[assignment]

@@ -106,6 +106,11 @@ def spend(c: EdcCombatant, n: int, tx: Transaction, what: str, pool: str = CP) -
     if n > p.left:
         raise RuleError(f"{c.name} has {max(p.left, 0)} {pool} left; {what} needs {n}")
     tx.set(["combatants", c.id, "pools", pool, "spent"], p.spent + n)
+    if pool == CP:
+        pos = tx.enc.position
+        before = c.spent_in_exchange(pos.round, pos.phase)
+        tx.set(["combatants", c.id, "exchange_mark"], f"{pos.round}.{pos.phase + 1}")
+        tx.set(["combatants", c.id, "exchange_spent"], before + n)
 
 
 def reduce_now(c: EdcCombatant, n: int, tx: Transaction, why: str, pool: str = CP) -> int:
@@ -130,10 +135,10 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     rule = str(setting(enc, "tn_above_ten"))
     raise_rule = str(setting(enc, "blood_loss_raise"))
     fighters = sorted(
-        (c for c in enc.combatants if not c.out), key=lambda c: (-c.reflex, c.name.lower())
+        (c for c in enc.combatants if isinstance(c, EdcCombatant) and not c.out),
+        key=lambda c: (-c.reflex, c.name.lower()),
     )
     for c in fighters:
-        assert isinstance(c, EdcCombatant)
         bl = blood_loss_tn(c.wounds, raise_rule)
         if bl > 0:
             values = roll_d10s(dice, "toughness", c.toughness)
@@ -261,7 +266,8 @@ def _apply_refresh(enc: Encounter, p: Params, res: Resolution, tx: Transaction) 
     c = combatant_or_none(enc, p.get("actor"))
     targets = [c] if c is not None else [x for x in enc.combatants if not x.out]
     for x in targets:
-        refresh(enc, x, tx)
+        if isinstance(x, EdcCombatant):
+            refresh(enc, x, tx)
 
 
 REFRESH = Action(
