@@ -166,7 +166,7 @@ def test_loser_passes_at_mo_less_result_and_stands() -> None:
 def test_loser_fails_one_over_mo_less_result() -> None:
     out = fight(3, 1, mo_b=7, morale=[3, 3])
     assert out["morale_passed"] is False and out["loser_outcome"] == "routs"
-    assert out["push_shove"] == 0
+    assert out["morale"] == "failed" and out["push_shove"] == 0
 
 
 def test_b_can_win_and_a_tests() -> None:
@@ -309,7 +309,8 @@ def test_odds_hand_computed_one_figure_each() -> None:
     # each side: 1 figure, 4+ to hit (1/2), KA 3 vs D 4 kills on any roll: 1/2 a kill
     p = params(figures_a=1, ca_a=3, ka_a=3, durability_a=4, size_a=5,
                figures_b=1, ca_b=3, ka_b=3, durability_b=4, size_b=5, mo_b=7, mo_a=7)
-    rows = dict(combat.odds(p))
+    rows = {label.split(" (")[0]: pr for label, pr in combat.odds(p)}
+    assert combat.odds(p)[0][0] == "A wins, B stands (mean kills A 0.50, B 0.50)"
     assert rows["draw, fight on"] == pytest.approx(0.5)
     stands = 15 / 36  # 2d6 <= 6
     assert rows["A wins, B stands"] == pytest.approx(0.25 * stands)

@@ -420,6 +420,15 @@ def test_morale_test_only_when_the_threshold_is_reached_not_again() -> None:
     assert out["morale_test"] is False
 
 
+def test_morale_retest_setting_tests_again_past_the_number() -> None:
+    out = shoot({"hit": [6], "kill": [6]}, **{**BASE, "sa": 5, "unit_size": 10,
+                                             "casualties_before": 2, "morale_retest": "yes"})
+    assert out["morale_test"] is True
+    out = shoot({"hit": [6], "kill": [1]}, **{**BASE, "sa": 5, "unit_size": 10,
+                                             "casualties_before": 2, "morale_retest": "yes"})
+    assert out["morale_test"] is False
+
+
 def test_no_kills_no_morale_test() -> None:
     out = shoot({"hit": [2]}, **{**BASE, "unit_size": 5})
     assert out["morale_test"] is False and out["casualties"] == 0
@@ -463,9 +472,16 @@ def test_missing_required_param() -> None:
 # --- odds -------------------------------------------------------------------------------
 
 
+def rows_of(p: dict) -> dict[str, float]:
+    """Odds by label, without the summary the first row carries."""
+    return {label.split(" (")[0]: pr for label, pr in shooting.odds(p)}
+
+
 def test_odds_sum_to_one_and_match_hand_count() -> None:
     # 2 shots, SA 3 (4+: 1/2), no save, KA 3 vs D 6 (3+: 2/3): p = 1/3 a shot
-    rows = dict(shooting.odds(params(**{**BASE, "figures": 2})))
+    first = shooting.odds(params(**{**BASE, "figures": 2}))[0][0]
+    assert first == "0 kills (mean 0.67 kills)"
+    rows = rows_of(params(**{**BASE, "figures": 2}))
     assert rows["0 kills"] == pytest.approx(4 / 9)
     assert rows["1 kill"] == pytest.approx(4 / 9)
     assert rows["2 kills"] == pytest.approx(1 / 9)
@@ -474,7 +490,8 @@ def test_odds_sum_to_one_and_match_hand_count() -> None:
 
 def test_odds_name_the_outcomes_that_force_a_morale_test() -> None:
     p = params(**{**BASE, "figures": 2, "unit_size": 10})
-    rows = dict(shooting.odds(p))
+    assert shooting.odds(p)[0][0] == "0 kills (mean 0.67 kills; morale test 11.1%)"
+    rows = rows_of(p)
     assert rows["2 kills, morale test"] == pytest.approx(1 / 9)
     s = shooting.summary(p)
     assert s["expected_kills"] == pytest.approx(2 / 3)
@@ -487,6 +504,18 @@ def test_odds_of_the_issue_example() -> None:
     s = shooting.summary(p)
     assert s["expected_kills"] == pytest.approx(5 * 5 / 27)
     assert sum(pr for _, pr in shooting.odds(p)) == pytest.approx(1)
+
+
+def test_odds_group_big_pools_into_ten_rows_split_at_the_morale_number() -> None:
+    p = params(**{**BASE, "figures": 30, "weapon": "slings", "sa": 4, "durability": 4,
+                  "unit_size": 40})
+    rows = shooting.odds(p)
+    assert len(rows) <= 11
+    assert sum(pr for _, pr in rows) == pytest.approx(1)
+    labels = [label for label, _ in rows]
+    assert any(label.startswith("8-") and "morale test" in label for label in labels)
+    assert "morale test" not in labels[0].split(" (")[0]
+    assert "mean 33.27 kills" in labels[0]
 
 
 def test_odds_are_fast_for_sixty_shots() -> None:

@@ -17,6 +17,8 @@ Settings (decisions the text leaves open):
 - ``shooting_casualties`` (turn): casualties counted against the morale table are this
   turn's, against the unit's size at the start of the turn ('battle': all casualties
   against the starting size).
+- ``morale_retest`` (no): a unit tests once, when its casualties first reach the table's
+  number; yes makes it test again at each further shooting casualty.
 - ``rank_bonus_ranks`` (all): every rank of 6+ figures counts, as printed;
   'behind_front' leaves out the front rank.
 - ``drilled_rank_bonus`` (yes): drilled infantry take the regular rank bonus.

@@ -322,6 +322,8 @@ def resolve(params: Params, dice: Dice) -> Resolution:
         if push:
             text += f" ({names[wi]} push & shove +{push} next round)"
     figures.update(morale)
+    passed = morale["morale_passed"]
+    figures["morale"] = None if passed is None else ("passed" if passed else "failed")
     figures["loser_outcome"] = fate
     figures["push_shove"] = push
     return Resolution("combat", outcome, text, figures, rolls=list(dice.rolls))
@@ -336,7 +338,8 @@ def kill_dists(params: Params) -> dict[str, list[float]]:
 
 
 def odds(params: Params) -> Odds:
-    """Chance of each side winning and of the loser standing, routing or being destroyed."""
+    """Chance of each side winning and of the loser standing, routing or being destroyed;
+    the first row also carries each side's mean kills."""
     names = _names(params)
     dists = kill_dists(params)
     spec = str(params.get("morale_dice", "2d6"))
@@ -373,7 +376,12 @@ def odds(params: Params) -> Odds:
             return (1, 0)
         return (side, next((i for i, w in enumerate(order) if label.endswith(w)), 0))
 
-    return [(label, totals[label]) for label in sorted(totals, key=key) if totals[label] > 0]
+    rows = [(label, totals[label]) for label in sorted(totals, key=key) if totals[label] > 0]
+    means = {x: sum(k * pr for k, pr in enumerate(dists[x])) for x in SIDES}
+    first, pr = rows[0]
+    rows[0] = (f"{first} (mean kills {names['a']} {means['a']:.2f}, "
+               f"{names['b']} {means['b']:.2f})", pr)
+    return rows
 
 
 def _add(totals: dict[str, float], label: str, p: float) -> None:
@@ -483,8 +491,9 @@ ACTION = Action(
         "formations.\n"
         "figures: score_a, score_b, result, winner, loser (a|b|null on a draw), hits_X, "
         "saved_X, kills_X (figures X killed), needed_X, bonus_X, bonuses_X, left_X, "
-        "morale_needed, morale_roll, morale_passed, loser_outcome (stands|routs|destroyed|"
-        "fights on|must test), push_shove (the winner's bonus next round).\n"
+        "morale_needed, morale_roll, morale_passed, morale (passed|failed|null), "
+        "loser_outcome (stands|routs|destroyed|fights on|must test), "
+        "push_shove (the winner's bonus next round).\n"
         "A unit charged in the flank takes a command test first: the `command` action."
     ),
 )

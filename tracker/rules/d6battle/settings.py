@@ -36,6 +36,12 @@ SETTINGS: list[Setting] = [
         ("turn", "battle"),
     ),
     Setting(
+        "morale_retest",
+        False,
+        "A unit already at the morale table's number tests again each time it takes more "
+        "shooting casualties (no: one test, when the number is first reached)",
+    ),
+    Setting(
         "rank_bonus_ranks",
         "all",
         "Ranks of 6+ figures that give the rank bonus: 'all' (each such rank, as printed) "

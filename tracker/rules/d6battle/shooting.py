@@ -49,6 +49,7 @@ PARAMS = [
           minimum=0),
     setting_param("natural_one"),
     setting_param("bows_no_move_shoot"),
+    setting_param("morale_retest"),
 ]
 
 ROLES = [
@@ -250,7 +251,7 @@ def resolve(params: Params, dice: Dice) -> Resolution:
     if p.threshold is not None:
         before = int(params["casualties_before"])
         after = before + kills
-        test = before < p.threshold <= after
+        test = forces_test(params, p.threshold, before, kills)
         figures["morale_test"] = test
         figures["morale_casualties"] = p.threshold
         figures["casualties"] = after
@@ -271,6 +272,14 @@ def resolve(params: Params, dice: Dice) -> Resolution:
     return Resolution("shoot", outcome, text, figures, rolls=list(dice.rolls))
 
 
+def forces_test(params: Params, threshold: int, before: int, kills: int) -> bool:
+    """Whether these kills force a morale test: casualties reach the table's number (or,
+    with the morale_retest setting, more casualties once it is reached)."""
+    if kills <= 0 or before + kills < threshold:
+        return False
+    return before < threshold or bool(params.get("morale_retest", False))
+
+
 def kill_distribution(p: ShotPlan) -> list[float]:
     return binomial(p.shots, p.p_kill_per_shot(), p.remaining)
 
@@ -288,24 +297,61 @@ def summary(params: Params) -> dict[str, Any]:
     if p.threshold is not None:
         before = int(params["casualties_before"])
         out["morale_test"] = sum(
-            pr for k, pr in enumerate(dist) if before < p.threshold <= before + k
+            pr for k, pr in enumerate(dist) if forces_test(params, p.threshold, before, k)
         )
     return out
 
 
+ODDS_ROWS = 10
+TAIL = 1e-4
+
+
+def _kill_words(lo: int, hi: int, last: int) -> str:
+    if lo == hi:
+        return f"{lo} kill" + ("" if lo == 1 else "s")
+    if hi == last and lo > 0:
+        return f"{lo}+ kills"
+    return f"{lo}-{hi} kills"
+
+
 def odds(params: Params) -> Odds:
-    """Chance of each number of kills; those that force a morale test say so."""
+    """Chance of each number of kills (grouped to at most 10 rows, the rare tails folded
+    in); rows that force a morale test say so. The first row also carries the mean kills
+    and the chance of forcing a morale test."""
     p = plan(params)
     dist = kill_distribution(p)
+    last = len(dist) - 1
     before = int(params.get("casualties_before") or 0)
+    test_from: int | None = None
+    if p.threshold is not None:
+        test_from = next(
+            (k for k in range(last + 1) if forces_test(params, p.threshold, before, k)), None
+        )
+    lo = next(k for k in range(last + 1) if sum(dist[k + 1 :]) < 1 - TAIL or k == last)
+    hi = next(k for k in range(last, -1, -1) if sum(dist[:k]) < 1 - TAIL or k == 0)
+    hi = max(hi, lo)
+    width = -(-(hi - lo + 1) // ODDS_ROWS)
+    edge_set = {0, *range(lo, hi + 1, width)}
+    if test_from is not None:
+        edge_set.add(test_from)
+    edges = sorted(edge_set)
     rows: Odds = []
-    for k, pr in enumerate(dist):
+    for i, start in enumerate(edges):
+        stop = edges[i + 1] - 1 if i + 1 < len(edges) else last
+        pr = sum(dist[start : stop + 1])
         if pr <= 0:
             continue
-        label = f"{k} kill" + ("" if k == 1 else "s")
-        if p.threshold is not None and before < p.threshold <= before + k:
+        label = _kill_words(start, stop, last)
+        if test_from is not None and start >= test_from:
             label += ", morale test"
         rows.append((label, pr))
+    mean = sum(k * pr for k, pr in enumerate(dist))
+    summary_bits = [f"mean {mean:.2f} kills"]
+    if p.threshold is not None:
+        forced = sum(dist[test_from:]) if test_from is not None else 0.0
+        summary_bits.append(f"morale test {100 * forced:.1f}%")
+    first, pr = rows[0]
+    rows[0] = (f"{first} ({'; '.join(summary_bits)})", pr)
     return rows
 
 
