@@ -252,10 +252,10 @@ class Ref:
         return tn
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     stats=st.lists(st.tuples(st.integers(1, 8), st.integers(0, 8)), min_size=2, max_size=2),
-    ops=st.lists(op, max_size=25),
+    ops=st.lists(op, max_size=30),
 )
 def test_pool_accounting_property(stats, ops):
     fighters = [
