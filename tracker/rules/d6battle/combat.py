@@ -278,7 +278,8 @@ def resolve(params: Params, dice: Dice) -> Resolution:
     lines = []
     for x in SIDES:
         y = _other(x)
-        line = f"{names[x]} {hits[x]} hits, {saved[x]} saved, {kills[x]} killed"
+        word = "hit" if hits[x] == 1 else "hits"
+        line = f"{names[x]} {hits[x]} {word}, {saved[x]} saved, {kills[x]} killed"
         if r.bonus[x]:
             line += f" + {_bonus_text(r.bonus[x])}"
         lines.append(line + f" = {r.score[x]}")

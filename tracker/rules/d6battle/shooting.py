@@ -224,7 +224,7 @@ def resolve(params: Params, dice: Dice) -> Resolution:
     rof = f" ROF {p.rof}" if p.rof > 1 else ""
     text = (
         f"{shooter}: {p.shots} {p.weapon.name}{rof} shots at {target}, {p.range} range "
-        f"({sa_text}; {p.needed}+ to hit): {hits} hits"
+        f"({sa_text}; {p.needed}+ to hit): {hits} hit{'' if hits == 1 else 's'}"
     )
     if hits:
         text += f", {saved} saved ({_score(p.save_needed)})"
