@@ -143,10 +143,11 @@ def _load(path: str):  # type: ignore[no-untyped-def]
 
 
 def cmd_open(ns: argparse.Namespace) -> int:
-    from tracker.opening import default_save
+    from tracker.opening import default_save, working_copy
 
+    notice = ""
     if ns.file:
-        path = Path(ns.file)
+        path, notice = working_copy(Path(ns.file))
     else:
         try:
             path = default_save()
@@ -155,7 +156,7 @@ def cmd_open(ns: argparse.Namespace) -> int:
     _load(str(path))  # report a bad file before the screen opens
     from tracker.ui.app import run_app
 
-    return run_app(path, theme=ns.theme, read_only=ns.read_only)
+    return run_app(path, theme=ns.theme, read_only=ns.read_only, notice=notice)
 
 
 def cmd_new(ns: argparse.Namespace) -> int:

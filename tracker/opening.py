@@ -59,6 +59,18 @@ def default_save() -> Path:
     return target
 
 
+def working_copy(path: Path) -> tuple[Path, str]:
+    """A shipped sample opens as a copy in the data folder, so the sample stays as shipped."""
+    folder = samples_dir()
+    if folder is None or path.resolve().parent != folder.resolve():
+        return path, ""
+    target = encounters_dir() / path.name
+    if not target.exists():
+        shutil.copyfile(path, target)
+        return target, f"sample copied to {target}; the shipped one stays as it was"
+    return target, f"opened your copy of the sample: {target}"
+
+
 def new_encounter(name: str, ruleset_id: str, path: Path, seed: int = 0) -> Path:
     ruleset = rules.get(ruleset_id)
     enc = ruleset.encounter_model(name=name, ruleset=ruleset.id, seed=seed)

@@ -124,9 +124,6 @@ class Session:
         for p in action.params:
             if p.kind in ("actor", "target") and isinstance(raw.get(p.name), str):
                 raw[p.name] = self.canonical_name(raw[p.name])
-        for setting in self.ruleset.settings:
-            if setting.name not in raw and any(p.name == setting.name for p in action.params):
-                raw[setting.name] = self.enc.settings.get(setting.name, setting.default)
         partial = action.parse_params(raw, partial=True)
         given = {k: partial[k] for k in raw}
         if action.fill is not None:
@@ -134,6 +131,10 @@ class Session:
             for k, v in filled.items():
                 if k not in given:
                     raw[k] = v
+        # the encounter's settings come last: what the GM typed or the encounter says wins
+        for setting in self.ruleset.settings:
+            if setting.name not in raw and any(p.name == setting.name for p in action.params):
+                raw[setting.name] = self.enc.settings.get(setting.name, setting.default)
         return action.parse_params(raw, partial=not complete)
 
     def canonical_name(self, key: str) -> str:

@@ -417,8 +417,12 @@ def log_unexpected(exc: BaseException, context: str) -> Path:
     return path
 
 
-def run_app(path: Path, theme: str | None = None, read_only: bool = False) -> int:
+def run_app(
+    path: Path, theme: str | None = None, read_only: bool = False, notice: str = ""
+) -> int:
     opened = open_encounter(path, read_only=read_only)
+    if notice:
+        opened.notice = "; ".join(n for n in (notice, opened.notice) if n)
     app = TrackerApp(opened, theme=theme)
     try:
         app.run()

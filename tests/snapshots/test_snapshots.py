@@ -1,0 +1,65 @@
+"""SVG snapshots of every pane and dialog, at 80x24 and 160x48, fixed seed and theme.
+
+Review each changed SVG (the report pytest writes) before accepting it with
+``pytest tests/snapshots --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tracker.opening import open_encounter
+from tracker.ui.app import TrackerApp
+from tests.conftest import SAVES
+
+SIZES = {"80x24": (80, 24), "160x48": (160, 48)}
+SAMPLES = sorted(p.name for p in SAVES.glob("*.toml"))
+
+
+def app_on(sample: str, tmp_path: Path) -> TrackerApp:
+    """The app on a copy of a sample (the status line shows only the file's name)."""
+    path = tmp_path / sample
+    shutil.copy(SAVES / sample, path)
+    return TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_main_screen(snap_compare, tmp_path, sample, size):
+    assert snap_compare(app_on(sample, tmp_path), terminal_size=SIZES[size])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare, tmp_path, size):
+    app = app_on(SAMPLES[0], tmp_path)
+    assert snap_compare(app, terminal_size=SIZES[size], press=["question_mark"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_add_form(snap_compare, tmp_path, size):
+    app = app_on(SAMPLES[0], tmp_path)
+    assert snap_compare(app, terminal_size=SIZES[size], press=["a"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_resolve_dialog(snap_compare, tmp_path, sample, size):
+    app = app_on(sample, tmp_path)
+
+    async def open_first_action(pilot) -> None:
+        await pilot.press("f", "enter")
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()  # the odds are worked out in a thread
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=open_first_action)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_command_line_error(snap_compare, tmp_path, size):
+    app = app_on(SAMPLES[0], tmp_path)
+    keys = ["colon", *"fly", "space", *"away", "enter"]
+    assert snap_compare(app, terminal_size=SIZES[size], press=keys)
