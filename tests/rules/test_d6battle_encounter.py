@@ -264,6 +264,19 @@ def test_destroyed_when_engaged_on_two_facings(session: Session) -> None:
     assert billmen.removed and billmen.routed
 
 
+def test_unit_wiped_out_in_combat_is_removed(session: Session) -> None:
+    session.execute('set "Genoese Crossbowmen" strength=2 routed=no')
+    out = session.execute(
+        'combat Men-at-Arms "Genoese Crossbowmen" figures_a=2 ca_a=9 '
+        "--dice hit_a=6,6 save_b=1,1 kill_a=6,6 hit_b=1,1"
+    )
+    f = out.resolution.figures
+    assert f["left_b"] == 0 and f["loser_outcome"] == "destroyed" and f["morale"] is None
+    genoese = unit(session, "Genoese Crossbowmen")
+    assert genoese.strength == 0 and genoese.removed and not genoese.engaged
+    assert unit(session, "Men-at-Arms").engaged
+
+
 def test_combat_without_a_target_is_refused(session: Session) -> None:
     with pytest.raises(CommandError):
         session.execute('combat "French Knights" --dice hit_a=1')

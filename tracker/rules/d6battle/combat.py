@@ -447,7 +447,9 @@ def apply(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> N
         if lost:
             tx.set([*path, "strength"], unit.strength - lost)
             tx.set([*path, "casualties_total"], unit.casualties_total + lost)
-        tx.set([*path, "engaged"], True)
+        tx.set([*path, "engaged"], unit.strength > 0)
+        if unit.strength == 0:
+            tx.set([*path, "removed"], True)
         push = int(f["push_shove"]) if f["winner"] == x else 0
         if isinstance(unit, D6Unit):
             tx.set([*path, "push_shove"], push)
@@ -461,9 +463,8 @@ def apply(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> N
             tx.set([*path, "engaged"], False)
             if isinstance(unit, D6Unit):
                 tx.set([*path, "flee"], "rout")
-        if fate == "destroyed" or unit.strength == 0:
+        if fate == "destroyed":
             tx.set([*path, "removed"], True)
-            tx.set([*path, "engaged"], False)
 
 
 ACTION = Action(
