@@ -103,7 +103,7 @@ def test_shoot_properties(figures: int, sa: int, weapon: str, save: int, durabil
         assert f["kills"] <= size
     rows = shooting.odds(p)
     assert sum(pr for _, pr in rows) == pytest.approx(1)
-    assert len(rows) <= 11
+    assert len(rows) <= 10
 
 
 @settings(max_examples=40, deadline=None)

@@ -330,7 +330,8 @@ def odds(params: Params) -> Odds:
     lo = next(k for k in range(last + 1) if sum(dist[k + 1 :]) < 1 - TAIL or k == last)
     hi = next(k for k in range(last, -1, -1) if sum(dist[:k]) < 1 - TAIL or k == 0)
     hi = max(hi, lo)
-    width = -(-(hi - lo + 1) // ODDS_ROWS)
+    budget = ODDS_ROWS - (lo > 0) - (test_from is not None)
+    width = -(-(hi - lo + 1) // budget)
     edge_set = {0, *range(lo, hi + 1, width)}
     if test_from is not None:
         edge_set.add(test_from)
