@@ -279,8 +279,11 @@ def cmd_serve(ns: argparse.Namespace) -> int:
     try:
         from textual_serve.server import Server  # type: ignore[import-not-found]
     except ImportError:
-        raise UsageError("tracker serve needs textual-serve: pip install textual-serve") from None
-    command = f"{sys.executable} -m tracker {'open' if ns.gm else 'watch'} {ns.file}"
+        raise UsageError("tracker serve needs textual-serve: pip install -e '.[serve]'") from None
+    import shlex
+
+    verb = "open" if ns.gm else "watch"
+    command = f"{shlex.quote(sys.executable)} -m tracker {verb} {shlex.quote(ns.file)}"
     Server(command, host=ns.host, port=ns.port).serve()
     return 0
 

@@ -99,6 +99,7 @@ class Session:
     ) -> Outcome:
         if dice is not None:
             dice.check_all_used()
+        kw["secret"] = kw.get("secret", False) or self.names_hidden(text)
         entry = tx.commit(text, kind=kind, rolls=dice.rolls if dice else (), **kw)
         return Outcome(text, entry, changed=True)
 
@@ -137,6 +138,11 @@ class Session:
                 raw[setting.name] = self.enc.settings.get(setting.name, setting.default)
         return action.parse_params(raw, partial=not complete)
 
+    def names_hidden(self, text: str) -> bool:
+        """Does a log line name a hidden combatant or unit? Then only the GM sees it."""
+        hidden = [x.name for x in [*self.enc.combatants, *self.enc.units] if x.hidden]
+        return any(name and name in text for name in hidden)
+
     def canonical_name(self, key: str) -> str:
         """The full name of the combatant or unit ``key`` names (an id, a prefix ...)."""
         try:
@@ -156,7 +162,10 @@ class Session:
                 action.apply(self.enc, params, resolution, tx)
             dice.check_all_used()
             actor = str(params.get("actor") or "")
-            entry = tx.commit(resolution.text, kind=action.name, rolls=dice.rolls, actor=actor)
+            secret = self.names_hidden(resolution.text)
+            entry = tx.commit(
+                resolution.text, kind=action.name, rolls=dice.rolls, actor=actor, secret=secret
+            )
         out = Outcome(resolution.text, entry, resolution, changed=True)
         return out
 

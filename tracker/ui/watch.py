@@ -66,7 +66,7 @@ class WatchApp(App[None]):
         super().__init__()
         self.path = path
         self.requested_theme = theme
-        self._mtime: float | None = None
+        self._mtime: tuple[int, int, int] | None = None
         self.session = Session(redact(load(path)), path, read_only=True)
 
     def compose(self) -> ComposeResult:
@@ -96,7 +96,8 @@ class WatchApp(App[None]):
 
     def poll(self) -> None:
         try:
-            mtime = self.path.stat().st_mtime_ns
+            st = self.path.stat()
+            mtime = (st.st_ino, st.st_mtime_ns, st.st_size)  # each atomic save is a new inode
         except OSError:
             self.query_one("#status", Static).update(f"{self.path} is not there (yet)")
             return

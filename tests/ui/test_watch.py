@@ -1,0 +1,71 @@
+"""The player view beside the GM's app: changes show up, secrets never do."""
+
+from __future__ import annotations
+
+from textual.widgets import RichLog, Static
+
+from tracker.core.model import Pool, Wound
+from tracker.opening import open_encounter
+from tracker.store import save_encounter
+from tracker.store.lock import lock_path
+from tracker.ui.app import TrackerApp
+from tracker.ui.watch import WatchApp, redact
+from tests.conftest import skirmish
+
+
+def log_text(app) -> str:
+    return "\n".join(str(line.text) for line in app.query_one(RichLog).lines)
+
+
+async def test_a_gm_change_reaches_the_watcher_and_secrets_never_do(tmp_path):
+    enc = skirmish()
+    enc.gm_side = "foes"
+    grak = enc.find_combatant("grak")
+    grak.hidden = False
+    grak.pools = [Pool(name="CP", size=9)]
+    grak.wounds = [Wound(location="arm", level=2)]
+    path = tmp_path / "ford.toml"
+    save_encounter(enc, path)
+    gm = TrackerApp(open_encounter(path), theme="tracker-dark")
+    watcher = WatchApp(path, theme="tracker-dark")
+    async with gm.run_test(size=(80, 24)) as gm_pilot, watcher.run_test(size=(80, 24)) as w:
+        for line in ("note the bridge creaks", "note! Grak flees at half CP",
+                     "add combatant Wolf side=foes initiative=3 hidden=yes", "next"):
+            await gm_pilot.press("colon", *[{" ": "space"}.get(c, c) for c in line], "enter")
+        await gm.workers.wait_for_complete()
+        for _ in range(30):  # the watcher polls the file
+            await w.pause(0.1)
+            if "Turn: Grak" in log_text(watcher):
+                break
+        shown = log_text(watcher)
+        assert "the bridge creaks" in shown
+        assert "half CP" not in shown
+        assert "Wolf" not in shown
+        view = watcher.session.enc
+        assert [c.name for c in view.combatants] == ["Aldo", "Bree", "Grak"]
+        assert view.find_combatant("grak").wounds == [] and view.find_combatant("grak").pools == []
+        assert "Grak" in str(watcher.query_one("#topbar", Static).render())
+        assert lock_path(path).read_text().split()[0] != ""  # the GM holds the lock
+    assert not lock_path(path).exists()
+
+
+def test_redact_keeps_the_players_side_and_drops_secret_entries():
+    enc = skirmish()
+    enc.gm_side = "foes"
+    enc.find_combatant("aldo").wounds = [Wound(location="head", level=1)]
+    enc.find_combatant("grak").hidden = False
+    enc.find_combatant("grak").wounds = [Wound(location="leg", level=3)]
+    view = redact(enc)
+    assert view.find_combatant("aldo").wounds  # a player's own wounds are theirs to see
+    assert view.find_combatant("grak").wounds == []
+    assert enc.find_combatant("grak").wounds  # the GM's copy is untouched
+
+
+def test_the_watcher_never_writes_or_locks(tmp_path):
+    path = tmp_path / "ford.toml"
+    save_encounter(skirmish(), path)
+    before = path.read_bytes()
+    watcher = WatchApp(path)
+    assert watcher.session.read_only
+    assert not lock_path(path).exists()
+    assert path.read_bytes() == before
