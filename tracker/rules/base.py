@@ -241,6 +241,9 @@ class Ruleset:
     """Upkeep at the start of each round; returns lines for the log."""
     describe_combatant: Callable[[Combatant], str] | None = None
     describe_unit: Callable[[Unit], str] | None = None
+    unit_profile: bool = False
+    """The roster shows ``describe_unit`` as a Profile column instead of Att and Arm
+    (for games whose units are not described by close/shooting attacks and a save)."""
 
     @property
     def combatant_model(self) -> type[Combatant]:

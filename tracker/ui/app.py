@@ -191,6 +191,8 @@ class TrackerApp(App[None]):
             if key != self.selected:
                 self.selected = key
                 enc = self.session.enc
+                for pane in self.query(CombatantsPane):
+                    pane.show_detail(enc, key)
                 for pools in self.query(PoolsPane):
                     pools.refresh_from(enc, self.selected)
                 for wounds in self.query(WoundsPane):
@@ -329,10 +331,18 @@ class TrackerApp(App[None]):
     def open_action(self, name: str, **given: str) -> None:
         action = self.session.ruleset.action(name)
         sel = self._selected_name()
+        actor = None
         if sel is not None:
+            actor = self.session._find(sel[1])[1]
             for p in action.params:
                 if p.kind == "actor" and p.name not in given:
-                    given[p.name] = sel[1]
+                    given[p.name] = self.session.canonical_name(actor.id)
+        target = first_target(self.session, actor)
+        if target is not None:
+            for p in action.params:
+                if p.kind == "target" and p.name not in given:
+                    given[p.name] = target
+                    break
         self.push_screen(ResolveScreen(self.session, action, given, self.run_line))
 
     def action_settings(self) -> None:
@@ -397,6 +407,26 @@ class TrackerApp(App[None]):
             yield SystemCommand(
                 f"Resolve: {a.name}", a.help, lambda n=a.name: self.open_action(n)
             )
+
+
+def first_target(session: Session, actor: object) -> str | None:
+    """The first valid opponent of ``actor`` in the roster or acting order.
+
+    The tracker keeps no distances, so "closest" is the GM's call: the first unit of
+    another side still in play and not engaged (engaged units cannot be shot at) is
+    offered, and the GM types another name to change it.
+    """
+    side = getattr(actor, "side", None)
+    if side is None:
+        return None
+    enc = session.enc
+    for c in enc.combatants:
+        if c.side != side and not c.out:
+            return session.canonical_name(c.id)
+    for u in enc.units:
+        if u.side != side and u.active and not u.engaged:
+            return session.canonical_name(u.id)
+    return None
 
 
 def _keys(key: str) -> str:

@@ -85,6 +85,7 @@ RULESET = Ruleset(
     settings=SETTINGS,
     start_round=start_round,
     describe_unit=describe_unit,
+    unit_profile=True,
 )
 
 __all__ = ["RULESET", "D6Encounter", "D6Unit"]

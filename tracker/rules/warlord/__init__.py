@@ -85,6 +85,7 @@ RULESET = Ruleset(
     order_stat="initiative",
     start_round=_start_round,
     describe_unit=describe_unit,
+    unit_profile=True,
 )
 
 __all__ = [

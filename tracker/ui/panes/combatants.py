@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.widgets import Static
 
 from tracker.core.model import Combatant, Encounter
 from tracker.core.turns import acting_order, order_value
@@ -37,6 +38,7 @@ class CombatantsPane(Vertical):
              ("Wnd", "wounds"), ("State", "state")],
             id="combatants-table",
         )
+        yield Static(id="combatant-detail", classes="detail")
 
     @property
     def table(self) -> SyncTable:
@@ -60,5 +62,20 @@ class CombatantsPane(Vertical):
 
     def refresh_from(self, enc: Encounter, actor: str | None) -> None:
         self.table.sync(self.rows(enc, actor))
+        self.show_detail(enc, self.table.selected_key)
         n = len(enc.combatants)
         self.border_subtitle = f"{n} in the fight" if n else "a: add a combatant"
+
+    def show_detail(self, enc: Encounter, selected: str | None) -> None:
+        """One line on the selected combatant: the ruleset's own summary, and effects."""
+        detail = self.query_one("#combatant-detail", Static)
+        who = next((c for c in enc.combatants if c.id == selected), None)
+        if who is None:
+            detail.update("")
+            return
+        describe = self.ruleset.describe_combatant
+        parts = [describe(who) if describe else f"{self.ruleset.order_stat} {who.initiative}"]
+        parts += [e.describe() for e in who.effects]
+        if who.notes:
+            parts.append(who.notes)
+        detail.update(Text(f"{who.name}: " + "; ".join(parts), no_wrap=True, overflow="ellipsis"))

@@ -33,18 +33,16 @@ class LogPane(Vertical):
         super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
         self.border_title = "Log"
         self._drawn: tuple[int, int] = (0, 0)
-        self._last: int | None = None
 
     def compose(self) -> ComposeResult:
-        yield RichLog(id="log-view", wrap=True, markup=False, auto_scroll=True)
+        yield RichLog(id="log-view", wrap=True, markup=False, auto_scroll=True, min_width=16)
 
     def refresh_from(self, enc: Encounter, show_secret: bool = True) -> None:
         view = self.query_one(RichLog)
         count, cursor = len(enc.log), enc.cursor
         drawn_count, drawn_cursor = self._drawn
-        last = id(enc.log[-1]) if enc.log else None
         appended = count > drawn_count and cursor == count and drawn_cursor == drawn_count
-        if appended and (drawn_count == 0 or self._last is not None):
+        if appended:
             start = drawn_count
         else:
             view.clear()
@@ -55,6 +53,5 @@ class LogPane(Vertical):
                 continue
             view.write(line(i + 1, entry, undone=i >= cursor))
         self._drawn = (count, cursor)
-        self._last = last
         undone = count - cursor
         self.border_subtitle = f"{cursor} entries" + (f", {undone} undone" if undone else "")

@@ -10,7 +10,7 @@ from textual.widgets import Static
 from tracker.core.model import Encounter, Pool
 
 
-def bar(pool: Pool, width: int = 12) -> Text:
+def bar(pool: Pool, width: int = 10) -> Text:
     size = max(pool.size, 0)
     left = max(min(pool.left, size), 0)
     scale = width / size if size > width else 1
@@ -37,9 +37,13 @@ class PoolsPane(Vertical):
         text = Text()
         breakdown: list[str] = []
         for c in enc.combatants:
+            if c.out:
+                continue
             for pool in c.pools:
+                if pool.size <= 0 and pool.spent == 0 and c.id != selected:
+                    continue  # an empty Missile Pool is noise on a busy table
                 mark = "▸" if c.id == selected else " "
-                text.append(f"{mark}{c.name[:12]:<12} {pool.name:<3} ")
+                text.append(f"{mark}{c.name[:9]:<9} {pool.name:<2} ", style="bold" if mark != " " else "")
                 text.append_text(bar(pool))
                 text.append("\n")
                 if c.id == selected and pool.breakdown:

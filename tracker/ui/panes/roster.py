@@ -76,10 +76,14 @@ class RosterPane(Vertical):
         self._enc: Encounter | None = None
 
     def compose(self) -> ComposeResult:
+        middle = (
+            [("Profile", "profile")]
+            if self.ruleset.unit_profile
+            else [("Type", "kind"), ("Att", "attacks"), ("Arm", "armour")]
+        )
         yield SyncTable(
-            [("Side", "side"), ("Unit", "name"), ("Type", "kind"), ("Str", "strength"),
-             ("Att", "attacks"), ("Arm", "armour"), ("Hits", "hits"), ("Left", "leftover"),
-             ("Cas", "casualties"), ("State", "state")],
+            [("Side", "side"), ("Unit", "name"), ("Str", "strength"), *middle,
+             ("Hits", "hits"), ("Left", "leftover"), ("Cas", "casualties"), ("State", "state")],
             id="roster-table",
         )
 
@@ -104,9 +108,15 @@ class RosterPane(Vertical):
         for u in units:
             style = "dim" if not u.active else ("bold" if u.hits or u.leftover_hits else "")
             armour = f"{u.armour}+" if u.armour else "-"
+            describe = self.ruleset.describe_unit
+            middle = (
+                [describe(u) if describe else u.kind]
+                if self.ruleset.unit_profile
+                else [u.kind, u.attacks, armour]
+            )
             rows.append(
-                (u.id, [u.side[:10], Text(u.name[:18], style=style), u.kind,
-                        f"{u.strength}/{u.strength_start}", u.attacks, armour,
+                (u.id, [u.side[:10], Text(u.name[:18], style=style),
+                        f"{u.strength}/{u.strength_start}", *middle,
                         str(u.hits or ""), str(u.leftover_hits or ""),
                         str(u.casualties_total or ""), unit_state(u)])
             )

@@ -28,16 +28,20 @@ class ResolveScreen(FormScreen):
                  submit: Submit) -> None:
         self.session = session
         self.action = action
-        filled = self._defaults(given)
+        self.given = {k for k, v in given.items() if v}
+        self.touched: set[str] = set(self.given)
+        """Fields the GM typed (or the app gave); the rest follow the encounter."""
+        self.filled = self._defaults(given)
+        self._set_by_me: dict[str, str] = {}
         fields = [
-            Field(p.name, filled.get(p.name, ""), p.help[:60] or p.kind,
+            Field(p.name, self.filled.get(p.name, ""), p.help[:60] or p.kind,
                   label=p.name + ("*" if p.required else ""))
             for p in action.params
         ]
         fields += [Field(f"die--{r.role}", "", f"{r.die}: blank rolls; e.g. 3,5",
                          label=f"🎲 {r.role}") for r in action.roles]
         super().__init__(f"{action.name}: {action.help}", fields, self._line, submit,
-                         hint="* required · fields hold what the encounter says; change any")
+                         hint="* required · grey fields follow the encounter; type to override")
 
     def _defaults(self, given: dict[str, str]) -> dict[str, str]:
         out = {k: v for k, v in given.items() if v}
@@ -56,13 +60,46 @@ class ResolveScreen(FormScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self._mark_followers()
         self.update_odds()
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        name = (event.input.id or "")[2:]
+        if self._set_by_me.get(name) == event.value:
+            del self._set_by_me[name]  # our own refill, not the GM typing
+            return
+        if not name.startswith("die--"):
+            if event.value != self.filled.get(name, ""):
+                self.touched.add(name)
+            elif name not in self.given:
+                self.touched.discard(name)
+            self._refill()
         self.update_odds()
 
+    def _typed(self) -> dict[str, str]:
+        values = self.values()
+        return {k: values[k] for k in self.touched if values.get(k)}
+
+    def _refill(self) -> None:
+        """Fields the GM did not type follow what the encounter now says."""
+        self.filled = self._defaults(self._typed())
+        for p in self.action.params:
+            if p.name in self.touched:
+                continue
+            box = self.query_one(f"#f-{p.name}", Input)
+            value = self.filled.get(p.name, "")
+            if box.value != value:
+                self._set_by_me[p.name] = value
+                box.value = value
+        self._mark_followers()
+
+    def _mark_followers(self) -> None:
+        for p in self.action.params:
+            box = self.query_one(f"#f-{p.name}", Input)
+            box.set_class(p.name not in self.touched, "follows")
+
     def _params(self) -> dict[str, str]:
-        return {k: v for k, v in self.values().items() if v and not k.startswith("die--")}
+        return self._typed()
 
     def update_odds(self) -> None:
         if self.action.odds is None:
@@ -87,6 +124,7 @@ class ResolveScreen(FormScreen):
             self.query_one("#odds", Static).update(text)
 
     def _line(self, values: dict[str, str]) -> str:
+        """The command line: the typed fields and the dice; the rest the session fills."""
         parts = [self.action.name]
         dice: list[str] = []
         for key, value in values.items():
@@ -94,7 +132,7 @@ class ResolveScreen(FormScreen):
                 continue
             if key.startswith("die--"):
                 dice.append(f"{key[5:]}={value.replace(' ', ',')}")
-            else:
+            elif key in self.touched:
                 parts.append(f"{key}={quote(value)}")
         if dice:
             parts += ["--dice", *dice]

@@ -1,0 +1,74 @@
+"""A whole Warmaster shooting phase by keys: three shooters, two targets, drive backs."""
+
+from __future__ import annotations
+
+import shutil
+
+from tracker.opening import load, open_encounter
+from tracker.ui.app import TrackerApp
+from tracker.ui.screens.resolve import ResolveScreen
+from tests.conftest import SAVES
+
+
+async def type_text(pilot, text: str) -> None:
+    await pilot.press(*[{" ": "space", ",": "comma"}.get(ch, ch) for ch in text])
+
+
+async def fill_field(pilot, app, name: str, value: str) -> None:
+    """Tab to a field of the open dialog (keys only) and replace its value."""
+    screen = app.screen
+    assert isinstance(screen, ResolveScreen)
+    for _ in range(60):
+        if screen.focused is not None and screen.focused.id == f"f-{name}":
+            break
+        await pilot.press("tab")
+    else:
+        raise AssertionError(f"no field {name}")
+    await pilot.press("ctrl+a", "ctrl+k")
+    await type_text(pilot, value)
+
+
+async def test_a_whole_shooting_phase_ends_with_the_roster_the_rules_give(tmp_path):
+    path = tmp_path / "wm.toml"
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
+    app = TrackerApp(open_encounter(path), theme="tracker-dark")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        # Archers I is under the cursor; the first action is shoot
+        await pilot.press("f", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen)
+        await fill_field(pilot, app, "target", "Empire Knights")
+        await fill_field(pilot, app, "shooters", "Archers II")
+        await fill_field(pilot, app, "die--hit", "1,2,4,5,6,6")
+        await fill_field(pilot, app, "die--save", "2,4,5,6")
+        await pilot.press("enter")
+        await pilot.pause()
+        if isinstance(app.screen, ResolveScreen):
+            raise AssertionError(str(app.screen.query_one("#form-error").render()))
+        knights = app.session.enc.find_unit("Empire Knights")
+        assert (knights.hits, knights.leftover_hits, knights.strength) == (1, 1, 3)
+
+        # the Bolt Thrower (two stands of shooting 2) at the defended Halberdiers
+        await pilot.press("colon")
+        await type_text(pilot, "shoot 'Bolt Thrower' Halberdiers --dice hit=6,6,6,6 save=1,1,1,6")
+        await pilot.press("enter")
+        halberdiers = app.session.enc.find_unit("Halberdiers")
+        assert (halberdiers.strength, halberdiers.hits, halberdiers.leftover_hits) == (2, 3, 0)
+        assert halberdiers.casualties_total == 1
+
+        # end of phase: Knights 1 die, Halberdiers (defended, first hit ignored) 2 dice
+        await pilot.press("colon")
+        await type_text(pilot, "endphase --dice drive=3,2,4")
+        await pilot.press("enter")
+        await pilot.press("q")
+
+    enc = load(path)
+    knights, halberdiers = enc.find_unit("Empire Knights"), enc.find_unit("Halberdiers")
+    assert (knights.driven_back, knights.confused, knights.routed) == (3, False, False)
+    assert (knights.hits, knights.leftover_hits, knights.strength) == (0, 0, 3)
+    assert (halberdiers.driven_back, halberdiers.strength, halberdiers.leftover_hits) == (6, 2, 0)
+    assert not halberdiers.routed
+    shooters = [enc.find_unit(n) for n in ("Archers I", "Archers II", "Bolt Thrower")]
+    assert all(u.strength == u.strength_start for u in shooters)
+    assert [e.kind for e in enc.log[-3:]] == ["shoot", "shoot", "endphase"]
