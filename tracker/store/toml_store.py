@@ -8,13 +8,15 @@ file that fails to load is reported (file, key path, what was expected) and neve
 from __future__ import annotations
 
 import os
+import threading
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 from pydantic import ValidationError
+from tomli_w import _writer as toml_writer
 
 from tracker.core.model import SCHEMA_VERSION, Encounter
 
@@ -131,10 +133,121 @@ def load_encounter(path: Path | str, model_for: ModelFor) -> Encounter:
 # --- writing ------------------------------------------------------------------------------
 
 
+ITEM_LISTS = ("combatants", "units", "log")
+"""Lists written as arrays of tables, one ``[[...]]`` per item, whose text is kept."""
+
+# tomli_w's own table writer (tomli-w 1.x): the text of one item is the text it gives for
+# that item inside the whole document, so kept items join into the same bytes.
+_FAST = all(
+    hasattr(toml_writer, name)
+    for name in ("Context", "gen_table_chunks", "is_suitable_inline_table", "is_aot",
+                 "format_key_part", "format_literal")
+)
+
+
+class _Written:
+    """The TOML text of each item of one encounter's lists, as last written.
+
+    A log entry never changes once committed, so its text is kept and reused; a unit or
+    combatant is reused while its data equals what was written.
+    """
+
+    def __init__(self, enc: Encounter) -> None:
+        self.enc = enc
+        self.items: dict[str, dict[int, tuple[Any, Any, str, bool]]] = {}
+
+
+_written: dict[int, _Written] = {}
+_written_lock = threading.Lock()
+
+
+def _entry_mark(entry: Any) -> tuple[Any, ...]:
+    return (entry.text, entry.kind, entry.round, entry.actor, entry.secret,
+            len(entry.rolls), len(entry.ops))
+
+
+def _item_texts(
+    written: _Written, name: str, models: list[Any], plain: list[Any] | None
+) -> tuple[list[str], bool]:
+    """Each item's ``[[name]]`` text, and whether every item fits an inline table."""
+    old = written.items.get(name, {})
+    new: dict[int, tuple[Any, Any, str, bool]] = {}
+    texts = []
+    all_inline = True
+    for i, model in enumerate(models):
+        data = None if plain is None else plain[i]
+        mark = _entry_mark(model) if data is None else data
+        held = old.get(id(model))
+        if held is None or held[0] is not model or held[1] != mark:
+            if data is None:
+                data = model.model_dump(mode="json", exclude_none=True)
+            # a context per item: tomli_w keys its inline-table cache by id()
+            ctx = toml_writer.Context(False, 4)
+            text = "".join(toml_writer.gen_table_chunks(data, ctx, name=name, inside_aot=True))
+            held = (model, mark, text, toml_writer.is_suitable_inline_table(data, ctx))
+        new[id(model)] = held
+        texts.append(held[2])
+        all_inline = all_inline and held[3]
+    written.items[name] = new
+    return texts, all_inline
+
+
 def dump_encounter(enc: Encounter) -> bytes:
-    """The save's bytes: ``schema`` first, then the encounter with no null values."""
-    body = enc.model_dump(mode="json", exclude_none=True)
-    return tomli_w.dumps({"schema": SCHEMA_VERSION, **body}).encode("utf-8")
+    """The save's bytes: ``schema`` first, then the encounter with no null values.
+
+    The bytes are those of ``tomli_w.dumps`` on the whole encounter, but the text of log
+    entries, units and combatants written before is reused, so the autosave of a long
+    battle only serialises what changed.
+    """
+    if not _FAST:
+        body = enc.model_dump(mode="json", exclude_none=True)
+        return tomli_w.dumps({"schema": SCHEMA_VERSION, **body}).encode("utf-8")
+    body = enc.model_dump(mode="json", exclude_none=True, exclude={"log"})
+    doc: dict[str, Any] = {"schema": SCHEMA_VERSION}
+    for key in type(enc).model_fields:
+        if key == "log" or key in body:
+            doc[key] = body.get(key)
+    with _written_lock:
+        written = _written.get(id(enc))
+        if written is None or written.enc is not enc:
+            if len(_written) >= 4:
+                _written.pop(next(iter(_written)))
+            written = _written[id(enc)] = _Written(enc)
+        return _dump(doc, written)
+
+
+def _dump(doc: dict[str, Any], written: _Written) -> bytes:
+    """``tomli_w``'s top level: plain values first, then tables and arrays of tables."""
+    enc = written.enc
+    ctx = toml_writer.Context(False, 4)
+    literals: list[str] = []
+    tables: list[str] = []
+    for key, value in doc.items():
+        if key == "log":
+            value = []
+        models = getattr(enc, key) if key in ITEM_LISTS else None
+        if models:
+            texts, all_inline = _item_texts(written, key, models, value if value else None)
+            if not all_inline:
+                tables += texts
+                continue
+            if key == "log":
+                value = [e.model_dump(mode="json", exclude_none=True) for e in models]
+        if isinstance(value, Mapping):
+            tables.append("".join(toml_writer.gen_table_chunks(value, ctx, name=key)))
+        elif toml_writer.is_aot(value) and not all(
+            toml_writer.is_suitable_inline_table(t, ctx) for t in value
+        ):
+            tables += [
+                "".join(toml_writer.gen_table_chunks(t, ctx, name=key, inside_aot=True))
+                for t in value
+            ]
+        else:
+            literals.append(
+                f"{toml_writer.format_key_part(key)} = {toml_writer.format_literal(value, ctx)}\n"
+            )
+    head = "".join(literals)
+    return (head + ("\n" if head and tables else "") + "\n".join(tables)).encode("utf-8")
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -191,7 +304,8 @@ def save_encounter(enc: Encounter, path: Path | str, backups: int = 5) -> None:
 def save_bytes(data: bytes, path: Path, backups: int = 5) -> None:
     if path.exists() and backups > 0:
         try:
-            if path.read_bytes() == data:
+            # only a file of the same size can hold the same bytes: skip reading the rest
+            if path.stat().st_size == len(data) and path.read_bytes() == data:
                 return
         except OSError:
             pass
