@@ -1,0 +1,292 @@
+"""Run every benchmark and print one table: the tracker against a bare Textual app.
+
+    .venv/bin/python -m bench            # the full run (about ten minutes)
+    .venv/bin/python -m bench --quick    # fewer repeats, growth up to 1,000 units
+
+Each figure is measured in fresh interpreters, side by side with the baseline (a Header,
+a DataTable and a Footer), and reported as a ratio. Nothing here fails on a time: the
+table says which targets are met on this machine today.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHE = Path(__file__).resolve().parent / ".cache"
+SAMPLE = ROOT / "saves" / "warmaster-river-crossing.toml"
+GENERATOR_VERSION = 1
+LARGE = (1000, 10_000)
+GROWTH_EVENTS = 1000
+KEY_ENV = {"TEXTUAL_FPS": "1000"}
+"""Keypress runs lift Textual's 60 fps frame cap, so the figure is the work per key."""
+
+
+@dataclass
+class Row:
+    figure: str
+    measured: float | None
+    baseline: float | None
+    target: str
+    limit: float
+    unit: str = "s"
+    note: str = ""
+
+    @property
+    def ratio(self) -> float | None:
+        if self.measured is None or self.baseline is None:
+            return None
+        return self.measured / self.baseline
+
+    @property
+    def met(self) -> bool:
+        value = self.ratio if self.baseline is not None else self.measured
+        return value is not None and value <= self.limit
+
+
+def fmt(value: float | None, unit: str) -> str:
+    if value is None:
+        return "—"
+    if unit == "MB":
+        return f"{value:.0f} MB"
+    if value < 0.001:
+        return f"{value * 1e6:.0f} µs"
+    if value < 1:
+        return f"{value * 1e3:.1f} ms"
+    return f"{value:.2f} s"
+
+
+# --- running children ------------------------------------------------------------------
+
+
+class Bench:
+    def __init__(self, work: Path, verbose: bool) -> None:
+        self.work = work
+        self.verbose = verbose
+        self.env = {**os.environ, "TRACKER_HOME": str(work / "home"), "PYTHONPATH": str(ROOT)}
+
+    def log(self, text: str) -> None:
+        if self.verbose:
+            print(f"  … {text}", file=sys.stderr, flush=True)
+
+    def child(self, *args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
+        out = subprocess.run(
+            [sys.executable, "-m", "bench.child", *args],
+            cwd=ROOT, env={**self.env, **(env or {})}, capture_output=True, text=True,
+        )
+        if out.returncode:
+            raise RuntimeError(f"bench.child {' '.join(args)} failed:\n{out.stderr}")
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    def spawn(self, argv: list[str]) -> tuple[float, float, str]:
+        """Wall seconds from spawn to first paint (or to exit), peak RSS in MB, stdout."""
+        t0 = time.time_ns()
+        proc = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(proc.pid, 0)
+        t1 = time.time_ns()
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        stdout = proc.stdout.read().decode() if proc.stdout else ""
+        stderr = proc.stderr.read().decode() if proc.stderr else ""
+        if proc.returncode:
+            raise RuntimeError(f"{' '.join(argv)} failed:\n{stderr}")
+        end = t1
+        for line in stdout.splitlines():
+            if line.startswith('{"first_paint_ns"'):
+                end = json.loads(line)["first_paint_ns"]
+        return (end - t0) / 1e9, usage.ru_maxrss / 1024, stdout
+
+    def start(self, kind: str, arg: str, repeats: int) -> tuple[float, float]:
+        """Median seconds to the first screen and median peak RSS (MB)."""
+        runs = [
+            self.spawn([sys.executable, "-m", "bench.child", "start", kind, arg])
+            for _ in range(repeats)
+        ]
+        return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+
+    def copy(self, path: Path) -> Path:
+        target = self.work / path.name
+        shutil.copyfile(path, target)
+        return target
+
+
+def generated(units: int, events: int, verbose: bool) -> Path:
+    """A generated Warmaster save, built once and kept in bench/.cache."""
+    path = CACHE / f"warmaster-{units}u-{events}e-v{GENERATOR_VERSION}.toml"
+    if not path.exists():
+        from bench.generate import write_large
+
+        if verbose:
+            print(f"  … generating {units} units, {events} log entries", file=sys.stderr)
+        CACHE.mkdir(exist_ok=True)
+        (CACHE / ".gitignore").write_text("*\n")
+        write_large(path.with_suffix(".tmp"), units, events)
+        path.with_suffix(".tmp").rename(path)
+    return path
+
+
+# --- in-process figures ---------------------------------------------------------------
+
+
+def odds_times(repeats: int = 5) -> list[tuple[str, float]]:
+    from tracker import rules
+
+    cases = [
+        ("edc exchange, 30d10 vs 30d10", "edc", "exchange",
+         {"attack_dice": "30", "atn": "7", "defense_dice": "30", "dtn": "7"}),
+        ("warmaster shoot, 60 dice, saves, 3 hits/stand", "warmaster", "shoot",
+         {"attacks": "60", "armour": "4", "stands": "8", "hits_per_stand": "3"}),
+        ("warmaster shoot, 60 dice, split batches", "warmaster", "shoot",
+         {"attacks": "60", "armour": "5", "stands": "8", "hits_per_stand": "3",
+          "position": "defended", "exposed": "3", "target_kind": "infantry"}),
+    ]
+    out = []
+    for label, rid, name, raw in cases:
+        ruleset = rules.get(rid)
+        action = ruleset.action(name)
+        raw = dict(raw)
+        for setting in ruleset.settings:
+            if any(p.name == setting.name for p in action.params):
+                raw.setdefault(setting.name, str(setting.default))
+        params = action.parse_params(raw)
+        assert action.odds is not None
+        times = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            action.odds(params)
+            times.append(time.perf_counter() - t0)
+        out.append((label, statistics.median(times)))
+    return out
+
+
+# --- the run --------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="fewer repeats; growth to 1,000")
+    ap.add_argument("--repeats", type=int, help="start-up runs per figure (default 5)")
+    ap.add_argument("--presses", type=int, help="keypresses per figure (default 200)")
+    ap.add_argument("--no-growth", action="store_true", help="skip the growth table")
+    ap.add_argument("--markdown", type=Path, help="also write the tables to this file")
+    ap.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    ns = ap.parse_args(argv)
+    repeats = ns.repeats or (3 if ns.quick else 5)
+    presses = ns.presses or (50 if ns.quick else 200)
+    sizes = [] if ns.no_growth else [10, 100, 1000] if ns.quick else [10, 100, 1000, 10_000]
+
+    with tempfile.TemporaryDirectory(prefix="tracker-bench-") as tmp:
+        b = Bench(Path(tmp), verbose=not ns.quiet)
+        (b.work / "home").mkdir()
+        sample = b.copy(SAMPLE)
+        large = b.copy(generated(*LARGE, verbose=not ns.quiet))
+        growth_files = {n: b.copy(generated(n, GROWTH_EVENTS, verbose=not ns.quiet))
+                        for n in sizes}
+
+        b.log("start-up: baseline and the sample encounter")
+        base_start, base_rss = b.start("baseline", "10", repeats)
+        sample_start, _ = b.start("tracker", str(sample), repeats)
+        b.log("start-up: the large encounter")
+        large_start, large_rss = b.start("tracker", str(large), repeats)
+
+        b.log("keypresses: baseline DataTable and roster, 1,000 rows")
+        base_key = b.child("keys", "baseline", "1000", str(presses), env=KEY_ENV)["median_s"]
+        large_key = b.child("keys", "tracker", str(large), str(presses), env=KEY_ENV)
+        b.log("autosave and load of the large encounter")
+        saved = b.child("autosave", str(large), "5")
+        loaded = b.child("load", str(large), "3")["median_s"]
+        b.log("odds")
+        odds = odds_times()
+        b.log("tracker resolve")
+        resolve_argv = [sys.executable, "-m", "tracker", "resolve", "warmaster", "shoot",
+                        "attacks=12", "armour=4", "--seed", "1"]
+        resolve = statistics.median(b.spawn(resolve_argv)[0] for _ in range(repeats))
+        textual_check = subprocess.run(
+            [sys.executable, "-c",
+             "import sys; from tracker.cli import main; "
+             f"main({resolve_argv[3:]!r}); print('textual' in sys.modules)"],
+            cwd=ROOT, env=b.env, capture_output=True, text=True,
+        ).stdout.strip().splitlines()[-1]
+
+        rows = [
+            Row("start to first screen, sample encounter", sample_start, base_start,
+                "≤ 1.3 ×", 1.3),
+            Row("start to first screen, 1,000 units + 10,000-entry log", large_start,
+                base_start, "≤ 1.6 ×", 1.6),
+            Row("peak RSS, large encounter", large_rss, base_rss, "≤ 1.5 ×", 1.5, unit="MB"),
+            Row("keypress to repaint, roster of 1,000 units (↓)", large_key["median_s"],
+                base_key, "≤ 2 ×", 2.0),
+            Row("autosave, time on the UI thread", saved["ui_median_s"], None, "≤ 1 ms", 0.001),
+            Row("autosave write in the worker", saved["worker_median_s"], None, "≤ 50 ms", 0.05),
+            Row("autosave write in the worker, first after opening", saved["worker_first_s"],
+                None, "≤ 50 ms", 0.05),
+            Row("load and validate the large save", loaded, None, "≤ 150 ms", 0.15),
+        ]
+        for label, seconds in odds:
+            rows.append(Row(f"odds: {label}", seconds, None, "≤ 50 ms or in a worker", 0.05,
+                            note="in a worker: the dialog is usable at once"))
+        rows.append(Row("`tracker resolve` end to end" + (
+            "" if textual_check == "False" else " (IMPORTS TEXTUAL)"), resolve, base_start,
+            "≤ 0.5 × start", 0.5))
+
+        growth: list[tuple[int, float, float, float, float]] = []
+        for n, path in growth_files.items():
+            b.log(f"growth: {n} units")
+            start_s, _ = b.start("tracker", str(path), max(3, repeats - 2))
+            load_s = b.child("load", str(path), "3")["median_s"]
+            save_s = b.child("autosave", str(path), "3")["worker_median_s"]
+            key_s = b.child("keys", "tracker", str(path), str(min(presses, 100)),
+                            env=KEY_ENV)["median_s"]
+            growth.append((n, start_s, load_s, save_s, key_s))
+
+        size_mb = large.stat().st_size / 1e6
+    text = render(rows, growth, base_start, base_rss, base_key, size_mb)
+    print(text)
+    if ns.markdown:
+        ns.markdown.write_text(text + "\n")
+    return 0
+
+
+def render(rows: list[Row], growth: list[tuple[int, float, float, float, float]],
+           base_start: float, base_rss: float, base_key: float, size_mb: float) -> str:
+    out = [
+        "| figure | tracker | baseline | ratio | target | met |",
+        "|---|---:|---:|---:|---|---|",
+    ]
+    for r in rows:
+        ratio = f"{r.ratio:.2f} ×" if r.ratio is not None else "—"
+        met = "yes" if r.met else ("in a worker" if r.note else "**no**")
+        out.append(f"| {r.figure} | {fmt(r.measured, r.unit)} | {fmt(r.baseline, r.unit)} "
+                   f"| {ratio} | {r.target} | {met} |")
+    out.append("")
+    out.append(f"Baseline: Header + DataTable + Footer, headless at 120×40; start "
+               f"{fmt(base_start, 's')}, peak RSS {base_rss:.0f} MB, ↓ in 1,000 rows "
+               f"{fmt(base_key, 's')}. Large save: {size_mb:.1f} MB.")
+    if growth:
+        out += [
+            "",
+            f"Growth (Warmaster, {GROWTH_EVENTS:,}-entry log):",
+            "",
+            "| units | start | load | save (worker) | keypress |",
+            "|---:|---:|---:|---:|---:|",
+        ]
+        for n, start_s, load_s, save_s, key_s in growth:
+            out.append(f"| {n:,} | {fmt(start_s, 's')} | {fmt(load_s, 's')} "
+                       f"| {fmt(save_s, 's')} | {fmt(key_s, 's')} |")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
