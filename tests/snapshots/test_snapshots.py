@@ -10,13 +10,31 @@ import shutil
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
+from tests.conftest import SAVES
 from tracker.opening import open_encounter
 from tracker.ui.app import TrackerApp
-from tests.conftest import SAVES
+from tracker.ui.screens.resolve import ResolveScreen
 
 SIZES = {"80x24": (80, 24), "160x48": (160, 48)}
 SAMPLES = sorted(p.name for p in SAVES.glob("*.toml"))
+
+
+async def steady(pilot) -> None:
+    """Stop the text cursors blinking, so a snapshot never catches one mid-blink."""
+    for screen in pilot.app.screen_stack:
+        for box in screen.query(Input):
+            box.cursor_blink = False
+    await pilot.pause()
+
+
+def pressing(*keys: str):
+    async def run_before(pilot) -> None:
+        await pilot.press(*keys)
+        await steady(pilot)
+
+    return run_before
 
 
 def app_on(sample: str, tmp_path: Path) -> TrackerApp:
@@ -35,13 +53,13 @@ def test_main_screen(snap_compare, tmp_path, sample, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_help(snap_compare, tmp_path, size):
     app = app_on(SAMPLES[0], tmp_path)
-    assert snap_compare(app, terminal_size=SIZES[size], press=["question_mark"])
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=pressing("question_mark"))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_add_form(snap_compare, tmp_path, size):
     app = app_on(SAMPLES[0], tmp_path)
-    assert snap_compare(app, terminal_size=SIZES[size], press=["a"])
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=pressing("a"))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -51,9 +69,12 @@ def test_resolve_dialog(snap_compare, tmp_path, sample, size):
 
     async def open_first_action(pilot) -> None:
         await pilot.press("f", "enter")
-        await pilot.pause()
-        await pilot.app.workers.wait_for_complete()  # the odds are worked out in a thread
-        await pilot.pause()
+        for _ in range(200):  # the odds are worked out in a thread
+            await pilot.pause(0.02)
+            screen = pilot.app.screen
+            if isinstance(screen, ResolveScreen) and screen.odds_settled:
+                break
+        await steady(pilot)
 
     assert snap_compare(app, terminal_size=SIZES[size], run_before=open_first_action)
 
@@ -62,4 +83,4 @@ def test_resolve_dialog(snap_compare, tmp_path, sample, size):
 def test_command_line_error(snap_compare, tmp_path, size):
     app = app_on(SAMPLES[0], tmp_path)
     keys = ["colon", *"fly", "space", *"away", "enter"]
-    assert snap_compare(app, terminal_size=SIZES[size], press=keys)
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=pressing(*keys))

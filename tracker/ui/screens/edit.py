@@ -38,10 +38,14 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
     model = session.ruleset.unit_model if kind == "unit" else session.ruleset.combatant_model
     defaults = model.model_construct()
     fields = [Field("name", "", "required")]
+    sides = [x.side for x in [*session.enc.combatants, *session.enc.units]]
     for name in _scalar_fields(model):
         if name == "name":
             continue
-        fields.append(Field(name, _show(getattr(defaults, name, "")), ""))
+        value = _show(getattr(defaults, name, ""))
+        if name == "side" and sides:
+            value = sides[0]  # most additions join a side already on the table
+        fields.append(Field(name, value, ""))
     if kind == "combatant":
         fields.append(Field("stats", "", "e.g. reflex=5 toughness=4", label="other stats"))
     def build(values: dict[str, str]) -> str:
@@ -51,7 +55,7 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
         extra = values.pop("stats", "")
         parts = [f"add {kind}", quote(name)]
         parts += [f"{k}={quote(v)}" for k, v in values.items()
-                  if v != _show(getattr(defaults, k, ""))]
+                  if v != _show(getattr(defaults, k, "")) or k == "side"]
         parts += extra.split()
         return " ".join(parts)
 

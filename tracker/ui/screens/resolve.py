@@ -33,6 +33,8 @@ class ResolveScreen(FormScreen):
         """Fields the GM typed (or the app gave); the rest follow the encounter."""
         self.filled = self._defaults(given)
         self._set_by_me: dict[str, str] = {}
+        self._odds_asked = 0
+        self._odds_shown = 0
         fields = [
             Field(p.name, self.filled.get(p.name, ""), p.help[:60] or p.kind,
                   label=p.name + ("*" if p.required else ""))
@@ -105,10 +107,18 @@ class ResolveScreen(FormScreen):
         if self.action.odds is None:
             self.query_one("#odds", Static).update("(no odds for this action)")
             return
-        self._compute_odds(self._params())
+        self._odds_asked += 1
+        self._compute_odds(self._params(), self._odds_asked)
+
+    @property
+    def odds_settled(self) -> bool:
+        """True once the odds shown are those of the form as it stands."""
+        if self.action.odds is None:
+            return self.is_mounted
+        return self._odds_asked > 0 and self._odds_shown == self._odds_asked
 
     @work(thread=True, exclusive=True, group="odds")
-    def _compute_odds(self, raw: dict[str, str]) -> None:
+    def _compute_odds(self, raw: dict[str, str], asked: int) -> None:
         try:
             params = self.session.action_params_raw(self.action, raw, complete=True)
             assert self.action.odds is not None
@@ -117,9 +127,12 @@ class ResolveScreen(FormScreen):
             text = f"(fill the form: {exc})"
         except Exception as exc:  # odds must never take the dialog down
             text = f"(odds unavailable: {exc})"
-        self.app.call_from_thread(self._show_odds, text)
+        self.app.call_from_thread(self._show_odds, text, asked)
 
-    def _show_odds(self, text: str) -> None:
+    def _show_odds(self, text: str, asked: int) -> None:
+        if asked != self._odds_asked:
+            return  # a newer form is being worked out; an older answer must not win
+        self._odds_shown = asked
         if self.is_mounted:
             self.query_one("#odds", Static).update(text)
 

@@ -1,0 +1,85 @@
+"""The real app in a pseudo-terminal: SIGHUP and SIGTERM save before exit, nothing lost."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from tracker.core.turns import current_actor
+from tracker.opening import load
+from tracker.store.lock import lock_path
+
+
+def read_until(fd: int, marker: bytes, timeout: float = 30) -> bytes:
+    seen = b""
+    end = time.monotonic() + timeout
+    while marker not in seen:
+        left = end - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"{marker!r} never appeared; got {seen[-300:]!r}")
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                break
+    return seen
+
+
+def start_app(path: Path, home: Path) -> tuple[int, int]:
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the real tracker on an 80x24 terminal
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        env = dict(os.environ, TERM="xterm-256color", TRACKER_HOME=str(home))
+        os.execvpe(sys.executable, [sys.executable, "-m", "tracker", str(path)], env)
+    return pid, fd
+
+
+def wait_draining(pid: int, fd: int, timeout: float = 30) -> int:
+    """Wait for the child, reading its screen so its last writes never block."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                os.read(fd, 65536)
+            except OSError:
+                pass
+    os.kill(pid, signal.SIGKILL)
+    raise AssertionError("the tracker did not exit after the signal")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM])
+def test_a_signal_saves_the_change_releases_the_lock_and_exits(skirmish_file, tracker_home, sig):
+    pid, fd = start_app(skirmish_file, tracker_home)
+    try:
+        read_until(fd, b"for help")
+        os.write(fd, b":")
+        time.sleep(0.3)
+        os.write(fd, b"note the gate falls\r")
+        read_until(fd, b"gate falls")
+        time.sleep(0.5)
+        os.write(fd, b"n")
+        read_until(fd, b"Turn: Grak")
+        os.kill(pid, sig)
+        status = wait_draining(pid, fd)
+    finally:
+        os.close(fd)
+    assert os.WIFEXITED(status) or os.WIFSIGNALED(status)
+    enc = load(skirmish_file)
+    assert [e.text for e in enc.log] == ["the gate falls", "Turn: Grak"]
+    assert current_actor(enc) == "grak"
+    assert not lock_path(skirmish_file).exists()
