@@ -88,7 +88,7 @@ async def test_the_command_line_runs_commands_and_shows_errors(skirmish_file):
         await pilot.press("colon", "up")
         assert app.focused.value == "set nobody x=1"
         await pilot.press("escape")
-        assert app.query_one("#cmdline").has_class("hidden")
+        assert not app.query_one("#cmdline").is_open
 
 
 async def test_help_lists_every_key(skirmish_file):

@@ -67,12 +67,8 @@ def test_a_signal_saves_the_change_releases_the_lock_and_exits(skirmish_file, tr
     pid, fd = start_app(skirmish_file, tracker_home)
     try:
         read_until(fd, b"for help")
-        os.write(fd, b":")
-        time.sleep(0.3)
-        os.write(fd, b"note the gate falls\r")
-        read_until(fd, b"gate falls")
-        time.sleep(0.5)
-        os.write(fd, b"n")
+        # keys are handled in order: the first Enter runs the note, then ':' opens again
+        os.write(fd, b":note the gate falls\r:next\r")
         read_until(fd, b"Turn: Grak")
         os.kill(pid, sig)
         status = wait_draining(pid, fd)

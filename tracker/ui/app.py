@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -120,10 +120,11 @@ class TrackerApp(App[None]):
                     yield WoundsPane(id="wounds")
                 yield LogPane(id="log")
         yield Static(id="status")
-        yield CommandLine(id="cmdline", classes="hidden")
+        yield CommandLine(id="cmdline")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self.query_one(CommandLine).display = False
         self._install_themes()
         self.refresh_panes()
         notice = self.opened.notice
@@ -250,6 +251,29 @@ class TrackerApp(App[None]):
 
     def action_command_line(self) -> None:
         self.query_one(CommandLine).open()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the command line is open, letters are text, not keys for the panes."""
+        if action in ("command_line", "quit", "help") or action.startswith("app."):
+            return True
+        cmdline = self.query(CommandLine)
+        if cmdline and cmdline.first().is_open and action in _LETTER_ACTIONS:
+            return False
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """Keys typed fast after ':' can reach a pane before the command line has focus;
+        they bubble here and go where the GM meant them."""
+        cmdline = self.query(CommandLine)
+        if not cmdline or not cmdline.first().is_open:
+            return
+        line = cmdline.first()  # the line handles its own keys; these came from a pane
+        if event.key == "enter":
+            event.stop()
+            self.call_later(line.action_submit)
+        elif event.is_printable and event.character:
+            event.stop()
+            line.insert_text_at_cursor(event.character)
 
     def on_command_line_run(self, message: CommandLine.Run) -> None:
         if message.line.strip() in ("q", "quit"):
@@ -407,6 +431,11 @@ class TrackerApp(App[None]):
             yield SystemCommand(
                 f"Resolve: {a.name}", a.help, lambda n=a.name: self.open_action(n)
             )
+
+
+_LETTER_ACTIONS = {
+    b.action for b in TrackerApp.BINDINGS if isinstance(b, Binding) and b.key != "colon"
+} | {"cycle_sort", "cycle_view"}
 
 
 def first_target(session: Session, actor: object) -> str | None:

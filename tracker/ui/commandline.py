@@ -30,18 +30,23 @@ class CommandLine(Input):
 
     def open(self) -> None:
         self._back_to = self.app.focused
-        self.remove_class("hidden")
+        self.display = True
         self.value = ""
         self._at = len(self.history)
-        self.focus()
+        # focus at once, not on the next idle: keys typed straight after ':' land here
+        self.screen.set_focus(self)
 
     def action_leave(self) -> None:
         self.value = ""
-        self.add_class("hidden")
+        self.display = False
         if self._back_to is not None and self._back_to.is_attached:
-            self._back_to.focus()
+            self.screen.set_focus(self._back_to)
         else:
-            self.app.set_focus(None)
+            self.screen.set_focus(None)
+
+    @property
+    def is_open(self) -> bool:
+        return bool(self.display)
 
     async def action_submit(self) -> None:
         line = self.value.strip()
