@@ -5,8 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tracker.opening import load
 from tests.conftest import SAVES
+from tracker.opening import load
 
 
 def tracker(*args: str, env_home: Path | None = None) -> subprocess.CompletedProcess[str]:

@@ -2,10 +2,10 @@
 
 import pytest
 
+from tests.conftest import skirmish
 from tracker.core import history
 from tracker.core.commands import CommandError
 from tracker.session import Session
-from tests.conftest import skirmish
 
 
 @pytest.fixture

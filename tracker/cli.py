@@ -153,10 +153,16 @@ def cmd_open(ns: argparse.Namespace) -> int:
             path = default_save()
         except FileNotFoundError as exc:
             raise UsageError(str(exc)) from None
-    _load(str(path))  # report a bad file before the screen opens
+    from tracker.opening import open_encounter
+    from tracker.store import SaveError
+
+    try:  # a bad file is reported here, before the screen opens, and loaded only once
+        opened = open_encounter(path, read_only=ns.read_only)
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
     from tracker.ui.app import run_app
 
-    return run_app(path, theme=ns.theme, read_only=ns.read_only, notice=notice)
+    return run_app(opened, theme=ns.theme, notice=notice)
 
 
 def cmd_new(ns: argparse.Namespace) -> int:
@@ -172,9 +178,10 @@ def cmd_new(ns: argparse.Namespace) -> int:
     print(path)
     if ns.no_open:
         return 0
+    from tracker.opening import open_encounter
     from tracker.ui.app import run_app
 
-    return run_app(path, theme=ns.theme)
+    return run_app(open_encounter(path), theme=ns.theme)
 
 
 def cmd_list(ns: argparse.Namespace) -> int:

@@ -24,15 +24,18 @@ from tracker.core.model import Combatant, Effect, Encounter, LogEntry, Unit, Wou
 from tracker.rules.base import Action, Resolution, RuleError, Ruleset
 
 GENERIC_HELP: dict[str, str] = {
-    "add": "add combatant|unit NAME [field=value ...]   e.g. add combatant Goblin side=foes initiative=9",
-    "set": "set NAME field=value ... [+condition] [-condition]   e.g. set goblin initiative=12 +prone",
+    "add": "add combatant|unit NAME [field=value ...]   "
+    "e.g. add combatant Goblin side=foes initiative=9",
+    "set": "set NAME field=value ... [+condition] [-condition]   "
+    "e.g. set goblin initiative=12 +prone",
     "remove": "remove NAME   take a combatant or unit out of the encounter (undo brings it back)",
     "next": "next [turn|phase|round]   advance the acting order (default: turn)",
     "undo": "undo   take back the last change",
     "redo": "redo   put back the last undone change",
     "roll": "roll EXPR [ROLE]   any dice: d100, 3d6+2, 6d10>=7 (successes), 4d6kh3",
     "note": "note TEXT   add a line to the log (note! TEXT keeps it from the player view)",
-    "effect": "effect NAME EFFECT [rounds=N] [turn=yes]   a timed effect (ends after N rounds, or at its next turn)",
+    "effect": "effect NAME EFFECT [rounds=N] [turn=yes]   "
+    "a timed effect (ends after N rounds, or at its next turn)",
     "wound": "wound NAME LOCATION [level=N kind=K impact=N shock=N pain=N blood_loss=N]",
     "heal": "heal NAME N   remove wound number N (1 is the first listed)",
     "setting": "setting [NAME=VALUE ...]   show or change the ruleset's open rule decisions",
@@ -140,7 +143,7 @@ class Session:
 
     def names_hidden(self, text: str) -> bool:
         """Does a log line name a hidden combatant or unit? Then only the GM sees it."""
-        hidden = [x.name for x in [*self.enc.combatants, *self.enc.units] if x.hidden]
+        hidden = [x.name for x in self.enc.everyone if x.hidden]
         return any(name and name in text for name in hidden)
 
     def canonical_name(self, key: str) -> str:
@@ -149,7 +152,7 @@ class Session:
             _, who = self._find(key)
         except LookupError:
             return key  # the ruleset's own lookup gives the message
-        same = [x for x in [*self.enc.combatants, *self.enc.units] if x.name == who.name]
+        same = [x for x in self.enc.everyone if x.name == who.name]
         return who.name if len(same) == 1 else who.id
 
     def run_action(self, action: Action, cmd: Command) -> Outcome:
@@ -308,7 +311,8 @@ class Session:
                 elif isinstance(who, Combatant):
                     tx.set([kind, who.id, "stats", key], _int(key, raw))
                 else:
-                    raise CommandError(f"{who.name} has no field '{key}' (fields: {_fields(model)})")
+                    fields = _fields(model)
+                    raise CommandError(f"{who.name} has no field '{key}' (fields: {fields})")
                 changes.append(f"{key} {raw}")
             conditions = list(who.conditions)
             for mark in marks:
@@ -349,7 +353,10 @@ class Session:
         if len(cmd.args) < 2:
             raise CommandError(GENERIC_HELP["wound"])
         who = self.enc.find_combatant(cmd.args[0])
-        data: dict[str, Any] = {"location": " ".join(cmd.args[1:]), "round": self.enc.position.round}
+        data: dict[str, Any] = {
+            "location": " ".join(cmd.args[1:]),
+            "round": self.enc.position.round,
+        }
         for key, raw in cmd.params.items():
             if key not in Wound.model_fields or key in ("location", "round"):
                 raise CommandError(f"a wound has no field '{key}' (fields: {_fields(Wound)})")
@@ -368,7 +375,8 @@ class Session:
         who = self.enc.find_combatant(cmd.args[0])
         n = _int("wound number", cmd.args[1])
         if not 1 <= n <= len(who.wounds):
-            raise CommandError(f"{who.name} has {len(who.wounds)} wounds: pick 1..{len(who.wounds)}")
+            n_wounds = len(who.wounds)
+            raise CommandError(f"{who.name} has {n_wounds} wounds: pick 1..{n_wounds}")
         wound = who.wounds[n - 1]
         tx = Transaction(self.enc)
         with tx:

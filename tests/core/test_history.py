@@ -1,10 +1,10 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import skirmish
 from tracker.core import history
 from tracker.core.history import Transaction
 from tracker.core.model import Combatant, Effect, Encounter, Wound
-from tests.conftest import skirmish
 
 
 def test_a_transaction_commits_one_entry_that_undo_and_redo_walk():

@@ -1,8 +1,8 @@
+from tests.conftest import battle, skirmish
 from tracker.core import history
 from tracker.core.history import Transaction
 from tracker.core.model import Effect
 from tracker.core.turns import acting_order, advance, current_actor
-from tests.conftest import battle, skirmish
 
 
 def test_acting_order_is_highest_initiative_first_and_skips_the_fallen():

@@ -5,17 +5,16 @@ import subprocess
 import sys
 import textwrap
 import time
-from pathlib import Path
 
 import pytest
 
+from tests.conftest import skirmish
 from tracker.core.model import SCHEMA_VERSION
 from tracker.opening import load, open_encounter
 from tracker.store import Lock, LockHeld, SaveError, dump_encounter, save_encounter
 from tracker.store.autosave import Autosaver
 from tracker.store.lock import lock_path
 from tracker.store.toml_store import backup_paths
-from tests.conftest import skirmish
 
 
 def test_a_save_round_trips_and_starts_with_its_schema(tmp_path):

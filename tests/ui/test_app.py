@@ -10,13 +10,13 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
+from tests.conftest import SAVES
 from tracker.core.turns import current_actor
 from tracker.opening import load, open_encounter
 from tracker.store.lock import lock_path
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.form import FormScreen
 from tracker.ui.screens.help import HelpScreen
-from tests.conftest import SAVES
 
 
 def app_for(path: Path) -> TrackerApp:

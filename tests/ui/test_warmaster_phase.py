@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import shutil
 
+from tests.conftest import SAVES
 from tracker.opening import load, open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.resolve import ResolveScreen
-from tests.conftest import SAVES
 
 
 async def type_text(pilot, text: str) -> None:

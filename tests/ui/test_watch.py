@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from textual.widgets import RichLog, Static
 
+from tests.conftest import skirmish
 from tracker.core.model import Pool, Wound
 from tracker.opening import open_encounter
 from tracker.store import save_encounter
 from tracker.store.lock import lock_path
 from tracker.ui.app import TrackerApp
 from tracker.ui.watch import WatchApp, redact
-from tests.conftest import skirmish
 
 
 def log_text(app) -> str:

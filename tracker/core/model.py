@@ -223,6 +223,11 @@ class Encounter(Model):
         return candidate
 
     @property
+    def everyone(self) -> list[Combatant | Unit]:
+        """Combatants and units together, in the order they were added."""
+        return [*self.combatants, *self.units]
+
+    @property
     def applied(self) -> list[LogEntry]:
         return self.log[: self.cursor]
 

@@ -34,7 +34,7 @@ def acting_order(enc: Encounter, stat: str = "initiative") -> list[str]:
 
 def sides(enc: Encounter) -> list[str]:
     seen: list[str] = []
-    for who in [*enc.combatants, *enc.units]:
+    for who in enc.everyone:
         if who.side not in seen:
             seen.append(who.side)
     return seen

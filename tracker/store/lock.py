@@ -64,7 +64,9 @@ class Lock:
                 if owner is None:
                     self.notice = "an unreadable lock file was replaced"
                 elif owner[1] == socket.gethostname() and not _alive(owner[0]):
-                    self.notice = f"a stale lock from pid {owner[0]} (no longer running) was taken over"
+                    self.notice = (
+                        f"a stale lock from pid {owner[0]} (no longer running) was taken over"
+                    )
                 elif owner[0] == os.getpid() and owner[1] == socket.gethostname():
                     self.held = True
                     return self

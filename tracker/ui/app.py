@@ -7,6 +7,7 @@ import signal
 import traceback
 from collections.abc import Iterable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 from textual import events, work
@@ -14,11 +15,11 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Footer, Static
 
 from tracker.core.commands import CommandError
 from tracker.core.turns import acting_order, current_actor
-from tracker.opening import Opened, open_encounter
+from tracker.opening import Opened
 from tracker.session import Outcome, Session
 from tracker.store.autosave import Autosaver
 from tracker.store.toml_store import dump_encounter
@@ -275,9 +276,9 @@ class TrackerApp(App[None]):
             event.stop()
             line.insert_text_at_cursor(event.character)
 
-    def on_command_line_run(self, message: CommandLine.Run) -> None:
+    async def on_command_line_run(self, message: CommandLine.Run) -> None:
         if message.line.strip() in ("q", "quit"):
-            self.action_quit()
+            await self.action_quit()
             return
         if message.line.strip() in ("?", "help") and not message.line.strip().startswith("help "):
             self.action_help()
@@ -425,7 +426,7 @@ class TrackerApp(App[None]):
             action = b.action
             yield SystemCommand(
                 f"{b.description} ({_keys(b.key)})", f"key {_keys(b.key)}",
-                lambda a=action: self.run_action(a),  # type: ignore[misc]
+                partial(self.run_action, action),
             )
         for a in self.session.ruleset.actions.values():
             yield SystemCommand(
@@ -476,10 +477,8 @@ def log_unexpected(exc: BaseException, context: str) -> Path:
     return path
 
 
-def run_app(
-    path: Path, theme: str | None = None, read_only: bool = False, notice: str = ""
-) -> int:
-    opened = open_encounter(path, read_only=read_only)
+def run_app(opened: Opened, theme: str | None = None, notice: str = "") -> int:
+    """Run the GM's app on an opened encounter; saves and releases the lock on the way out."""
     if notice:
         opened.notice = "; ".join(n for n in (notice, opened.notice) if n)
     app = TrackerApp(opened, theme=theme)

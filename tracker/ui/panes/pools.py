@@ -43,7 +43,8 @@ class PoolsPane(Vertical):
                 if pool.size <= 0 and pool.spent == 0 and c.id != selected:
                     continue  # an empty Missile Pool is noise on a busy table
                 mark = "▸" if c.id == selected else " "
-                text.append(f"{mark}{c.name[:9]:<9} {pool.name:<2} ", style="bold" if mark != " " else "")
+                style = "bold" if c.id == selected else ""
+                text.append(f"{mark}{c.name[:9]:<9} {pool.name:<2} ", style=style)
                 text.append_text(bar(pool))
                 text.append("\n")
                 if c.id == selected and pool.breakdown:
@@ -52,4 +53,5 @@ class PoolsPane(Vertical):
             text.append(line + "\n", style="dim")
         if not text.plain:
             text.append("no pools", style="dim")
-        self.query_one("#pools-body", Static).update(text.rstrip() or text)
+        text.rstrip()
+        self.query_one("#pools-body", Static).update(text)

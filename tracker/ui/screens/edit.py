@@ -38,7 +38,7 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
     model = session.ruleset.unit_model if kind == "unit" else session.ruleset.combatant_model
     defaults = model.model_construct()
     fields = [Field("name", "", "required")]
-    sides = [x.side for x in [*session.enc.combatants, *session.enc.units]]
+    sides = [x.side for x in session.enc.everyone]
     for name in _scalar_fields(model):
         if name == "name":
             continue
