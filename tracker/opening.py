@@ -45,13 +45,17 @@ def open_encounter(path: Path | str, *, read_only: bool = False) -> Opened:
     return Opened(Session(enc, path), lock, lock.notice)
 
 
+FIRST_SAMPLE = "edc-roland-press.toml"
+"""The sample a first run opens: a duel, the quickest to try by hand."""
+
+
 def default_save() -> Path:
     """The most recent encounter, or a copy of a sample from ``saves/`` on first run."""
     saves = list_saves()
     if saves:
         return saves[0]
     folder = samples_dir()
-    samples = sorted(folder.glob("*.toml")) if folder else []
+    samples = sorted(folder.glob("*.toml"), key=lambda p: p.name != FIRST_SAMPLE) if folder else []
     if not samples:
         raise FileNotFoundError("no encounter yet: start one with `tracker new NAME --ruleset ID`")
     target = encounters_dir() / samples[0].name
