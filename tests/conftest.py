@@ -49,3 +49,13 @@ def skirmish_file(tmp_path: Path) -> Path:
     path = tmp_path / "ford.toml"
     save_encounter(skirmish(), path)
     return path
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    """Say how many inputs the fuzz tests fed to the loader and the parser."""
+    import sys
+
+    fuzz = sys.modules.get("tests.store.test_fuzz")
+    if fuzz is not None and any(fuzz.TRIED.values()):
+        tried = ", ".join(f"{k} {v}" for k, v in fuzz.TRIED.items())
+        terminalreporter.write_line(f"fuzz inputs tried: {tried}")

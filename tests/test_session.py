@@ -95,3 +95,55 @@ def test_read_only_sessions_refuse_changes():
         ro.execute("next")
     assert ro.execute("roll d6").message.startswith("Roll")
     assert ro.enc.log == []
+
+
+def test_an_army_list_adds_its_units_and_undo_takes_them_away(tmp_path):
+    import shutil
+
+    from tests.conftest import SAVES
+    from tracker.opening import load
+
+    save = tmp_path / "battle.toml"
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", save)
+    (tmp_path / "armies").mkdir()
+    shutil.copy(SAVES / "armies" / "warmaster-empire-reserve.toml", tmp_path / "armies")
+    session = Session(load(save), save)
+    before = len(session.enc.units)
+    out = session.execute("army armies/warmaster-empire-reserve.toml")
+    assert out.message == "Army list warmaster-empire-reserve.toml: 3 units join (Empire)"
+    reiksguard = session.enc.find_unit("Reiksguard")
+    assert (reiksguard.side, reiksguard.strength_start, reiksguard.armour) == ("Empire", 3, 4)
+    session.execute("undo")
+    assert len(session.enc.units) == before
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("../../etc/passwd", "points outside"),
+        ("/etc/passwd", "points outside"),
+        ("missing.toml", "no such file"),
+    ],
+)
+def test_paths_from_the_encounter_never_leave_its_folder(tmp_path, name, says):
+    save = tmp_path / "enc.toml"
+    session = Session(skirmish(), save)
+    with pytest.raises(CommandError, match=says):
+        session.execute(f"army {name}")
+
+
+def test_a_bad_army_list_names_the_unit_and_the_key(tmp_path):
+    (tmp_path / "bad.toml").write_text("[[units]]\nname = 'Rabble'\nstrength = 'many'\n")
+    session = Session(skirmish(), tmp_path / "enc.toml")
+    with pytest.raises(CommandError, match=r"units\[0:Rabble\]\.strength"):
+        session.execute("army bad.toml")
+
+
+def test_a_table_file_named_in_the_settings_stays_in_the_save_folder(tmp_path):
+    from tests.conftest import SAVES
+    from tracker.opening import load
+
+    session = Session(load(SAVES / "edc-roland-press.toml"), tmp_path / "duel.toml")
+    with pytest.raises(CommandError, match="damage_table: '../../etc/passwd' points outside"):
+        session.execute("setting damage_table=../../etc/passwd")
+    assert "damage_table" not in session.enc.settings

@@ -22,6 +22,7 @@ from tracker.core.dice import Dice, DiceError, roll_expression
 from tracker.core.history import HistoryError, Transaction
 from tracker.core.model import Combatant, Effect, Encounter, LogEntry, Unit, Wound
 from tracker.rules.base import Action, Resolution, RuleError, Ruleset
+from tracker.store.paths import safe_child
 
 GENERIC_HELP: dict[str, str] = {
     "add": "add combatant|unit NAME [field=value ...]   "
@@ -39,6 +40,7 @@ GENERIC_HELP: dict[str, str] = {
     "wound": "wound NAME LOCATION [level=N kind=K impact=N shock=N pain=N blood_loss=N]",
     "heal": "heal NAME N   remove wound number N (1 is the first listed)",
     "setting": "setting [NAME=VALUE ...]   show or change the ruleset's open rule decisions",
+    "army": "army FILE [side=NAME]   add the units of a TOML army list (in the save's folder)",
     "help": "help [COMMAND|ACTION]   list commands, or explain one",
 }
 
@@ -137,9 +139,23 @@ class Session:
                     raw[k] = v
         # the encounter's settings come last: what the GM typed or the encounter says wins
         for setting in self.ruleset.settings:
-            if setting.name not in raw and any(p.name == setting.name for p in action.params):
+            if not any(p.name == setting.name for p in action.params):
+                continue
+            if setting.name not in raw:
                 raw[setting.name] = self.enc.settings.get(setting.name, setting.default)
+            if setting.path:
+                raw[setting.name] = self.inside_folder(setting.name, str(raw[setting.name]))
         return action.parse_params(raw, partial=not complete)
+
+    def inside_folder(self, what: str, name: str) -> str:
+        """A file an encounter names, inside the save's folder; anything else is refused."""
+        if not name:
+            return name
+        folder = self.path.parent if self.path is not None else Path.cwd()
+        try:
+            return str(safe_child(folder, name))
+        except ValueError as exc:
+            raise CommandError(f"{what}: {exc}") from None
 
     def names_hidden(self, text: str) -> bool:
         """Does a log line name a hidden combatant or unit? Then only the GM sees it."""
@@ -383,6 +399,20 @@ class Session:
             tx.remove(["combatants", who.id, "wounds"], n - 1)
             return self._commit(tx, f"{who.name}: wound to {wound.location} healed", "heal")
 
+    def _cmd_army(self, cmd: Command) -> Outcome:
+        if len(cmd.args) != 1:
+            raise CommandError(GENERIC_HELP["army"])
+        path = Path(self.inside_folder("army", cmd.args[0]))
+        units = read_army(path, self.ruleset.unit_model, cmd.params.get("side"))
+        tx = Transaction(self.enc)
+        with tx:
+            for data in units:
+                data["id"] = self.enc.new_id(data["name"])
+                tx.add(["units"], self.ruleset.unit_model.model_validate(data))
+            sides = sorted({u["side"] for u in units})
+            text = f"Army list {path.name}: {len(units)} units join ({', '.join(sides)})"
+            return self._commit(tx, text, "army")
+
     def _cmd_setting(self, cmd: Command) -> Outcome:
         if not cmd.params:
             return Outcome(self.settings_text())
@@ -391,6 +421,8 @@ class Session:
         with tx:
             for key, raw in cmd.params.items():
                 spec = self.ruleset.setting_spec(key)
+                if spec.path:
+                    self.inside_folder(key, raw)
                 tx.set(["settings", key], spec.parse(raw))
                 parts.append(f"{key} = {raw}")
             return self._commit(tx, f"Setting: {', '.join(parts)}", "setting")
@@ -424,6 +456,47 @@ class Session:
 
 
 # --- value parsing for add/set ----------------------------------------------------------
+
+
+def read_army(path: Path, model: type[Unit], side: str | None) -> list[dict[str, Any]]:
+    """Units of an army list, checked against the ruleset's unit model.
+
+    The file has an optional ``side`` (the default for its units) and ``[[units]]``
+    tables with the unit fields; ``strength_start`` defaults to ``strength``.
+    """
+    import tomllib
+
+    where = path.name
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        raise CommandError(f"army list {where}: no such file") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise CommandError(f"army list {where}: {exc}") from None
+    units = data.get("units")
+    if not isinstance(units, list) or not units:
+        raise CommandError(f"army list {where}: expected [[units]] tables")
+    out: list[dict[str, Any]] = []
+    for i, raw in enumerate(units):
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            raise CommandError(f"army list {where} at units[{i}].name: a unit name")
+        item = dict(raw)
+        item.setdefault("side", side or data.get("side") or "army")
+        if side:
+            item["side"] = side
+        if "strength" in item:
+            item.setdefault("strength_start", item["strength"])
+        item.pop("id", None)
+        try:
+            model.model_validate({**item, "id": "check"})
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            key = ".".join(str(p) for p in err["loc"])
+            raise CommandError(
+                f"army list {where} at units[{i}:{raw['name']}].{key}: {err['msg'].lower()}"
+            ) from None
+        out.append(item)
+    return out
 
 
 def message_of(exc: Exception) -> str:

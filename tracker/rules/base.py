@@ -200,6 +200,8 @@ class Setting:
     default: Scalar
     help: str
     choices: tuple[str, ...] = ()
+    path: bool = False
+    """A file named by the encounter: resolved inside the save's folder, never outside."""
 
     def parse(self, raw: str) -> Scalar:
         d = self.default

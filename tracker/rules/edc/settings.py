@@ -16,6 +16,7 @@ SETTINGS = [
         "damage_table",
         "",
         "damage table TOML file (empty: the example table shipped in rules/data/edc_damage.toml)",
+        path=True,
     ),
     Setting(
         "blood_loss_raise",

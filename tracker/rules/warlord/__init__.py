@@ -70,7 +70,7 @@ SETTINGS = [
         "CLASS:PERCENT of figures lost that makes a unit test (sample values)",
     ),
     Setting("require_fire_order", True, "units fire only while they hold a fire order"),
-    Setting("profiles", "", "profile sheet TOML (empty: the sample sheet)"),
+    Setting("profiles", "", "profile sheet TOML (empty: the sample sheet)", path=True),
 ]
 
 RULESET = Ruleset(
