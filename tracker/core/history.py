@@ -40,13 +40,28 @@ def _child(obj: Any, seg: str | int) -> Any:
     raise HistoryError(f"cannot walk into {type(obj).__name__} with '{seg}'")
 
 
+_HINTS: dict[tuple[int, str], int] = {}
+"""Where an id was last found in a list: checked before use, so a stale hint only costs a
+scan. Keeps an op on unit 900 of 1,000 from walking the roster every time."""
+
+
 def _list_index(items: list[Any], seg: str | int) -> int:
     if isinstance(seg, int):
         if not -len(items) <= seg < len(items):
             raise HistoryError(f"index {seg} out of range")
         return seg
+    key = (id(items), seg)
+    hint = _HINTS.get(key)
+    if hint is not None and hint < len(items) and getattr(items[hint], "id", None) == seg:
+        return hint
+    for i, item in enumerate(items):  # an id first: ids are unique, names need not be
+        if getattr(item, "id", None) == seg:
+            if len(_HINTS) > 100_000:
+                _HINTS.clear()
+            _HINTS[key] = i
+            return i
     for i, item in enumerate(items):
-        if getattr(item, "id", None) == seg or getattr(item, "name", None) == seg:
+        if getattr(item, "name", None) == seg:
             return i
     raise HistoryError(f"no item '{seg}'")
 
