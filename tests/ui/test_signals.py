@@ -79,3 +79,22 @@ def test_a_signal_saves_the_change_releases_the_lock_and_exits(skirmish_file, tr
     assert [e.text for e in enc.log] == ["the gate falls", "Turn: Grak"]
     assert current_actor(enc) == "grak"
     assert not lock_path(skirmish_file).exists()
+
+
+def test_a_lost_terminal_saves_and_exits(skirmish_file, tracker_home):
+    pid, fd = start_app(skirmish_file, tracker_home)
+    read_until(fd, b"for help")
+    os.write(fd, b":note the line drops\r")
+    read_until(fd, b"line drops")
+    os.close(fd)  # the SSH connection is gone: nobody sends a signal on purpose
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        raise AssertionError("the tracker kept running without its terminal")
+    assert [e.text for e in load(skirmish_file).log] == ["the line drops"]
+    assert not lock_path(skirmish_file).exists()

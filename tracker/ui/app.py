@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import threading
 import traceback
 from collections.abc import Iterable
 from datetime import datetime
@@ -165,7 +167,18 @@ class TrackerApp(App[None]):
             pass
 
     def _on_signal(self) -> None:
+        """SIGHUP or SIGTERM: save, let go of the lock, and leave.
+
+        The terminal may already be gone, and a screen that cannot be written to can
+        keep Textual from finishing its exit; the save is safe by then, so a timer ends
+        the process if the exit has not within a few seconds.
+        """
         self.save_now()
+        if self.opened.lock is not None:
+            self.opened.lock.release()
+        timer = threading.Timer(3.0, os._exit, args=(0,))
+        timer.daemon = True
+        timer.start()
         self.exit()
 
     # --- refreshing -------------------------------------------------------------------
