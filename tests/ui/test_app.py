@@ -97,7 +97,7 @@ async def test_help_lists_every_key(skirmish_file):
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         keys = {row[0] for row in app.screen.keys}
-        for key in (":", "n", "N", "p", "f", "a", "e", "u", "ctrl+r", "?", "q", "o", "v"):
+        for key in (":", "n", "N", "p", "f", "E", "a", "e", "u", "ctrl+r", "?", "q", "o", "v"):
             assert any(key in k.split(" / ") for k in keys), key
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
@@ -158,3 +158,27 @@ async def test_warmaster_shooting_from_the_act_dialog(tmp_path):
         await pilot.press("escape")
         await pilot.press("q")
     assert load(path).find_unit("Empire Knights").hits == 2
+
+
+async def test_a_broken_theme_falls_back_with_a_notice(skirmish_file, tracker_home):
+    themes = tracker_home / "themes"
+    themes.mkdir(parents=True)
+    (themes / "broken.toml").write_text('name = "broken"\nprimary = "not-a-colour"\n')
+    app = TrackerApp(open_encounter(skirmish_file), theme="broken")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "tracker-dark"
+        messages = [n.message for n in app._notifications]
+        assert any("broken.toml" in m and "primary" in m for m in messages), messages
+        assert any("theme 'broken' not found" in m for m in messages), messages
+
+
+async def test_the_end_of_phase_key_opens_the_rulesets_end_of_phase(tmp_path):
+    path = tmp_path / "wm.toml"
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
+    app = app_for(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("E")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "ResolveScreen"
+        assert app.screen.action.name == "endphase"

@@ -150,6 +150,9 @@ class Action:
     apply: Callable[[Encounter, Params, Resolution, Transaction], None] | None = None
     detail: str = ""
     """Longer help: what each output figure means, examples."""
+    summary: Callable[[Params], str] | None = None
+    """One line of what is decided before any die (band, final target number, pool),
+    shown in the resolve dialog above the odds."""
 
     def param(self, name: str) -> Param:
         for p in self.params:

@@ -67,6 +67,7 @@ class TrackerApp(App[None]):
         Binding("N", "next('round')", "Round", id="next-round"),
         Binding("p", "next('phase')", "Phase", id="next-phase"),
         Binding("f", "act", "Act", id="act"),
+        Binding("E", "end_phase", "End phase", id="end-phase", show=False),
         Binding("a", "add", "Add", id="add"),
         Binding("e", "edit", "Edit", id="edit", show=False),
         Binding("x,delete", "remove", "Remove", id="remove", show=False),
@@ -382,6 +383,13 @@ class TrackerApp(App[None]):
                     given[p.name] = target
                     break
         self.push_screen(ResolveScreen(self.session, action, given, self.run_line))
+
+    def action_end_phase(self) -> None:
+        """The ruleset's end of phase (drive backs, held casualties), dice rolled or entered."""
+        if "endphase" not in self.session.ruleset.actions:
+            self.set_status(f"{self.session.ruleset.id} has no end-of-phase step", error=True)
+            return
+        self.open_action("endphase")
 
     def action_settings(self) -> None:
         if not self.session.ruleset.settings:

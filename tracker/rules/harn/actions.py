@@ -18,7 +18,7 @@ from tracker.core.history import Transaction
 from tracker.core.model import Encounter, Wound
 from tracker.rules.base import Action, DieRole, Param, Params, Resolution, RuleError
 
-from .missile import SKILL, missile_odds, resolve_missile
+from .missile import SKILL, missile_odds, plan_attack, resolve_missile
 from .model import HarnCombatant, RangeNote
 from .settings import DEFAULTS
 
@@ -346,6 +346,22 @@ def _combatant_or_none(enc: Encounter, name: Any) -> HarnCombatant | None:
         return None
 
 
+def _attack_summary(action: str) -> Callable[[Params], str]:
+    def summary(params: Params) -> str:
+        p = dict(params)
+        if action in ("throw", "charge") and p.get("weapon") is None:
+            p["weapon"] = "thrown"
+        if action == "charge":
+            p["charge"] = True
+        plan = plan_attack(p)
+        terms = " ".join(f"{name} {value:+d}" for name, value in plan.modifiers)
+        spoiled = " (spoiled)" if plan.spoiled else ""
+        return (f"{plan.band.label}, ZD d{plan.zone_die}, impact {plan.impact_mod:+d}; "
+                f"EML {plan.eml}{spoiled} = {plan.skill} {plan.ml} {terms}").rstrip()
+
+    return summary
+
+
 def attack_action(name: str, help: str) -> Action:
     return Action(
         name=name,
@@ -354,6 +370,7 @@ def attack_action(name: str, help: str) -> Action:
         roles=ATTACK_ROLES,
         resolve=_attack_resolver(name),
         odds=_attack_odds(name),
+        summary=_attack_summary(name),
         fill=fill_attack,
         apply=apply_attack,
         detail=ATTACK_DETAIL,

@@ -123,6 +123,8 @@ class ResolveScreen(FormScreen):
             params = self.session.action_params_raw(self.action, raw, complete=True)
             assert self.action.odds is not None
             text = odds_text(self.action.odds(params)) or "-"
+            if self.action.summary is not None:
+                text = f"{self.action.summary(params)}\n{text}"
         except (RuleError, ValueError, LookupError) as exc:
             text = f"(fill the form: {exc})"
         except Exception as exc:  # odds must never take the dialog down
