@@ -69,3 +69,17 @@ def test_the_watcher_never_writes_or_locks(tmp_path):
     assert watcher.session.read_only
     assert not lock_path(path).exists()
     assert path.read_bytes() == before
+
+
+def test_when_a_hidden_combatant_acts_the_players_see_no_one_else_marked():
+    from tracker.core.turns import current_actor
+    from tracker.ui.watch import HIDDEN_TURN
+
+    enc = skirmish()  # Aldo 14, Grak 11 (hidden), Bree 9
+    enc.position.turn = 1
+    assert current_actor(enc) == "grak"
+    view = redact(enc)
+    assert view.position.turn == HIDDEN_TURN
+    enc.position.turn = 2
+    view = redact(enc)
+    assert current_actor(view) == "bree" and view.position.turn == 1

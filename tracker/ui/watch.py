@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from tracker.core.model import Encounter
+from tracker.core.turns import acting_order, current_actor
 from tracker.opening import load
 from tracker.session import Session
 from tracker.store import SaveError
@@ -27,9 +28,14 @@ from tracker.ui.theme import DEFAULT_THEME, SAFE_THEME, few_colours, load_themes
 POLL_SECONDS = 0.4
 
 
-def redact(enc: Encounter) -> Encounter:
-    """A copy of the encounter with everything the players must not see removed."""
+def redact(enc: Encounter, order_stat: str = "initiative") -> Encounter:
+    """A copy of the encounter with everything the players must not see removed.
+
+    The turn is carried over by who holds it: when a hidden combatant acts, the players
+    see that someone unseen acts (no one in their order is marked), not the next in line.
+    """
     view = enc.model_copy(deep=True)
+    actor = current_actor(enc, order_stat)
     view.combatants = [c for c in view.combatants if not c.hidden]
     view.units = [u for u in view.units if not u.hidden]
     applied = view.log[: view.cursor]
@@ -52,7 +58,13 @@ def redact(enc: Encounter) -> Encounter:
             continue
         if "notes" in secret:
             u.notes = ""
+    order = acting_order(view, order_stat)
+    view.position.turn = order.index(actor) if actor in order else HIDDEN_TURN
     return view
+
+
+HIDDEN_TURN = -1
+"""The player view's turn index while someone hidden acts."""
 
 
 class WatchApp(App[None]):
@@ -67,7 +79,9 @@ class WatchApp(App[None]):
         self.path = path
         self.requested_theme = theme
         self._mtime: tuple[int, int, int] | None = None
-        self.session = Session(redact(load(path)), path, read_only=True)
+        enc = load(path)
+        self.session = Session(enc, path, read_only=True)
+        self.session.enc = redact(enc, self.session.ruleset.order_stat)
 
     def compose(self) -> ComposeResult:
         rs = self.session.ruleset
@@ -109,19 +123,24 @@ class WatchApp(App[None]):
             self.query_one("#status", Static).update(f"waiting for a good save: {exc.expected}")
             return
         self._mtime = mtime
-        self.session.enc = redact(enc)
+        self.session.enc = redact(enc, self.session.ruleset.order_stat)
         self.redraw()
 
     def redraw(self) -> None:
-        from tracker.core.turns import current_actor
         from tracker.ui.app import topbar_text
 
         enc = self.session.enc
         rs = self.session.ruleset
-        self.query_one("#topbar", Static).update(topbar_text(self.session).replace(
-            " · READ-ONLY", "") + " · player view")
+        hidden_turn = enc.position.turn == HIDDEN_TURN
+        if hidden_turn:
+            bits = [enc.name, rs.id, f"Round {enc.position.round}", "▶ someone unseen acts"]
+            top = " · ".join(bits)
+        else:
+            top = topbar_text(self.session).replace(" · READ-ONLY", "")
+        self.query_one("#topbar", Static).update(top + " · player view")
+        actor = None if hidden_turn else current_actor(enc, rs.order_stat)
         for pane in self.query(CombatantsPane):
-            pane.refresh_from(enc, current_actor(enc, rs.order_stat))
+            pane.refresh_from(enc, actor)
         for roster in self.query(RosterPane):
             roster.refresh_from(enc)
         self.query_one(LogPane).refresh_from(enc, show_secret=False)
