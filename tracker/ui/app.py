@@ -93,6 +93,8 @@ class TrackerApp(App[None]):
         self.session.on_change = self._changed
         self.requested_theme = theme
         self.selected: str | None = None
+        self.exit_deadline: float | None = 3.0
+        """Seconds a signal leaves Textual to finish its exit before the process ends."""
         self.autosaver: Autosaver | None = None
         if autosave and opened.session.path is not None and not self.session.read_only:
             session = self.session
@@ -177,9 +179,10 @@ class TrackerApp(App[None]):
         self.save_now()
         if self.opened.lock is not None:
             self.opened.lock.release()
-        timer = threading.Timer(3.0, os._exit, args=(0,))
-        timer.daemon = True
-        timer.start()
+        if self.exit_deadline is not None:
+            timer = threading.Timer(self.exit_deadline, os._exit, args=(0,))
+            timer.daemon = True
+            timer.start()
         self.exit()
 
     # --- refreshing -------------------------------------------------------------------
