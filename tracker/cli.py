@@ -40,6 +40,16 @@ def _fail(message: str, code: int = 2) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # `tracker resolve ... | head`: the reader left, that is fine
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: list[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help", "--version"):
         if not args[0].startswith("-") or args[0] == "--theme":
