@@ -188,6 +188,13 @@ class TrackerApp(App[None]):
     # --- refreshing -------------------------------------------------------------------
 
     def refresh_panes(self) -> None:
+        try:
+            self._refresh_panes()
+        except Exception as exc:  # a pane that cannot draw must not take the table down
+            where = log_unexpected(exc, "refreshing the panes")
+            self.set_status(f"a pane could not be drawn; details in {where}", error=True)
+
+    def _refresh_panes(self) -> None:
         enc = self.session.enc
         rs = self.session.ruleset
         self.query_one("#topbar", Static).update(topbar_text(self.session))
