@@ -49,8 +49,11 @@ class ResolveScreen(FormScreen):
         out = {k: v for k, v in given.items() if v}
         try:
             raw = self.session.action_params_raw(self.action, out)
-        except Exception:  # an incomplete form is normal here
-            return out
+        except Exception:  # an incomplete form is normal here: show the plain defaults
+            try:
+                raw = self.action.parse_params(out, partial=True)
+            except Exception:
+                return out
         for key, value in raw.items():
             out.setdefault(key, _show(value))
         return out
