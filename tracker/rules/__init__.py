@@ -29,17 +29,4 @@ def get(ruleset_id: str) -> Ruleset:
     return _loaded[key]
 
 
-def available() -> list[str]:
-    """Ids of the rulesets whose module is present."""
-    found = []
-    for key in RULESETS:
-        try:
-            importlib.util.find_spec(f"tracker.rules.{key}")  # type: ignore[attr-defined]
-        except ModuleNotFoundError:
-            continue
-        if importlib.util.find_spec(f"tracker.rules.{key}") is not None:  # type: ignore[attr-defined]
-            found.append(key)
-    return found
-
-
-__all__ = ["Ruleset", "RuleError", "get", "available", "RULESETS"]
+__all__ = ["Ruleset", "RuleError", "get", "RULESETS"]

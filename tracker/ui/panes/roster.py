@@ -45,6 +45,18 @@ def unit_state(u: Unit) -> str:
     return ", ".join(bits)
 
 
+def _profile(u: Unit, describe: object) -> str:
+    """The ruleset's one-line profile, without the unit's name (its own column has it)."""
+    text = describe(u) if callable(describe) else u.kind
+    prefix = f"{u.name}: "
+    return text[len(prefix):] if text.startswith(prefix) else text
+
+
+def _short(text: str, width: int) -> str:
+    """Keep the roster's later columns (hits, state) on screen."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def _matches(u: Unit, view: str) -> bool:
     if view == "all":
         return True
@@ -110,7 +122,7 @@ class RosterPane(Vertical):
             armour = f"{u.armour}+" if u.armour else "-"
             describe = self.ruleset.describe_unit
             middle = (
-                [describe(u) if describe else u.kind]
+                [_short(_profile(u, describe), 34)]
                 if self.ruleset.unit_profile
                 else [u.kind, u.attacks, armour]
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual import work
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
 from tracker.rules.base import Action, Odds, RuleError
@@ -167,4 +167,4 @@ def _show(value: object) -> str:
     return str(value)
 
 
-__all__ = ["ResolveScreen", "odds_text", "Horizontal"]
+__all__ = ["ResolveScreen", "odds_text"]
