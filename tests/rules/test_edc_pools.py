@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.rules.edc_helpers import resolve, run
 from tracker import rules
 from tracker.core import history
 from tracker.core.dice import Dice
@@ -17,30 +18,6 @@ from tracker.rules.base import RuleError
 from tracker.rules.edc import EdcCombatant, EdcEncounter, combat_pool, start_round
 
 EDC = rules.get("edc")
-
-
-def resolve(action: str, rolls: dict[str, list[int]] | None = None, **raw: object):
-    act = EDC.action(action)
-    params = act.parse_params({k: str(v) for k, v in raw.items()})
-    return act.resolve(params, Dice.from_spec(rolls or {}, seed=1))
-
-
-def run(enc: EdcEncounter, action: str, rolls: dict[str, list[int]] | None = None,
-        **raw: object):
-    act = EDC.action(action)
-    given_ = act.parse_params({k: str(v) for k, v in raw.items()}, partial=True)
-    given_ = {k: given_[k] for k in raw}
-    filled = {**given_, **(act.fill(enc, dict(given_)) if act.fill else {})}
-    params = act.parse_params(filled)
-    d = Dice.from_spec(rolls or {}, seed=1)
-    tx = Transaction(enc)
-    with tx:
-        res = act.resolve(params, d)
-        if act.apply:
-            act.apply(enc, params, res, tx)
-        d.check_all_used()
-        tx.commit(res.text, kind=action, rolls=d.rolls)
-    return res
 
 
 def upkeep(enc: EdcEncounter, dice: dict[str, list[int]] | None = None) -> list[str]:

@@ -5,41 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rules.edc_helpers import resolve, run
 from tracker import rules
 from tracker.core import history
-from tracker.core.dice import Dice
-from tracker.core.history import Transaction
 from tracker.rules.base import RuleError
 from tracker.rules.edc import EdcCombatant, EdcEncounter
 from tracker.rules.edc.terrain import opponents_tns, terrain_tn
 
 EDC = rules.get("edc")
-
-
-def resolve(action: str, rolls: dict[str, list[int]] | None = None, **raw: object):
-    act = EDC.action(action)
-    params = act.parse_params({k: str(v) for k, v in raw.items()})
-    d = Dice.from_spec(rolls or {}, seed=1)
-    res = act.resolve(params, d)
-    d.check_all_used()
-    return res
-
-
-def run(enc: EdcEncounter, action: str, rolls: dict[str, list[int]] | None = None,
-        **raw: object):
-    act = EDC.action(action)
-    given = act.parse_params({k: str(v) for k, v in raw.items()}, partial=True)
-    given = {k: given[k] for k in raw}
-    filled = {**given, **(act.fill(enc, dict(given)) if act.fill else {})}
-    params = act.parse_params(filled)
-    d = Dice.from_spec(rolls or {}, seed=1)
-    tx = Transaction(enc)
-    with tx:
-        res = act.resolve(params, d)
-        if act.apply:
-            act.apply(enc, params, res, tx)
-        tx.commit(res.text, kind=action, rolls=d.rolls)
-    return res
 
 
 def feasthall() -> EdcEncounter:
