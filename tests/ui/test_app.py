@@ -11,6 +11,7 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from tests.conftest import SAVES
+from tests.ui.keys import type_text
 from tracker.core.turns import current_actor
 from tracker.opening import load, open_encounter
 from tracker.store.lock import lock_path
@@ -29,10 +30,6 @@ def actor(app: TrackerApp) -> str | None:
 
 def status(app: TrackerApp) -> str:
     return str(app.query_one("#status", Static).render())
-
-
-async def type_text(pilot, text: str) -> None:
-    await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in text])
 
 
 async def test_add_two_combatants_advance_undo_quit_and_resume(skirmish_file):

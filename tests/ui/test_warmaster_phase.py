@@ -5,13 +5,10 @@ from __future__ import annotations
 import shutil
 
 from tests.conftest import SAVES
+from tests.ui.keys import type_text
 from tracker.opening import load, open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.resolve import ResolveScreen
-
-
-async def type_text(pilot, text: str) -> None:
-    await pilot.press(*[{" ": "space", ",": "comma"}.get(ch, ch) for ch in text])
 
 
 async def fill_field(pilot, app, name: str, value: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.widgets import RichLog, Static
 
 from tests.conftest import skirmish
+from tests.ui.keys import keys_for
 from tracker.core.model import Pool, Wound
 from tracker.opening import open_encounter
 from tracker.store import save_encounter
@@ -31,7 +32,7 @@ async def test_a_gm_change_reaches_the_watcher_and_secrets_never_do(tmp_path):
     async with gm.run_test(size=(80, 24)) as gm_pilot, watcher.run_test(size=(80, 24)) as w:
         for line in ("note the bridge creaks", "note! Grak flees at half CP",
                      "add combatant Wolf side=foes initiative=3 hidden=yes", "next"):
-            await gm_pilot.press("colon", *[{" ": "space"}.get(c, c) for c in line], "enter")
+            await gm_pilot.press("colon", *keys_for(line), "enter")
         await gm.workers.wait_for_complete()
         for _ in range(30):  # the watcher polls the file
             await w.pause(0.1)

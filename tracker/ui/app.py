@@ -36,7 +36,7 @@ from tracker.ui.screens.edit import add_form, edit_form, settings_form
 from tracker.ui.screens.help import HelpScreen
 from tracker.ui.screens.picker import PickerScreen
 from tracker.ui.screens.resolve import ResolveScreen
-from tracker.ui.theme import DEFAULT_THEME, SAFE_THEME, few_colours, load_themes
+from tracker.ui.theme import install_themes
 
 
 def topbar_text(session: Session) -> str:
@@ -131,7 +131,7 @@ class TrackerApp(App[None]):
 
     def on_mount(self) -> None:
         self.query_one(CommandLine).display = False
-        self._install_themes()
+        install_themes(self, self.requested_theme)
         self.refresh_panes()
         notice = self.opened.notice
         if self.session.read_only:
@@ -147,19 +147,6 @@ class TrackerApp(App[None]):
             table.focus()
         self.set_interval(5, self._retry_save)
         self._install_signals()
-
-    def _install_themes(self) -> None:
-        themes, problems = load_themes()
-        for theme in themes:
-            self.register_theme(theme)
-        names = {t.name for t in themes}
-        wanted = self.requested_theme or (SAFE_THEME if few_colours() else DEFAULT_THEME)
-        if wanted not in names and wanted not in self.available_themes:
-            problems.append(f"theme '{wanted}' not found")
-            wanted = DEFAULT_THEME if DEFAULT_THEME in names else "textual-dark"
-        self.theme = wanted
-        for problem in problems:
-            self.notify(f"{problem}; using {wanted}", severity="warning", timeout=8)
 
     def _install_signals(self) -> None:
         try:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from textual.app import App
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
@@ -101,3 +103,19 @@ def few_colours() -> bool:
     return term in ("xterm", "linux", "vt100", "vt220", "screen", "ansi", "dumb") or (
         "256" not in term and "direct" not in term and term != ""
     )
+
+
+def install_themes(app: App[Any], requested: str | None) -> None:
+    """Register every theme and switch to the one asked for, or the one that suits the
+    terminal; a theme file that is broken or missing falls back with a notice."""
+    themes, problems = load_themes()
+    for theme in themes:
+        app.register_theme(theme)
+    names = {t.name for t in themes}
+    wanted = requested or (SAFE_THEME if few_colours() else DEFAULT_THEME)
+    if wanted not in names and wanted not in app.available_themes:
+        problems.append(f"theme '{wanted}' not found")
+        wanted = DEFAULT_THEME if DEFAULT_THEME in names else "textual-dark"
+    app.theme = wanted
+    for problem in problems:
+        app.notify(f"{problem}; using {wanted}", severity="warning", timeout=8)

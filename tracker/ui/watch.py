@@ -23,7 +23,7 @@ from tracker.store import SaveError
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.roster import RosterPane
-from tracker.ui.theme import DEFAULT_THEME, SAFE_THEME, few_colours, load_themes
+from tracker.ui.theme import install_themes
 
 POLL_SECONDS = 0.4
 
@@ -99,12 +99,7 @@ class WatchApp(App[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        themes, _ = load_themes()
-        for t in themes:
-            self.register_theme(t)
-        wanted = self.requested_theme or (SAFE_THEME if few_colours() else DEFAULT_THEME)
-        if wanted in self.available_themes:
-            self.theme = wanted
+        install_themes(self, self.requested_theme)
         self.redraw()
         self.set_interval(POLL_SECONDS, self.poll)
 

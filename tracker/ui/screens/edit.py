@@ -6,7 +6,7 @@ from typing import Any
 
 from tracker.core.model import Combatant, Unit
 from tracker.session import Session
-from tracker.ui.screens.form import Field, FormScreen, Submit, quote
+from tracker.ui.screens.form import Field, FormScreen, Submit, quote, show_value
 
 SKIP = {"id", "stats", "pools", "wounds", "effects", "conditions", "notes"}
 FIRST = ("name", "side", "initiative", "kind", "strength", "strength_start")
@@ -28,12 +28,6 @@ def _scalar_fields(model: type[Any]) -> list[str]:
     return sorted(names, key=lambda n: (FIRST.index(n) if n in FIRST else len(FIRST), 0))
 
 
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return "" if value is None else str(value)
-
-
 def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
     model = session.ruleset.unit_model if kind == "unit" else session.ruleset.combatant_model
     defaults = model.model_construct()
@@ -42,7 +36,7 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
     for name in _scalar_fields(model):
         if name == "name":
             continue
-        value = _show(getattr(defaults, name, ""))
+        value = show_value(getattr(defaults, name, ""))
         if name == "side" and sides:
             value = sides[0]  # most additions join a side already on the table
         fields.append(Field(name, value, ""))
@@ -55,7 +49,7 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
         extra = values.pop("stats", "")
         parts = [f"add {kind}", quote(name)]
         parts += [f"{k}={quote(v)}" for k, v in values.items()
-                  if v != _show(getattr(defaults, k, "")) or k == "side"]
+                  if v != show_value(getattr(defaults, k, "")) or k == "side"]
         parts += extra.split()
         return " ".join(parts)
 
@@ -66,7 +60,7 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
 def edit_form(session: Session, kind: str, key: str, submit: Submit) -> FormScreen:
     enc = session.enc
     who: Combatant | Unit = enc.find_combatant(key) if kind == "combatant" else enc.find_unit(key)
-    fields = [Field(n, _show(getattr(who, n))) for n in _scalar_fields(type(who))]
+    fields = [Field(n, show_value(getattr(who, n))) for n in _scalar_fields(type(who))]
     if isinstance(who, Combatant):
         stats = " ".join(f"{k}={v}" for k, v in who.stats.items())
         fields.append(Field("stats", stats, "name=value ...", label="other stats"))
@@ -96,7 +90,7 @@ def edit_form(session: Session, kind: str, key: str, submit: Submit) -> FormScre
 def settings_form(session: Session, submit: Submit) -> FormScreen:
     rs = session.ruleset
     fields = [
-        Field(s.name, _show(session.enc.settings.get(s.name, s.default)), s.help[:70])
+        Field(s.name, show_value(session.enc.settings.get(s.name, s.default)), s.help[:70])
         for s in rs.settings
     ]
     before = {f.name: f.value for f in fields}

@@ -32,6 +32,15 @@ class Fields(VerticalScroll, can_focus=False):
     """The form's rows; scrolls with the focused field, never takes focus itself."""
 
 
+def show_value(value: object) -> str:
+    """A model value as a form shows it: yes/no, comma lists, blank for none."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
 def quote(value: str) -> str:
     return shlex.quote(value) if value else "''"
 

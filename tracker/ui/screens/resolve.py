@@ -10,7 +10,7 @@ from textual.widgets import Input, Label, Static
 
 from tracker.rules.base import Action, Odds, RuleError
 from tracker.session import Session
-from tracker.ui.screens.form import Field, FormScreen, Submit, quote
+from tracker.ui.screens.form import Field, FormScreen, Submit, quote, show_value
 
 
 def odds_text(odds: Odds, limit: int = 12) -> str:
@@ -55,7 +55,7 @@ class ResolveScreen(FormScreen):
             except Exception:
                 return out
         for key, value in raw.items():
-            out.setdefault(key, _show(value))
+            out.setdefault(key, show_value(value))
         return out
 
     def compose_extra(self) -> ComposeResult:
@@ -155,16 +155,6 @@ class ResolveScreen(FormScreen):
         if dice:
             parts += ["--dice", *dice]
         return " ".join(parts)
-
-
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return ",".join(str(v) for v in value)
-    if value is None:
-        return ""
-    return str(value)
 
 
 __all__ = ["ResolveScreen", "odds_text"]
