@@ -179,13 +179,9 @@ class Session:
             resolution = action.resolve(params, dice)
             if action.apply is not None:
                 action.apply(self.enc, params, resolution, tx)
-            dice.check_all_used()
             actor = str(params.get("actor") or "")
-            secret = self.names_hidden(resolution.text)
-            entry = tx.commit(
-                resolution.text, kind=action.name, rolls=dice.rolls, actor=actor, secret=secret
-            )
-        out = Outcome(resolution.text, entry, resolution, changed=True)
+            out = self._commit(tx, resolution.text, action.name, dice, actor=actor)
+        out.resolution = resolution
         return out
 
     # --- generic commands -----------------------------------------------------------
