@@ -115,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="rebuild an encounter's state from its log")
     p.add_argument("file")
-    p.add_argument("--quiet", action="store_true", help="only report the check")
+    p.add_argument("-q", "--quiet", action="store_true", help="only report the check")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("watch", help="read-only player view of a running encounter")
@@ -212,6 +212,7 @@ def cmd_list(ns: argparse.Namespace) -> int:
 
 
 def cmd_check(ns: argparse.Namespace) -> int:
+    from tracker.core.log import LogError
     from tracker.opening import load
     from tracker.store import SaveError
 
@@ -219,8 +220,13 @@ def cmd_check(ns: argparse.Namespace) -> int:
     for name in ns.files:
         try:
             enc = load(name)
+            enc.log.load_all()  # every record of the journal, not only the newest
         except SaveError as exc:
             print(f"tracker: {exc}", file=sys.stderr)
+            bad += 1
+            continue
+        except LogError as exc:
+            print(f"tracker: {name} at log: {exc}", file=sys.stderr)
             bad += 1
             continue
         who = len(enc.combatants) or len(enc.units)
@@ -258,9 +264,13 @@ def cmd_exec(ns: argparse.Namespace) -> int:
 
 def cmd_replay(ns: argparse.Namespace) -> int:
     from tracker.core import history
+    from tracker.core.log import LogError
 
     enc = _load(ns.file)
-    rebuilt, entries = history.replay(enc)
+    try:
+        rebuilt, entries = history.replay(enc)
+    except LogError as exc:
+        return _fail(f"{ns.file} at log: {exc}", 1)
     if not ns.quiet:
         for i, entry in enumerate(entries, 1):
             print(f"{i:>4}  r{entry.round}  {entry.text}")

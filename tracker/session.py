@@ -20,6 +20,7 @@ from tracker.core import history, turns
 from tracker.core.commands import Command, CommandError, parse
 from tracker.core.dice import Dice, DiceError, roll_expression
 from tracker.core.history import HistoryError, Transaction
+from tracker.core.log import LogError
 from tracker.core.model import Combatant, Effect, Encounter, LogEntry, Unit, Wound
 from tracker.rules.base import Action, Resolution, RuleError, Ruleset
 from tracker.store.paths import safe_child
@@ -79,7 +80,7 @@ class Session:
         try:
             with self.lock:
                 outcome = self._dispatch(cmd, handler)
-        except (RuleError, DiceError, LookupError, HistoryError) as exc:
+        except (RuleError, DiceError, LookupError, HistoryError, LogError) as exc:
             raise CommandError(message_of(exc)) from None
         if outcome.changed and self.on_change is not None:
             self.on_change(outcome)

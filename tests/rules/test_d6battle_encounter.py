@@ -4,7 +4,6 @@ and resolved, combat results, routs, command tests, undo, the new turn, the samp
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ from pydantic import ValidationError
 
 from tracker.core import history
 from tracker.core.commands import CommandError
+from tracker.opening import load
 from tracker.rules.d6battle import RULESET, D6Encounter, D6Unit
 from tracker.rules.d6battle.combat import ranks_of_six
 from tracker.session import Session
@@ -21,9 +21,9 @@ SAVE = Path(__file__).parents[2] / "saves" / "d6battle-crossbow-duel.toml"
 
 @pytest.fixture
 def enc() -> D6Encounter:
-    data = tomllib.loads(SAVE.read_text())
-    assert data.pop("schema") == 1
-    return D6Encounter.model_validate(data)
+    enc = load(SAVE)
+    assert isinstance(enc, D6Encounter)
+    return enc
 
 
 @pytest.fixture

@@ -3,13 +3,13 @@ injuries, the round upkeep, Initiative Rating order, undo, and the sample saves.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
 
 from tracker.core import history, turns
 from tracker.core.commands import CommandError
+from tracker.opening import load
 from tracker.rules.harn import RULESET, HarnCombatant, HarnEncounter, MissileWeapon
 from tracker.session import Session
 
@@ -17,9 +17,9 @@ SAVES = Path(__file__).parents[2] / "saves"
 
 
 def load_save(name: str) -> HarnEncounter:
-    data = tomllib.loads((SAVES / name).read_text())
-    assert data.pop("schema") == 1
-    return HarnEncounter.model_validate(data)
+    enc = load(SAVES / name)
+    assert isinstance(enc, HarnEncounter)
+    return enc
 
 
 def fresh(*combatants: HarnCombatant) -> Session:

@@ -5,7 +5,6 @@ Runs the sample battle in saves/ through the session, as the `:` line does.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from tracker.core import history
 from tracker.core.commands import CommandError
 from tracker.core.dice import Dice
 from tracker.core.history import Transaction
+from tracker.opening import load
 from tracker.rules.warmaster import RULESET, WarmasterEncounter, WarmasterUnit
 from tracker.session import Session
 
@@ -22,9 +22,9 @@ SAVE = Path(__file__).parents[2] / "saves" / "warmaster-river-crossing.toml"
 
 @pytest.fixture
 def enc() -> WarmasterEncounter:
-    data = tomllib.loads(SAVE.read_text())
-    assert data.pop("schema") == 1
-    return WarmasterEncounter.model_validate(data)
+    enc = load(SAVE)
+    assert isinstance(enc, WarmasterEncounter)
+    return enc
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 from tests.conftest import skirmish
 from tracker.core.model import SCHEMA_VERSION
 from tracker.opening import load, open_encounter
-from tracker.store import Lock, LockHeld, SaveError, dump_encounter, save_encounter
+from tracker.store import Lock, LockHeld, SaveError, save_encounter, snapshot
 from tracker.store.autosave import Autosaver
 from tracker.store.lock import lock_path
 from tracker.store.toml_store import backup_paths
@@ -124,7 +124,7 @@ def test_a_lock_from_another_host_is_respected(skirmish_file):
 def test_a_read_only_folder_keeps_the_request_and_retries(tmp_path, monkeypatch):
     path = tmp_path / "e.toml"
     enc = skirmish()
-    saver = Autosaver(path, lambda: dump_encounter(enc))
+    saver = Autosaver(path, lambda: snapshot(enc, path))
     real_open = os.open
 
     def read_only(name, flags, *args):
@@ -149,7 +149,7 @@ def test_a_full_disk_keeps_the_old_save_and_the_request(tmp_path, monkeypatch):
     save_encounter(enc, path, backups=0)
     before = path.read_bytes()
     enc.position.round = 5
-    saver = Autosaver(path, lambda: dump_encounter(enc), backups=0)
+    saver = Autosaver(path, lambda: snapshot(enc, path), backups=0)
     monkeypatch.setattr("os.fdopen", lambda fd, mode: _FullFile(fd))
     saver.request()
     assert saver.run_pending() is False

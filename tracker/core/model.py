@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from .log import Log
 
 Scalar = int | float | str | bool
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class Model(BaseModel):
@@ -204,9 +206,18 @@ class Encounter(Model):
     """The GM's side: its combatants' secret fields never reach the player view."""
     combatants: list[Combatant] = Field(default_factory=list)
     units: list[Unit] = Field(default_factory=list)
-    log: list[LogEntry] = Field(default_factory=list)
     cursor: int = 0
     """How many log entries are applied; entries past it were undone and can be redone."""
+    _log: Log = PrivateAttr(default_factory=Log)
+
+    @property
+    def log(self) -> Log:
+        """Every change, oldest first; older entries are read from the journal on use."""
+        return self._log
+
+    @log.setter
+    def log(self, entries: Log | list[LogEntry]) -> None:
+        self._log = entries if isinstance(entries, Log) else Log(entries)
 
     def find_combatant(self, key: str) -> Combatant:
         return _find(self.combatants, key, "combatant")
@@ -227,9 +238,6 @@ class Encounter(Model):
         """Combatants and units together, in the order they were added."""
         return [*self.combatants, *self.units]
 
-    @property
-    def applied(self) -> list[LogEntry]:
-        return self.log[: self.cursor]
 
 
 def _find(items: list[Any], key: str, what: str) -> Any:

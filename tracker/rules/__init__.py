@@ -22,7 +22,7 @@ def get(ruleset_id: str) -> Ruleset:
     """The ruleset with this id; its module defines ``RULESET``."""
     key = ruleset_id.lower()
     if key not in RULESETS:
-        raise RuleError(f"unknown ruleset '{ruleset_id}' (known: {', '.join(RULESETS)})")
+        raise RuleError(f"unknown ruleset {ruleset_id!r} (known: {', '.join(RULESETS)})")
     if key not in _loaded:
         module = importlib.import_module(f"tracker.rules.{key}")
         _loaded[key] = module.RULESET

@@ -1,7 +1,8 @@
 """Autosave: the UI asks for a save after every change; a worker thread writes it.
 
 ``request`` is all the UI thread does (a counter bump). ``run_pending`` runs in a worker:
-it serialises the newest state and writes it atomically, coalescing requests that came
+it takes a snapshot of the newest state (under the session's lock), appends the new log
+entries to the journal and writes the state atomically, coalescing requests that came
 in meanwhile. A failed write (disk full, read-only folder) keeps the request pending so
 a later call retries; the encounter stays in memory all along.
 """
@@ -12,13 +13,15 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from .toml_store import save_bytes
+from tracker.core.log import LogError
+
+from .toml_store import Snapshot, write_snapshot
 
 
 class Autosaver:
-    def __init__(self, path: Path, dump: Callable[[], bytes], backups: int = 5) -> None:
+    def __init__(self, path: Path, take: Callable[[], Snapshot], backups: int = 5) -> None:
         self.path = path
-        self._dump = dump
+        self._take = take
         self.backups = backups
         self._wanted = 0
         self._done = 0
@@ -39,9 +42,10 @@ class Autosaver:
             while self._done < self._wanted:
                 target = self._wanted
                 try:
-                    save_bytes(self._dump(), self.path, self.backups)
-                except OSError as exc:
-                    self.last_error = f"could not save {self.path.name}: {exc.strerror or exc}"
+                    write_snapshot(self._take(), self.path, self.backups)
+                except (OSError, LogError) as exc:
+                    why = getattr(exc, "strerror", None) or exc
+                    self.last_error = f"could not save {self.path.name}: {why}"
                     return False
                 self._done = target
                 self.saves += 1

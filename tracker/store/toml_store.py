@@ -1,24 +1,36 @@
 """Encounters as TOML: schema version, migration, validation with clear errors, atomic writes.
 
-A save is written to a temp file in the same folder, flushed, fsynced, then moved over the
-old one with ``os.replace``; the previous version goes into a ring of backups first. A
-file that fails to load is reported (file, key path, what was expected) and never written.
+A save is two files: the state (``battle.toml``: who is in the fight, where it stands,
+its settings) and its journal (``battle.log.jsonl``: the log, appended, see
+``journal.py``). Saving appends the new log entries to the journal and fsyncs it, then
+writes the state to a temp file in the same folder, fsyncs it and moves it over the old
+one with ``os.replace``; the previous state goes into a ring of backups first. Opening
+reads the state and only the newest record of the journal, so a battle with a long
+history opens as fast as a short one. A file that fails to load is reported (file, key
+path, what was expected) and never written.
+
+A save may also carry its log inline as ``[[log]]`` tables (the shipped samples do, and
+saves of schema 1 did); the first save moves it into a journal.
 """
 
 from __future__ import annotations
 
 import os
 import threading
-import tomllib
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import tomli
 import tomli_w
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 from tomli_w import _writer as toml_writer
 
-from tracker.core.model import SCHEMA_VERSION, Encounter
+from tracker.core.log import Log, LogError
+from tracker.core.model import SCHEMA_VERSION, Encounter, LogEntry
+
+from . import journal
 
 ModelFor = Callable[[str], type[Encounter]]
 BACKUP_DIR = ".tracker-backups"
@@ -30,7 +42,8 @@ class SaveError(Exception):
     def __init__(self, path: Path | str, key: str, expected: str) -> None:
         self.path = Path(path)
         self.key = key
-        self.expected = expected
+        # one line whatever the file held: a value with a line break is shown escaped
+        self.expected = expected.replace("\r", "\\r").replace("\n", "\\n")
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -40,7 +53,11 @@ class SaveError(Exception):
 
 # --- migrations: each takes the data of version N and returns version N + 1 ---------------
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    # 2 keeps the log in a journal beside the state; an inline log (all schema 1 had)
+    # is still read, so nothing else changes
+    1: lambda data: data,
+}
 
 
 def migrate(data: dict[str, Any], path: Path) -> dict[str, Any]:
@@ -96,18 +113,72 @@ def parse_encounter(data: dict[str, Any], path: Path, model_for: ModelFor) -> En
         model = model_for(ruleset)
     except (LookupError, ValueError) as exc:
         raise SaveError(path, "ruleset", str(exc)) from None
-    body = {k: v for k, v in data.items() if k != "schema"}
+    body = {k: v for k, v in data.items() if k not in ("schema", "log")}
     try:
         enc = model.model_validate(body)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-        got = err.get("input")
-        shown = "" if isinstance(got, (dict, list)) else f", found {got!r}"
-        raise SaveError(path, _loc(tuple(err["loc"]), body), f"{err['msg']}{shown}{more}") from None
+        raise _invalid(path, exc, body) from None
+    enc.log = _read_log(data.get("log"), path)
     if not 0 <= enc.cursor <= len(enc.log):
         raise SaveError(path, "cursor", f"0..{len(enc.log)} (the number of log entries)")
     return enc
+
+
+def _invalid(
+    path: Path, exc: ValidationError, data: dict[str, Any], prefix: tuple[Any, ...] = ()
+) -> SaveError:
+    err = exc.errors()[0]
+    more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+    got = err.get("input")
+    shown = "" if isinstance(got, (dict, list)) else f", found {got!r}"
+    return SaveError(path, _loc(prefix + tuple(err["loc"]), data), f"{err['msg']}{shown}{more}")
+
+
+_ENTRIES: TypeAdapter[list[LogEntry]] = TypeAdapter(list[LogEntry])
+
+
+def journal_folder(path: Path) -> Path:
+    """Where a save's journal lives: beside it (a backup's is beside the save it came from)."""
+    folder = path.parent
+    return folder.parent if folder.name == BACKUP_DIR else folder
+
+
+def _read_log(raw: Any, path: Path) -> Log:
+    """The ``log`` of a save: inline ``[[log]]`` tables, or a ``[log]`` table naming a journal."""
+    if raw is None:
+        return Log()
+    if isinstance(raw, list):
+        try:
+            return Log(_ENTRIES.validate_python(raw))
+        except ValidationError as exc:
+            raise _invalid(path, exc, {"log": raw}, ("log",)) from None
+    if not isinstance(raw, dict):
+        raise SaveError(path, "log", "a [log] table or [[log]] entries")
+    unknown = sorted(set(raw) - {"journal", "count", "head"})
+    if unknown:
+        raise SaveError(path, f"log.{unknown[0]}", "only journal, count and head")
+    name, count, head = raw.get("journal", ""), raw.get("count", 0), raw.get("head", -1)
+    if not isinstance(name, str) or (name and not journal.valid_name(name)):
+        raise SaveError(path, "log.journal", f"a file name beside the save, found {name!r}")
+    for key, value, low in (("count", count, 0), ("head", head, -1)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise SaveError(path, f"log.{key}", f"a whole number from {low}, found {value!r}")
+    if count == 0:
+        log = Log()
+        log.journal = name
+        return log
+    if not name:
+        raise SaveError(path, "log.journal", "the journal's file name (the log has entries)")
+    reader = journal.JournalReader(journal_folder(path) / name)
+    try:
+        n, before, entry = reader.read(head)
+    except LogError as exc:
+        raise SaveError(path, "log.head", f"the newest log entry: {exc}") from None
+    if n != count - 1:
+        raise SaveError(path, "log.head", f"entry {count} of the log, found entry {n + 1}")
+    log = Log.on_journal(reader, name, count - 1, before)
+    log.append_written(entry, head)
+    return log
 
 
 def load_encounter(path: Path | str, model_for: ModelFor) -> Encounter:
@@ -122,10 +193,10 @@ def load_encounter(path: Path | str, model_for: ModelFor) -> Encounter:
     except OSError as exc:
         raise SaveError(path, "", f"a readable file ({exc.strerror})") from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = tomli.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError(path, "", "UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
+    except tomli.TOMLDecodeError as exc:
         raise SaveError(path, "", f"valid TOML ({exc})") from None
     return parse_encounter(data, path, model_for)
 
@@ -133,7 +204,7 @@ def load_encounter(path: Path | str, model_for: ModelFor) -> Encounter:
 # --- writing ------------------------------------------------------------------------------
 
 
-ITEM_LISTS = ("combatants", "units", "log")
+ITEM_LISTS = ("combatants", "units")
 """Lists written as arrays of tables, one ``[[...]]`` per item, whose text is kept."""
 
 # tomli_w's own table writer (tomli-w 1.x): the text of one item is the text it gives for
@@ -146,11 +217,8 @@ _FAST = all(
 
 
 class _Written:
-    """The TOML text of each item of one encounter's lists, as last written.
-
-    A log entry never changes once committed, so its text is kept and reused; a unit or
-    combatant is reused while its data equals what was written.
-    """
+    """The TOML text of each combatant and unit of one encounter, as last written: an
+    item is reused while its data equals what was written."""
 
     def __init__(self, enc: Encounter) -> None:
         self.enc = enc
@@ -161,30 +229,21 @@ _written: dict[int, _Written] = {}
 _written_lock = threading.Lock()
 
 
-def _entry_mark(entry: Any) -> tuple[Any, ...]:
-    return (entry.text, entry.kind, entry.round, entry.actor, entry.secret,
-            len(entry.rolls), len(entry.ops))
-
-
 def _item_texts(
-    written: _Written, name: str, models: list[Any], plain: list[Any] | None
+    written: _Written, name: str, models: list[Any], plain: list[Any]
 ) -> tuple[list[str], bool]:
     """Each item's ``[[name]]`` text, and whether every item fits an inline table."""
     old = written.items.get(name, {})
     new: dict[int, tuple[Any, Any, str, bool]] = {}
     texts = []
     all_inline = True
-    for i, model in enumerate(models):
-        data = None if plain is None else plain[i]
-        mark = _entry_mark(model) if data is None else data
+    for model, data in zip(models, plain, strict=True):
         held = old.get(id(model))
-        if held is None or held[0] is not model or held[1] != mark:
-            if data is None:
-                data = model.model_dump(mode="json", exclude_none=True)
+        if held is None or held[0] is not model or held[1] != data:
             # a context per item: tomli_w keys its inline-table cache by id()
             ctx = toml_writer.Context(False, 4)
             text = "".join(toml_writer.gen_table_chunks(data, ctx, name=name, inside_aot=True))
-            held = (model, mark, text, toml_writer.is_suitable_inline_table(data, ctx))
+            held = (model, data, text, toml_writer.is_suitable_inline_table(data, ctx))
         new[id(model)] = held
         texts.append(held[2])
         all_inline = all_inline and held[3]
@@ -192,21 +251,20 @@ def _item_texts(
     return texts, all_inline
 
 
-def dump_encounter(enc: Encounter) -> bytes:
-    """The save's bytes: ``schema`` first, then the encounter with no null values.
+def dump_state(enc: Encounter) -> str:
+    """The state's TOML without its log: ``schema`` first, no nulls, no default values.
 
-    The bytes are those of ``tomli_w.dumps`` on the whole encounter, but the text of log
-    entries, units and combatants written before is reused, so the autosave of a long
-    battle only serialises what changed.
+    The text is that of ``tomli_w.dumps``, but the text of units and combatants written
+    before is reused, so the autosave of a large battle only formats what changed.
     """
-    if not _FAST:
-        body = enc.model_dump(mode="json", exclude_none=True)
-        return tomli_w.dumps({"schema": SCHEMA_VERSION, **body}).encode("utf-8")
-    body = enc.model_dump(mode="json", exclude_none=True, exclude={"log"})
+    body = enc.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+    body.update(name=enc.name, ruleset=enc.ruleset)  # a ruleset's model defaults its id
     doc: dict[str, Any] = {"schema": SCHEMA_VERSION}
     for key in type(enc).model_fields:
-        if key == "log" or key in body:
-            doc[key] = body.get(key)
+        if key in body:
+            doc[key] = body[key]
+    if not _FAST:
+        return tomli_w.dumps(doc)
     with _written_lock:
         written = _written.get(id(enc))
         if written is None or written.enc is not enc:
@@ -216,23 +274,19 @@ def dump_encounter(enc: Encounter) -> bytes:
         return _dump(doc, written)
 
 
-def _dump(doc: dict[str, Any], written: _Written) -> bytes:
+def _dump(doc: dict[str, Any], written: _Written) -> str:
     """``tomli_w``'s top level: plain values first, then tables and arrays of tables."""
     enc = written.enc
     ctx = toml_writer.Context(False, 4)
     literals: list[str] = []
     tables: list[str] = []
     for key, value in doc.items():
-        if key == "log":
-            value = []
         models = getattr(enc, key) if key in ITEM_LISTS else None
         if models:
-            texts, all_inline = _item_texts(written, key, models, value if value else None)
+            texts, all_inline = _item_texts(written, key, models, value)
             if not all_inline:
                 tables += texts
                 continue
-            if key == "log":
-                value = [e.model_dump(mode="json", exclude_none=True) for e in models]
         if isinstance(value, Mapping):
             tables.append("".join(toml_writer.gen_table_chunks(value, ctx, name=key)))
         elif toml_writer.is_aot(value) and not all(
@@ -247,7 +301,55 @@ def _dump(doc: dict[str, Any], written: _Written) -> bytes:
                 f"{toml_writer.format_key_part(key)} = {toml_writer.format_literal(value, ctx)}\n"
             )
     head = "".join(literals)
-    return (head + ("\n" if head and tables else "") + "\n".join(tables)).encode("utf-8")
+    return head + ("\n" if head and tables else "") + "\n".join(tables)
+
+
+@dataclass
+class Snapshot:
+    """One save, taken under the session's lock; writing it needs no lock.
+
+    ``entries`` are the log entries not in the journal yet (the first is entry
+    ``index``, linked to the record at ``before``); ``head`` is the newest record's
+    offset when nothing is pending.
+    """
+
+    state: str
+    log: Log
+    journal: Path
+    index: int
+    before: int
+    entries: list[LogEntry]
+    count: int
+    head: int
+
+
+def snapshot(enc: Encounter, path: Path) -> Snapshot:
+    log = enc.log
+    folder = journal_folder(path)
+    with log.lock:
+        bound = getattr(log.source, "path", None)
+        if bound is not None and Path(bound) != folder / log.journal:
+            log.detach()  # saved somewhere else: that folder gets a journal of its own
+        if not log.journal:
+            log.journal = journal.journal_name(path)
+        index, before, entries = log.pending()
+        return Snapshot(dump_state(enc), log, folder / log.journal, index, before, entries,
+                        len(log), log.head())
+
+
+def write_snapshot(snap: Snapshot, path: Path, backups: int = 5) -> None:
+    """Append the new log entries to the journal (fsynced), then write the state."""
+    head = snap.head
+    if snap.entries:
+        offsets = journal.append(snap.journal, snap.index, snap.before, snap.entries)
+        with snap.log.lock:
+            snap.log.mark_written(snap.index, snap.entries, offsets)
+            if snap.log.source is None:
+                snap.log.source = journal.JournalReader(snap.journal)
+        head = offsets[-1]
+    table = {"journal": snap.journal.name, "count": snap.count, "head": head if snap.count else -1}
+    text = snap.state.rstrip("\n") + "\n\n" + tomli_w.dumps({"log": table})
+    save_bytes(text.encode("utf-8"), path, backups)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -293,12 +395,18 @@ def rotate_backups(path: Path, keep: int) -> None:
     for older, newer in zip(reversed(ring[1:]), reversed(ring[:-1]), strict=True):
         if newer.exists():
             os.replace(newer, older)
-    write_atomic(ring[0], path.read_bytes())
+    ring[0].unlink(missing_ok=True)
+    try:
+        # the save is about to be replaced by a new file, so a second name for the
+        # current one is a backup that costs no copy
+        os.link(path, ring[0])
+    except OSError:
+        write_atomic(ring[0], path.read_bytes())
 
 
 def save_encounter(enc: Encounter, path: Path | str, backups: int = 5) -> None:
-    """Save atomically, keeping ``backups`` previous versions."""
-    save_bytes(dump_encounter(enc), Path(path), backups)
+    """Save atomically (journal first, then the state), keeping ``backups`` previous states."""
+    write_snapshot(snapshot(enc, Path(path)), Path(path), backups)
 
 
 def save_bytes(data: bytes, path: Path, backups: int = 5) -> None:

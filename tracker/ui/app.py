@@ -24,7 +24,7 @@ from tracker.core.turns import acting_order, current_actor
 from tracker.opening import Opened
 from tracker.session import Outcome, Session
 from tracker.store.autosave import Autosaver
-from tracker.store.toml_store import dump_encounter
+from tracker.store.toml_store import Snapshot, snapshot
 from tracker.ui.commandline import CommandLine
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import LogPane
@@ -97,13 +97,13 @@ class TrackerApp(App[None]):
         """Seconds a signal leaves Textual to finish its exit before the process ends."""
         self.autosaver: Autosaver | None = None
         if autosave and opened.session.path is not None and not self.session.read_only:
-            session = self.session
+            session, path = self.session, opened.session.path
 
-            def dump() -> bytes:
+            def take() -> Snapshot:
                 with session.lock:
-                    return dump_encounter(session.enc)
+                    return snapshot(session.enc, path)
 
-            self.autosaver = Autosaver(opened.session.path, dump)
+            self.autosaver = Autosaver(path, take)
 
     # --- layout -----------------------------------------------------------------------
 

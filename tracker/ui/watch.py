@@ -21,7 +21,7 @@ from tracker.opening import load
 from tracker.session import Session
 from tracker.store import SaveError
 from tracker.ui.panes.combatants import CombatantsPane
-from tracker.ui.panes.log import LogPane
+from tracker.ui.panes.log import SHOWN, LogPane
 from tracker.ui.panes.roster import RosterPane
 from tracker.ui.theme import install_themes
 
@@ -38,7 +38,7 @@ def redact(enc: Encounter, order_stat: str = "initiative") -> Encounter:
     actor = current_actor(enc, order_stat)
     view.combatants = [c for c in view.combatants if not c.hidden]
     view.units = [u for u in view.units if not u.hidden]
-    applied = view.log[: view.cursor]
+    applied = view.log[max(0, view.cursor - SHOWN) : view.cursor]  # what the pane shows
     view.log = [e for e in applied if not e.secret]
     view.cursor = len(view.log)
     secret = set(enc.secret_fields)
