@@ -26,7 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = Path(__file__).resolve().parent / ".cache"
 SAMPLE = ROOT / "saves" / "warmaster-river-crossing.toml"
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 LARGE = (1000, 10_000)
 GROWTH_EVENTS = 1000
 KEY_ENV = {"TEXTUAL_FPS": "1000"}
@@ -116,7 +116,11 @@ class Bench:
         return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
     def copy(self, path: Path) -> Path:
+        """A copy of a save and of its journal, if it has one."""
         target = self.work / path.name
+        journal = path.with_name(path.stem + ".log.jsonl")
+        if journal.exists():
+            shutil.copyfile(journal, self.work / journal.name)
         shutil.copyfile(path, target)
         return target
 
@@ -131,8 +135,11 @@ def generated(units: int, events: int, verbose: bool) -> Path:
             print(f"  … generating {units} units, {events} log entries", file=sys.stderr)
         CACHE.mkdir(exist_ok=True)
         (CACHE / ".gitignore").write_text("*\n")
-        write_large(path.with_suffix(".tmp"), units, events)
-        path.with_suffix(".tmp").rename(path)
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            made = write_large(Path(tmp) / path.name, units, events)
+            for journal in Path(tmp).glob("*.log.jsonl"):
+                journal.rename(CACHE / journal.name)
+            made.rename(path)  # the state last: a cached state always has its journal
     return path
 
 

@@ -43,7 +43,7 @@ class LogPane(Vertical):
         drawn_count, drawn_cursor = self._drawn
         appended = count > drawn_count and cursor == count and drawn_cursor == drawn_count
         if appended:
-            start = drawn_count
+            start = max(drawn_count, count - SHOWN)
         else:
             view.clear()
             start = max(0, count - SHOWN)
