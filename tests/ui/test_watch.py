@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from tests.conftest import skirmish
 from tests.ui.keys import keys_for
@@ -11,11 +11,12 @@ from tracker.opening import open_encounter
 from tracker.store import save_encounter
 from tracker.store.lock import lock_path
 from tracker.ui.app import TrackerApp
+from tracker.ui.logview import LogView
 from tracker.ui.watch import WatchApp, redact
 
 
 def log_text(app) -> str:
-    return "\n".join(str(line.text) for line in app.query_one(RichLog).lines)
+    return "\n".join(line.plain for line in app.query_one(LogView).lines)
 
 
 async def test_a_gm_change_reaches_the_watcher_and_secrets_never_do(tmp_path):

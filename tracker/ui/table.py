@@ -7,13 +7,24 @@ quick to refresh and keeps its cursor.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import DataTable
+from textual.widgets._data_table import RowKey
 
 Cell = str | Text
 Row = tuple[str, Sequence[Cell]]
+
+
+def plain_width(value: object) -> int | None:
+    """The width a cell takes, when it can be told without rendering it (else None)."""
+    if isinstance(value, Text):
+        return max(map(cell_len, value.plain.split("\n")))
+    if isinstance(value, str) and "[" not in value and "\n" not in value:
+        return cell_len(value)
+    return None
 
 
 class SyncTable(DataTable[Cell]):
@@ -28,6 +39,32 @@ class SyncTable(DataTable[Cell]):
     def on_mount(self) -> None:
         for label, key in self._spec:
             self.add_column(label, key=key)
+
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        """Column widths from the cells' plain text instead of rendering every new row.
+
+        DataTable formats each cell of each new row to measure it, which for a roster of
+        a thousand units is most of the time to the first screen. Cells here are short
+        strings or Text, whose width is their cell length; anything else (markup, a
+        labelled or multi-line row) is measured the usual way.
+        """
+        slow: list[RowKey] = []
+        columns = self.ordered_columns
+        for row_key in new_rows:
+            row = self.rows.get(row_key)
+            cells = self._data.get(row_key)
+            if row is None or cells is None:
+                continue
+            if row.label is not None or row.auto_height:
+                slow.append(row_key)
+                continue
+            widths = [plain_width(cells.get(column.key)) for column in columns]
+            if None in widths:
+                slow.append(row_key)
+                continue
+            for column, width in zip(columns, widths, strict=True):
+                column.content_width = max(column.content_width, width or 0)
+        super()._update_dimensions(slow)
 
     @property
     def selected_key(self) -> str | None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import RichLog
 
 from tracker.core.model import Encounter, LogEntry
+from tracker.ui.logview import LogView
 
-SHOWN = 300
+SHOWN = 200
 """The newest entries drawn; older ones stay in the save and in `tracker replay`."""
 
 
@@ -35,10 +35,10 @@ class LogPane(Vertical):
         self._drawn: tuple[int, int] = (0, 0)
 
     def compose(self) -> ComposeResult:
-        yield RichLog(id="log-view", wrap=True, markup=False, auto_scroll=True, min_width=16)
+        yield LogView(id="log-view")
 
     def refresh_from(self, enc: Encounter, show_secret: bool = True) -> None:
-        view = self.query_one(RichLog)
+        view = self.query_one(LogView)
         count, cursor = len(enc.log), enc.cursor
         drawn_count, drawn_cursor = self._drawn
         appended = count > drawn_count and cursor == count and drawn_cursor == drawn_count

@@ -1,0 +1,44 @@
+"""The log pane shows the newest entries of a long log and follows new ones."""
+
+from __future__ import annotations
+
+from tracker.opening import load, open_encounter
+from tracker.session import Session
+from tracker.store import save_encounter
+from tracker.ui.app import TrackerApp
+from tracker.ui.logview import LogView
+from tracker.ui.panes.log import SHOWN
+
+
+async def test_a_long_log_opens_with_its_newest_entries_and_reads_no_more(skirmish_file):
+    session = Session(load(skirmish_file), skirmish_file)
+    for n in range(1, SHOWN + 51):
+        session.execute(f"note entry {n}")
+    save_encounter(session.enc, skirmish_file)
+    app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        view = app.query_one(LogView)
+        rows = [line.plain for line in view.lines]
+        assert rows[0] == "r1 entry 51" and rows[-1] == f"r1 entry {SHOWN + 50}"
+        assert app.session.enc.log.in_memory == SHOWN  # the journal was read that far only
+        assert view.is_vertical_scroll_end
+        await pilot.press("colon", *"note", "space", *"latest", "enter")
+        await pilot.pause()
+        assert view.lines[-1].plain == "r1 latest" and view.is_vertical_scroll_end
+
+
+async def test_long_entries_wrap_to_the_pane_and_rewrap_when_it_changes(skirmish_file):
+    session = Session(load(skirmish_file), skirmish_file)
+    session.execute("note " + " ".join(["volley"] * 40))
+    save_encounter(session.enc, skirmish_file)
+    app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        view = app.query_one(LogView)
+        wide = len(view.lines)
+        assert wide > 1 and all(len(line.plain) <= view.size.width for line in view.lines)
+        await pilot.resize_terminal(100, 40)
+        await pilot.pause()
+        assert len(view.lines) > wide
+        assert " ".join(line.plain.strip() for line in view.lines).endswith("volley volley")

@@ -1,0 +1,52 @@
+"""The roster's table measures columns from plain text: the widths must be DataTable's."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import DataTable
+
+from tracker.ui.table import SyncTable, plain_width
+
+COLUMNS = [("Unit", "unit"), ("Side", "side"), ("State", "state")]
+ROWS = [
+    ("a", ["Spearmen 1", "High Elves", Text("routed", style="bold red")]),
+    ("b", ["Knights of the Blazing Sun", "Empire", ""]),
+    ("c", ["[b]Marked[/b] up", "武士団", Text("two\nlines")]),
+    ("d", ["x", "Orcs", Text("confused · driven back 3")]),
+]
+
+
+class Both(App[None]):
+    def compose(self) -> ComposeResult:
+        yield SyncTable(COLUMNS, id="sync")
+        yield DataTable(id="plain")
+
+    def on_mount(self) -> None:
+        plain = self.query_one("#plain", DataTable)
+        for label, key in COLUMNS:
+            plain.add_column(label, key=key)
+        for key, cells in ROWS:
+            plain.add_row(*cells, key=key)
+        self.query_one(SyncTable).sync(ROWS)
+
+
+async def test_column_widths_match_a_plain_datatable():
+    app = Both()
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        sync = app.query_one(SyncTable)
+        plain = app.query_one("#plain", DataTable)
+        got = [c.content_width for c in sync.ordered_columns]
+        want = [c.content_width for c in plain.ordered_columns]
+        assert got == want
+        assert got[0] == len("Knights of the Blazing Sun")
+        assert sync.virtual_size == plain.virtual_size
+
+
+def test_plain_width_leaves_markup_and_other_values_to_datatable():
+    assert plain_width("Spearmen") == 8
+    assert plain_width("武士") == 4
+    assert plain_width(Text("a\nlonger")) == 6
+    assert plain_width("[b]x[/b]") is None
+    assert plain_width(3) is None
