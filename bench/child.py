@@ -148,6 +148,8 @@ async def autosave(path: str, count: int) -> dict[str, Any]:
             app.refresh_panes()
 
         app.session.on_change = timed_changed
+        await pilot.pause()
+        await app.workers.wait_for_complete()  # the app has settled, as before a GM's first key
         for i in range(count):
             assert app.run_line(f"note benchmark change {i}") is None
             await app.workers.wait_for_complete()

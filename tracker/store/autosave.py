@@ -52,6 +52,12 @@ class Autosaver:
                 self.last_error = None
         return True
 
+    def prepare(self) -> None:
+        """Format the state once without writing it, so the first save after opening
+        only formats what changed (run in a worker while the GM looks at the screen)."""
+        with self._write:
+            self._take()
+
     def flush(self) -> bool:
         """Save now, on the calling thread (on exit, on SIGHUP)."""
         return self.run_pending()

@@ -147,6 +147,12 @@ class TrackerApp(App[None]):
             table.focus()
         self.set_interval(5, self._retry_save)
         self._install_signals()
+        self.call_after_refresh(self._prepare_save)
+
+    @work(thread=True, group="save")
+    def _prepare_save(self) -> None:
+        if self.autosaver is not None:
+            self.autosaver.prepare()
 
     def _install_signals(self) -> None:
         try:
