@@ -23,7 +23,7 @@ from tracker.core.log import LogError
 from tracker.core.model import LogEntry
 
 SUFFIX = ".log.jsonl"
-BLOCK = 1 << 20
+BLOCK = 1 << 18
 """Bytes read at a time when walking back through the journal."""
 
 

@@ -31,11 +31,6 @@ from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
 from tracker.ui.panes.roster import RosterPane
 from tracker.ui.panes.wounds import WoundsPane
-from tracker.ui.screens.confirm import ConfirmScreen
-from tracker.ui.screens.edit import add_form, edit_form, settings_form
-from tracker.ui.screens.help import HelpScreen
-from tracker.ui.screens.picker import PickerScreen
-from tracker.ui.screens.resolve import ResolveScreen
 from tracker.ui.theme import install_themes
 
 
@@ -329,6 +324,8 @@ class TrackerApp(App[None]):
         return None
 
     def action_add(self) -> None:
+        from tracker.ui.screens.edit import add_form
+
         if self.session.read_only:
             self.set_status("read-only: another tracker writes this encounter", error=True)
             return
@@ -336,6 +333,8 @@ class TrackerApp(App[None]):
         self.push_screen(add_form(self.session, kind, self.run_line))
 
     def action_edit(self) -> None:
+        from tracker.ui.screens.edit import edit_form
+
         sel = self._selected_name()
         if sel is None:
             self.set_status("select a combatant or unit first", error=True)
@@ -343,6 +342,8 @@ class TrackerApp(App[None]):
         self.push_screen(edit_form(self.session, sel[0], sel[1], self.run_line))
 
     def action_remove(self) -> None:
+        from tracker.ui.screens.confirm import ConfirmScreen
+
         sel = self._selected_name()
         if sel is None:
             self.set_status("select a combatant or unit first", error=True)
@@ -358,6 +359,8 @@ class TrackerApp(App[None]):
         self.push_screen(ConfirmScreen(f"Remove {who.name}? (undo brings it back)"), done)
 
     def action_act(self) -> None:
+        from tracker.ui.screens.picker import PickerScreen
+
         actions = self.session.ruleset.actions
         if not actions:
             self.set_status(f"{self.session.ruleset.id} has no actions yet", error=True)
@@ -371,6 +374,8 @@ class TrackerApp(App[None]):
         self.push_screen(PickerScreen("Resolve which action?", items), picked)
 
     def open_action(self, name: str, **given: str) -> None:
+        from tracker.ui.screens.resolve import ResolveScreen
+
         action = self.session.ruleset.action(name)
         sel = self._selected_name()
         actor = None
@@ -395,6 +400,8 @@ class TrackerApp(App[None]):
         self.open_action("endphase")
 
     def action_settings(self) -> None:
+        from tracker.ui.screens.edit import settings_form
+
         if not self.session.ruleset.settings:
             self.set_status(self.session.settings_text())
             return
@@ -405,6 +412,8 @@ class TrackerApp(App[None]):
         self.set_status(f"players: ssh in and run  tracker watch {path}")
 
     def action_pick_theme(self) -> None:
+        from tracker.ui.screens.picker import PickerScreen
+
         items = [(name, name) for name in sorted(self.available_themes)]
 
         def picked(name: str | None) -> None:
@@ -414,6 +423,8 @@ class TrackerApp(App[None]):
         self.push_screen(PickerScreen("Theme", items), picked)
 
     def action_help(self) -> None:
+        from tracker.ui.screens.help import HelpScreen
+
         self.push_screen(HelpScreen(self.key_rows(), self.session.help_lines()))
 
     def key_rows(self) -> list[tuple[str, str, str]]:
