@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SAVES
 from tracker.opening import load
 
@@ -98,5 +100,27 @@ def test_the_rules_core_never_imports_textual():
             "for r in rules.RULESETS:\n"
             "    try:\n        rules.get(r)\n    except ImportError:\n        pass\n"
             "assert 'textual' not in sys.modules, 'textual imported'\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["warmaster", "shoot", "attacks=12", "armour=4"],
+        ["edc", "exchange", "attack_dice=8", "atn=6", "defense_dice=6", "dtn=7"],
+        ["harn", "missile", "ml=75", "range=20", "br=40", "target=still"],
+        ["d6battle", "shoot", "weapon=bow", "figures=10", "range=effective", "sa=3",
+         "durability=3"],
+    ],
+)
+def test_resolve_starts_without_textual_or_the_models(argv):
+    """`tracker resolve` is quick because it loads the resolvers only (no pydantic)."""
+    code = ("import sys, io, contextlib\nfrom tracker.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    code = main(['resolve', *{argv!r}, '--seed', '1'])\n"
+            "assert code == 0, code\n"
+            "loaded = [m for m in ('textual', 'pydantic') if m in sys.modules]\n"
+            "assert not loaded, loaded\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr

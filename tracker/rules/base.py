@@ -9,13 +9,17 @@ the exact chance of each outcome before any die is rolled.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal
 
 from tracker.core.dice import Dice, Roll
-from tracker.core.history import Transaction
-from tracker.core.model import Combatant, Encounter, Scalar, Unit
+
+if TYPE_CHECKING:  # the models are imported on first use: resolvers need no pydantic
+    from tracker.core.history import Transaction
+    from tracker.core.model import Combatant, Encounter, Scalar, Unit
 
 
 class RuleError(ValueError):
@@ -235,7 +239,9 @@ class Ruleset:
     id: str
     name: str
     scale: Literal["skirmish", "mass"]
-    encounter_model: type[Encounter] = Encounter
+    model: str = "tracker.core.model:Encounter"
+    """Its ``Encounter`` model as ``module:Class``, imported when first needed, so that
+    `tracker resolve` starts without pydantic and the models."""
     actions: dict[str, Action] = field(default_factory=dict)
     phases: list[str] = field(default_factory=list)
     panes: tuple[Pane, ...] = ("combatants", "log")
@@ -251,14 +257,22 @@ class Ruleset:
     (for games whose units are not described by close/shooting attacks and a save)."""
 
     @property
+    def encounter_model(self) -> type[Encounter]:
+        return _import(self.model)  # type: ignore[no-any-return]
+
+    @property
     def combatant_model(self) -> type[Combatant]:
+        from tracker.core.model import Combatant
+
         args = self.encounter_model.model_fields["combatants"].annotation
-        return _list_item(args, Combatant)
+        return _list_item(args, Combatant)  # type: ignore[no-any-return]
 
     @property
     def unit_model(self) -> type[Unit]:
+        from tracker.core.model import Unit
+
         args = self.encounter_model.model_fields["units"].annotation
-        return _list_item(args, Unit)
+        return _list_item(args, Unit)  # type: ignore[no-any-return]
 
     def action(self, name: str) -> Action:
         try:
@@ -279,6 +293,12 @@ class Ruleset:
                 return s
         names = ", ".join(s.name for s in self.settings) or "none"
         raise RuleError(f"{self.id} has no setting '{name}' (settings: {names})")
+
+
+@cache
+def _import(where: str) -> Any:
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def _list_item(annotation: Any, fallback: type) -> Any:

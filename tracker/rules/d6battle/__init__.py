@@ -41,18 +41,25 @@ the morale table is extended past 40 figures at one casualty per 5 figures.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter
 from tracker.rules.base import Ruleset
 
 from . import combat, morale, shooting
-from .model import D6Encounter, D6Unit, describe_unit
 from .settings import SETTINGS
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter, Unit
+
+    from .model import D6Encounter, D6Unit
 
 
 def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     """New turn: shooting casualty counts and movement flags start again."""
+    from tracker.rules.d6battle.model import D6Unit
+
     lines = []
     for unit in enc.units:
         path: list[str | int] = ["units", unit.id]
@@ -69,11 +76,17 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     return lines
 
 
+def _describe_unit(unit: Unit) -> str:
+    from .model import describe_unit
+
+    return describe_unit(unit)  # type: ignore[arg-type]  # the roster holds D6Units
+
+
 RULESET = Ruleset(
     id="d6battle",
     name="d6 mass battle",
     scale="mass",
-    encounter_model=D6Encounter,
+    model="tracker.rules.d6battle.model:D6Encounter",
     actions={
         "shoot": shooting.ACTION,
         "combat": combat.ACTION,
@@ -84,8 +97,17 @@ RULESET = Ruleset(
     panes=("roster", "log"),
     settings=SETTINGS,
     start_round=start_round,
-    describe_unit=describe_unit,
+    describe_unit=_describe_unit,
     unit_profile=True,
 )
 
 __all__ = ["RULESET", "D6Encounter", "D6Unit"]
+
+
+def __getattr__(name: str) -> object:
+    """The models load on first use, so resolvers start without pydantic."""
+    if name in ("D6Encounter", "D6Unit"):
+        from . import model
+
+        return getattr(model, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

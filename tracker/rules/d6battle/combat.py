@@ -12,11 +12,9 @@ special-rule bonuses. A unit below its minimum size at the end of the combat get
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter
 from tracker.rules.base import Action, DieRole, Odds, Param, Params, Resolution, RuleError
 
 from .common import (
@@ -29,9 +27,14 @@ from .common import (
     roll_test,
     score_needed,
 )
-from .model import FORMATIONS, D6Unit
 from .settings import setting_param
-from .tables import armour_save
+from .tables import FORMATIONS, armour_save
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+    from .model import D6Unit
 
 SIDES = ("a", "b")
 
@@ -402,6 +405,8 @@ def ranks_of_six(unit: D6Unit) -> int:
 
 def fill(enc: Encounter, params: Params) -> Params:
     """Each side's profile, armour, formation, ranks, disorder and push & shove."""
+    from tracker.rules.d6battle.model import D6Unit
+
     out = dict(params)
     for x, key in (("a", "actor"), ("b", "target")):
         if not out.get(key):
@@ -436,6 +441,8 @@ def fill(enc: Encounter, params: Params) -> Params:
 
 def apply(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
     """Casualties on both units, push & shove for the winner, the loser's rout."""
+    from tracker.rules.d6battle.model import D6Unit
+
     if not params.get("actor") or not params.get("target"):
         raise RuleError("combat: name both units to apply the result")
     units = {"a": enc.find_unit(str(params["actor"])), "b": enc.find_unit(str(params["target"]))}

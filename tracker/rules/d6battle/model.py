@@ -16,7 +16,6 @@ from tracker.core.model import Encounter, Unit
 from .tables import armour_part, armour_save, weapon
 
 Formation = Literal["regular", "drilled", "light", "skirmish"]
-FORMATIONS: tuple[str, ...] = ("regular", "drilled", "light", "skirmish")
 
 
 class D6Unit(Unit):

@@ -7,14 +7,18 @@ or the command value).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter
 from tracker.rules.base import Action, DieRole, Odds, Param, Params, Resolution, RuleError
 
 from .common import pass_chance, roll_test
-from .model import D6Unit
 from .settings import setting_param
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
 
 
 def _test(params: Params, dice: Dice, *, role: str, value_name: str, spec_name: str):
@@ -42,6 +46,8 @@ def odds_morale(params: Params) -> Odds:
 
 
 def fill_morale(enc: Encounter, params: Params) -> Params:
+    from tracker.rules.d6battle.model import D6Unit
+
     out = dict(params)
     if out.get("actor"):
         unit = enc.find_unit(str(out["actor"]))
@@ -52,6 +58,8 @@ def fill_morale(enc: Encounter, params: Params) -> Params:
 
 def apply_morale(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
     """Clear the queued test; a failed unit flees in the resolution phase."""
+    from tracker.rules.d6battle.model import D6Unit
+
     if not params.get("actor"):
         raise RuleError("morale: name the unit that tests")
     unit = enc.find_unit(str(params["actor"]))
@@ -102,6 +110,8 @@ def odds_command(params: Params) -> Odds:
 
 
 def fill_command(enc: Encounter, params: Params) -> Params:
+    from tracker.rules.d6battle.model import D6Unit
+
     out = dict(params)
     if out.get("actor"):
         unit = enc.find_unit(str(out["actor"]))
@@ -111,6 +121,8 @@ def fill_command(enc: Encounter, params: Params) -> Params:
 
 
 def apply_command(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+    from tracker.rules.d6battle.model import D6Unit
+
     if not params.get("actor"):
         raise RuleError("command: name the unit that tests")
     unit = enc.find_unit(str(params["actor"]))

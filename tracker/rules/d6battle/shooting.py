@@ -5,17 +5,19 @@ d6 + save - AP >= 7, kill rolls d6 + KA >= D, and the morale test from casualtie
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter
 from tracker.rules.base import Action, DieRole, Odds, Param, Params, Resolution, RuleError
 
 from .common import NEVER, binomial, chance, count_at_least, kill_needed, score_needed
-from .model import D6Unit
 from .settings import setting_param
 from .tables import WEAPONS, Weapon, armour_save, morale_casualties, weapon
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
 
 FIRE_MODES = ("stationary", "moving", "stand", "flee")
 MASS_RANGE = 8
@@ -358,6 +360,8 @@ def odds(params: Params) -> Odds:
 
 def fill(enc: Encounter, params: Params) -> Params:
     """Firer's figures, SA, weapon and move; target's save, D, terrain and morale counts."""
+    from tracker.rules.d6battle.model import D6Unit
+
     out = dict(params)
     if out.get("actor"):
         shooter = enc.find_unit(str(out["actor"]))

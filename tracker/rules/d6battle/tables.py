@@ -15,6 +15,8 @@ from pathlib import Path
 
 from tracker.rules.base import RuleError
 
+FORMATIONS: tuple[str, ...] = ("regular", "drilled", "light", "skirmish")
+
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 

@@ -31,16 +31,20 @@ the consequences of failed or botched terrain rolls.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tracker.rules.base import Ruleset
 
 from .exchange import EXCHANGE, HESITATION, INITIATIVE
 from .missile import MISSILE, MISSILE_PREP
-from .model import EdcCombatant, EdcEncounter
 from .mounted import RIDE, RIDE_BY, UNHORSE
 from .pools import REFRESH, SHOCK, SPEND, combat_pool, start_round
 from .settings import SETTINGS
 from .terrain import OPPONENTS, TERRAIN
 from .wounds import BLOODLOSS, HIT, KNOCKDOWN, KNOCKOUT, blood_loss_tn
+
+if TYPE_CHECKING:
+    from .model import EdcCombatant, EdcEncounter
 
 
 def describe(c: EdcCombatant) -> str:  # type: ignore[override]
@@ -75,7 +79,7 @@ RULESET = Ruleset(
     id="edc",
     name="Esprit de Corps duels",
     scale="skirmish",
-    encounter_model=EdcEncounter,
+    model="tracker.rules.edc.model:EdcEncounter",
     actions={a.name: a for a in _ACTIONS},
     phases=["exchange 1", "exchange 2"],
     panes=("combatants", "pools", "wounds", "log"),
@@ -86,3 +90,12 @@ RULESET = Ruleset(
 )
 
 __all__ = ["RULESET", "EdcCombatant", "EdcEncounter", "combat_pool", "start_round"]
+
+
+def __getattr__(name: str) -> object:
+    """The models load on first use, so resolvers start without pydantic."""
+    if name in ("EdcCombatant", "EdcEncounter"):
+        from . import model
+
+        return getattr(model, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

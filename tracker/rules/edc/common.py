@@ -8,11 +8,18 @@ setting: ``cap`` (only a 10 succeeds) or ``impossible`` (no die can succeed).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.core.model import Encounter
 from tracker.rules.base import Param, RuleError
+
+if TYPE_CHECKING:
+    from tracker.core.model import Encounter
+
+CP = "CP"
+"""The Combat Pool's name on a fighter."""
+MP = "MP"
+"""The Missile Pool's name on a fighter."""
 
 TN_RULES = ("cap", "impossible")
 

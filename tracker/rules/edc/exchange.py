@@ -15,14 +15,13 @@ ground one foot per point of MoS.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter
 from tracker.rules.base import REQUIRED, Action, DieRole, Param, Params, Resolution, RuleError
 
 from .common import (
+    CP,
     TN_ABOVE_TEN,
     binomial,
     combatant_or_none,
@@ -35,9 +34,12 @@ from .common import (
     success_odds,
     successes_word,
 )
-from .model import CP
 from .pools import reduce_now, spend
 from .wounds import DAMAGE_TYPES, TABLE_PARAM, add_wound, wound_figures
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
 
 # --- exchange -------------------------------------------------------------------------------
 

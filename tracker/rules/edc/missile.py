@@ -7,14 +7,14 @@ after a round without firing, pool max = Aim + proficiency).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter
 from tracker.rules.base import REQUIRED, Action, DieRole, Param, Params, Resolution, RuleError
 
 from .common import (
+    CP,
+    MP,
     TN_ABOVE_TEN,
     combatant_or_none,
     count_successes,
@@ -25,9 +25,14 @@ from .common import (
     successes_word,
 )
 from .exchange import mos_odds, wound_level
-from .model import CP, MP, EdcCombatant
 from .pools import spend
 from .wounds import DAMAGE_TYPES, TABLE_PARAM, add_wound, missile_location, wound_figures
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+    from .model import EdcCombatant
 
 EVADE_DTN = {"evade_full": 4, "evade_partial": 7, "duck": 9}
 DEFENCES = ("none", "evade_full", "evade_partial", "duck", "block")

@@ -13,8 +13,7 @@ from pydantic import Field, model_validator
 
 from tracker.core.model import Combatant, Encounter, Pool
 
-CP = "CP"
-MP = "MP"
+from .common import CP, MP
 
 Posture = Literal["neutral", "aggressive", "defensive"]
 Footing = Literal["level", "higher"]

@@ -10,11 +10,9 @@ roll Agility + Ride dice; the text does not give their TN (setting ``ride_tn``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter
 from tracker.rules.base import REQUIRED, Action, DieRole, Param, Params, Resolution, RuleError
 
 from .common import (
@@ -30,6 +28,10 @@ from .common import (
     successes_word,
 )
 from .pools import spend
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
 
 GAITS = ("stand", "walk", "trot", "canter", "gallop")
 _STEP = {"stand": 0, "walk": 0, "trot": 1, "canter": 2, "gallop": 3}

@@ -10,15 +10,20 @@ a pool modifier: it changes the dice of the first attack or defence (see ``excha
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter
 from tracker.rules.base import REQUIRED, Action, Param, Params, Resolution, RuleError
 
-from .common import combatant_or_none, count_successes, roll_d10s, successes_word
-from .model import CP, MP, EdcCombatant
+from .common import CP, MP, combatant_or_none, count_successes, roll_d10s, successes_word
 from .settings import setting
 from .wounds import blood_loss_tn, effective_pain, lose_health, shock_split
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+    from .model import EdcCombatant
 
 
 def _loss(total: int, fraction_den: int, rounding: str) -> int:
@@ -129,6 +134,8 @@ def reduce_now(c: EdcCombatant, n: int, tx: Transaction, why: str, pool: str = C
 
 def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     """Upkeep, by Reflex: Toughness vs BL for the wounded, refresh CP, missile upkeep."""
+    from tracker.rules.edc.model import EdcCombatant
+
     from .missile import missile_upkeep
 
     lines: list[str] = []
@@ -263,6 +270,8 @@ def _resolve_refresh(p: Params, dice: Dice) -> Resolution:
 
 
 def _apply_refresh(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+    from tracker.rules.edc.model import EdcCombatant
+
     c = combatant_or_none(enc, p.get("actor"))
     targets = [c] if c is not None else [x for x in enc.combatants if not x.out]
     for x in targets:

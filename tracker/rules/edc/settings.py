@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from tracker.core.model import Encounter, Scalar
+from typing import TYPE_CHECKING
+
 from tracker.rules.base import Setting
+
+if TYPE_CHECKING:
+    from tracker.core.model import Encounter, Scalar
 
 SETTINGS = [
     Setting(

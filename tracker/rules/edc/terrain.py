@@ -8,14 +8,13 @@ TN: more successes than the actor cancel the benefit (a tie goes to the actor).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter
 from tracker.rules.base import REQUIRED, Action, DieRole, Param, Params, Resolution, RuleError
 
 from .common import (
+    CP,
     TN_ABOVE_TEN,
     binomial,
     combatant_or_none,
@@ -26,8 +25,11 @@ from .common import (
     success_odds,
     successes_word,
 )
-from .model import CP
 from .pools import reduce_now, spend
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
 
 MOVEMENTS = ("standing", "crawling", "cautious", "normal", "defending", "hurried",
              "attacking", "sprinting")

@@ -14,14 +14,14 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Effect, Encounter, Wound
 from tracker.rules.base import REQUIRED, Action, DieRole, Param, Params, Resolution, RuleError
 
 from .common import (
+    CP,
+    MP,
     TN_ABOVE_TEN,
     combatant_or_none,
     count_successes,
@@ -31,7 +31,12 @@ from .common import (
     success_odds,
     successes_word,
 )
-from .model import CP, MP, EdcCombatant
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter, Wound
+
+    from .model import EdcCombatant
 
 DAMAGE_TYPES = ("cutting", "puncture", "blunt", "generic")
 BUILTIN_TABLE = Path(__file__).resolve().parent.parent / "data" / "edc_damage.toml"
@@ -212,6 +217,8 @@ def add_wound(
     enc: Encounter, c: EdcCombatant, fig: dict[str, Any], tx: Transaction, note: str = ""
 ) -> None:
     """Record the wound on ``c`` and take its Shock."""
+    from tracker.core.model import Wound
+
     if fig.get("wound_level", 0) <= 0 and not (fig.get("shock") or fig.get("pain")):
         return
     wound = Wound(
@@ -505,6 +512,8 @@ def _fill_knockout(enc: Encounter, p: Params) -> Params:
 
 
 def _apply_knockout(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+    from tracker.core.model import Effect
+
     c = combatant_or_none(enc, p.get("actor"))
     secs = res.figures["seconds_out"]
     if c is None or not secs:

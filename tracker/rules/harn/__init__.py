@@ -29,20 +29,27 @@ A moving volley area is the moving target -10 (``target=moving`` or ``area_movin
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Combatant, Encounter
 from tracker.rules.base import Ruleset
 
 from .actions import attack_actions, state_actions
 from .missile import missile_odds, plan_attack, resolve_missile, success_odds
-from .model import HarnCombatant, HarnEncounter, MissileWeapon, RangeNote
 from .settings import SETTINGS
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Combatant, Encounter
+
+    from .model import HarnCombatant, HarnEncounter, MissileWeapon, RangeNote
 
 
 def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     """Upkeep: moved flags clear, an aim older than last round lapses, idle spanning may
     lose its progress."""
+    from tracker.rules.harn.model import HarnCombatant
+
     rnd = enc.position.round
     keep_span = enc.settings.get("span_progress_kept", True)
     lines: list[str] = []
@@ -64,6 +71,8 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
 
 def describe_combatant(c: Combatant) -> str:
     """IR, weapon and missile state in a few words."""
+    from tracker.rules.harn.model import HarnCombatant
+
     if not isinstance(c, HarnCombatant):
         return f"IR{c.initiative}"
     bits = [f"IR{c.initiative}"]
@@ -92,7 +101,7 @@ RULESET = Ruleset(
     id="harn",
     name="HârnMaster missile sequence",
     scale="skirmish",
-    encounter_model=HarnEncounter,
+    model="tracker.rules.harn.model:HarnEncounter",
     actions={**attack_actions(), **state_actions()},
     phases=[],
     panes=("combatants", "wounds", "log"),
@@ -113,3 +122,12 @@ __all__ = [
     "resolve_missile",
     "success_odds",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The models load on first use, so resolvers start without pydantic."""
+    if name in ("HarnCombatant", "HarnEncounter", "MissileWeapon", "RangeNote"):
+        from . import model
+
+        return getattr(model, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,16 +11,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter, Wound
 from tracker.rules.base import Action, DieRole, Param, Params, Resolution, RuleError
 
 from .missile import SKILL, missile_odds, plan_attack, resolve_missile
-from .model import HarnCombatant, RangeNote
 from .settings import DEFAULTS
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+    from .model import HarnCombatant
 
 WEAPONS = ("bow", "crossbow", "sling", "thrown")
 
@@ -124,6 +127,8 @@ impact_roll, deviation (d8), mishap (fumble stumble)."""
 
 
 def _combatant(enc: Encounter, name: Any) -> HarnCombatant | None:
+    from tracker.rules.harn.model import HarnCombatant
+
     if not name:
         return None
     try:
@@ -288,6 +293,9 @@ def injury_level(code: str) -> int:
 
 def apply_attack(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
     """Spend the shot, note the range, and record the injury on the creature struck."""
+    from tracker.core.model import Wound
+    from tracker.rules.harn.model import RangeNote
+
     f = res.figures
     rnd = enc.position.round
     shooter = _combatant(enc, p.get("actor"))

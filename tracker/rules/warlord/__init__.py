@@ -25,17 +25,24 @@ Settings (what the text leaves open or does not print):
 
 from __future__ import annotations
 
-from tracker.core.model import Unit
+from typing import TYPE_CHECKING
+
 from tracker.rules.base import Ruleset, Setting
 
 from .fire import FIRE, ROUNDINGS, target_problem, valid_targets
-from .model import WarlordEncounter, WarlordUnit
 from .phase import ENDPHASE, HOLDFIRE, MORALE, MORALE_WHEN, MOVEFIRE, ORDER, SAMPLE_THRESHOLDS
 from .phase import start_round as _start_round
 from .profiles import ProfileSheet, load_sheet
 
+if TYPE_CHECKING:
+    from tracker.core.model import Unit
+
+    from .model import WarlordEncounter, WarlordUnit
+
 
 def describe_unit(unit: Unit) -> str:
+    from tracker.rules.warlord.model import WarlordUnit
+
     if not isinstance(unit, WarlordUnit):
         return unit.name
     bits = [unit.race or "?", unit.weapon or "no missiles", unit.armour_class]
@@ -77,7 +84,7 @@ RULESET = Ruleset(
     id="warlord",
     name="Fantasy Warlord missile fire",
     scale="mass",
-    encounter_model=WarlordEncounter,
+    model="tracker.rules.warlord.model:WarlordEncounter",
     actions={a.name: a for a in (FIRE, ENDPHASE, ORDER, HOLDFIRE, MOVEFIRE, MORALE)},
     phases=["before missile fire (1-7)", "missile fire (8)", "casualties and morale tests"],
     panes=("roster", "log"),
@@ -97,3 +104,12 @@ __all__ = [
     "target_problem",
     "valid_targets",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The models load on first use, so resolvers start without pydantic."""
+    if name in ("WarlordEncounter", "WarlordUnit"):
+        from . import model
+
+        return getattr(model, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,15 +13,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter
 from tracker.rules.base import REQUIRED, Action, DieRole, Odds, Param, Params, Resolution, RuleError
 
-from .model import WarlordUnit
 from .profiles import RANGE_DIVISOR, FiringModifier, RaceProfile, load_sheet
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+    from .model import WarlordUnit
 
 ROUNDINGS = ("down", "nearest", "up")
 ACTOR_NAME = Param("actor_name", "str", "", "unit's name for the log (from the encounter)")
@@ -288,6 +291,8 @@ def auto_modifiers(
 
 
 def _unit(enc: Encounter, name: str) -> WarlordUnit:
+    from tracker.rules.warlord.model import WarlordUnit
+
     try:
         unit = enc.find_unit(name)
     except LookupError as exc:
@@ -334,6 +339,8 @@ def valid_targets(enc: Encounter, firer: WarlordUnit) -> list[tuple[WarlordUnit,
     Valid targets come first, those already fired on this turn before the rest; the
     tracker keeps no distances, so sight, arc and range stay with the GM.
     """
+    from tracker.rules.warlord.model import WarlordUnit
+
     rows = [
         (u, target_problem(firer, u))
         for u in enc.units

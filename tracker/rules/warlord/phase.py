@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter
 from tracker.rules.base import REQUIRED, Action, Param, Params, Resolution, RuleError
 
 from .fire import ACTOR_NAME, _unit, fill_name, json_number, name_of, show
-from .model import WarlordUnit
 from .profiles import load_sheet, parse_fraction
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
 
 MORALE_WHEN = ("any_loss", "class_threshold")
 SAMPLE_THRESHOLDS = "A:50,B:40,C:30,D:20,E:10"
@@ -272,6 +274,8 @@ def resolve_endphase(params: Params, dice: Dice) -> Resolution:
 
 
 def fill_endphase(enc: Encounter, params: Params) -> Params:
+    from tracker.rules.warlord.model import WarlordUnit
+
     units = [u for u in enc.units if isinstance(u, WarlordUnit)]
     params.setdefault(
         "held",
@@ -289,6 +293,8 @@ def fill_endphase(enc: Encounter, params: Params) -> Params:
 
 
 def apply_endphase(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+    from tracker.rules.warlord.model import WarlordUnit
+
     for r in res.figures["removed"]:
         unit = _unit(enc, r["unit"])
         path = ["units", unit.id]
@@ -378,6 +384,8 @@ MORALE = Action(
 
 def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     """A new game turn: movement, charges, fire and this turn's casualties start afresh."""
+    from tracker.rules.warlord.model import WarlordUnit
+
     lines: list[str] = []
     for unit in enc.units:
         if not isinstance(unit, WarlordUnit):

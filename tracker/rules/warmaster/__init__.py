@@ -32,13 +32,9 @@ Readings of the text the tracker makes (not settings):
 from __future__ import annotations
 
 from math import comb
-from typing import Any
-
-from pydantic import Field
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
-from tracker.core.model import Encounter, Unit
 from tracker.rules.base import (
     Action,
     DieRole,
@@ -59,25 +55,9 @@ COVER_KINDS = ("infantry", "artillery")
 IGNORED_HITS = {"open": 0, "defended": 1, "fortified": 2}
 """Hits a unit disregards for its drive back, by its position."""
 
-
-# --- the model ---------------------------------------------------------------------------
-
-
-class WarmasterUnit(Unit):
-    """A Warmaster unit: ``strength`` counts stands, ``hits_per_stand`` is its Hits value."""
-
-    exposed: int = 0
-    """Stands outside its defended/fortified position: shot at 4+ and removed first."""
-    shot: bool = False
-    """Has shot in this Shooting phase."""
-    shot_by: list[str] = Field(default_factory=list)
-    """Units that shot at it this phase: it is driven back away from the closest of them."""
-    drive_back_done: bool = False
-    """Its drive back for this phase is already resolved."""
-
-
-class WarmasterEncounter(Encounter):
-    units: list[WarmasterUnit] = Field(default_factory=list)  # type: ignore[assignment]
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter, Unit
 
 
 # --- the numbers -------------------------------------------------------------------------
@@ -426,6 +406,8 @@ def fill_shoot(enc: Encounter, params: Params) -> Params:
 
 def apply_shoot(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
     """Stands removed, leftover hits, phase hits (or carried hits for chargers)."""
+    from tracker.rules.warmaster.model import WarmasterUnit
+
     f = res.figures
     name = params.get("target")
     if not name:
@@ -643,6 +625,8 @@ def fill_driveback(enc: Encounter, params: Params) -> Params:
 
 
 def _apply_drive(enc: Encounter, tx: Transaction, unit: Unit, r: dict[str, Any]) -> None:
+    from tracker.rules.warmaster.model import WarmasterUnit
+
     path: list[str | int] = ["units", unit.id]
     if r["engaged"]:
         tx.set([*path, "carried_hits"], unit.carried_hits + r["carried"])
@@ -762,6 +746,8 @@ def fill_endphase(enc: Encounter, params: Params) -> Params:
 
 
 def apply_endphase(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+    from tracker.rules.warmaster.model import WarmasterUnit
+
     for r in res.figures["units"]:
         unit = _find_unit(enc, r["id"] or r["unit"])
         _apply_drive(enc, tx, unit, r)
@@ -833,7 +819,7 @@ RULESET = Ruleset(
     id="warmaster",
     name="Warmaster Revolution shooting",
     scale="mass",
-    encounter_model=WarmasterEncounter,
+    model="tracker.rules.warmaster.model:WarmasterEncounter",
     actions={a.name: a for a in (SHOOT, DRIVEBACK, ENDPHASE)},
     phases=PHASES,
     panes=("roster", "log"),
@@ -847,3 +833,12 @@ RULESET = Ruleset(
     start_round=start_round,
     describe_unit=describe_unit,
 )
+
+
+def __getattr__(name: str) -> object:
+    """The models load on first use, so resolvers start without pydantic."""
+    if name in ("WarmasterEncounter", "WarmasterUnit"):
+        from . import model
+
+        return getattr(model, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
