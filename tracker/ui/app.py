@@ -31,7 +31,7 @@ from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
 from tracker.ui.panes.roster import RosterPane
 from tracker.ui.panes.wounds import WoundsPane
-from tracker.ui.theme import install_themes
+from tracker.ui.theme import install_themes, show_notices
 
 
 def topbar_text(session: Session) -> str:
@@ -87,6 +87,7 @@ class TrackerApp(App[None]):
         self.session = opened.session
         self.session.on_change = self._changed
         self.requested_theme = theme
+        self._theme_notices = install_themes(self, theme)
         self.selected: str | None = None
         self.exit_deadline: float | None = 3.0
         """Seconds a signal leaves Textual to finish its exit before the process ends."""
@@ -126,7 +127,7 @@ class TrackerApp(App[None]):
 
     def on_mount(self) -> None:
         self.query_one(CommandLine).display = False
-        install_themes(self, self.requested_theme)
+        show_notices(self, self._theme_notices)
         self.refresh_panes()
         notice = self.opened.notice
         if self.session.read_only:

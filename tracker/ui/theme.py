@@ -105,9 +105,13 @@ def few_colours() -> bool:
     )
 
 
-def install_themes(app: App[Any], requested: str | None) -> None:
+def install_themes(app: App[Any], requested: str | None) -> list[str]:
     """Register every theme and switch to the one asked for, or the one that suits the
-    terminal; a theme file that is broken or missing falls back with a notice."""
+    terminal; a theme file that is broken or missing falls back. Returns the notices to
+    show once the app runs.
+
+    Called from the app's ``__init__``: a theme chosen before the first screen saves
+    Textual parsing every stylesheet twice."""
     themes, problems = load_themes()
     for theme in themes:
         app.register_theme(theme)
@@ -117,5 +121,9 @@ def install_themes(app: App[Any], requested: str | None) -> None:
         problems.append(f"theme '{wanted}' not found")
         wanted = DEFAULT_THEME if DEFAULT_THEME in names else "textual-dark"
     app.theme = wanted
-    for problem in problems:
-        app.notify(f"{problem}; using {wanted}", severity="warning", timeout=8)
+    return [f"{problem}; using {wanted}" for problem in problems]
+
+
+def show_notices(app: App[Any], notices: list[str]) -> None:
+    for notice in notices:
+        app.notify(notice, severity="warning", timeout=8)

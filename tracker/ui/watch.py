@@ -23,7 +23,7 @@ from tracker.store import SaveError
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import SHOWN, LogPane
 from tracker.ui.panes.roster import RosterPane
-from tracker.ui.theme import install_themes
+from tracker.ui.theme import install_themes, show_notices
 
 POLL_SECONDS = 0.4
 
@@ -78,6 +78,7 @@ class WatchApp(App[None]):
         super().__init__()
         self.path = path
         self.requested_theme = theme
+        self._theme_notices = install_themes(self, theme)
         self._mtime: tuple[int, int, int] | None = None
         enc = load(path)
         self.session = Session(enc, path, read_only=True)
@@ -99,7 +100,7 @@ class WatchApp(App[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        install_themes(self, self.requested_theme)
+        show_notices(self, self._theme_notices)
         self.redraw()
         self.set_interval(POLL_SECONDS, self.poll)
 
