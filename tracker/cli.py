@@ -153,6 +153,19 @@ def _load(path: str):  # type: ignore[no-untyped-def]
 
 
 def cmd_open(ns: argparse.Namespace) -> int:
+    import gc
+
+    # Start-up makes many objects that live as long as the app and almost no garbage;
+    # the collector would scan them again and again. run_app freezes them and turns
+    # it back on.
+    gc.disable()
+    try:
+        return _open(ns)
+    finally:
+        gc.enable()
+
+
+def _open(ns: argparse.Namespace) -> int:
     from tracker.opening import default_save, working_copy
 
     notice = ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import threading
@@ -518,6 +519,11 @@ def run_app(opened: Opened, theme: str | None = None, notice: str = "") -> int:
     if notice:
         opened.notice = "; ".join(n for n in (notice, opened.notice) if n)
     app = TrackerApp(opened, theme=theme)
+    # Everything made so far (modules, the encounter's models) lives as long as the
+    # app: moving it out of the collector's generations keeps full collections, which
+    # would scan it every time, from pausing the first screen and later keys.
+    gc.freeze()
+    gc.enable()
     try:
         app.run()
     finally:

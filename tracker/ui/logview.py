@@ -9,6 +9,7 @@ rendering.
 from __future__ import annotations
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.cache import LRUCache
 from textual.events import Resize
@@ -36,6 +37,8 @@ class LogView(ScrollView, can_focus=True):
         self._rows: list[Text] = []
         self._width = 0
         self._strips: LRUCache[int, Strip] = LRUCache(1024)
+        self._style: Style | None = None
+        """The view's own style, worked out once per style change (it walks the DOM)."""
 
     @property
     def lines(self) -> list[Text]:
@@ -77,12 +80,15 @@ class LogView(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips.clear()
+        self._style = None
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         index = scroll_y + y
         width = self.size.width
-        style = self.rich_style
+        style = self._style
+        if style is None:
+            style = self._style = self.rich_style
         if index >= len(self._rows):
             return Strip.blank(width, style)
         strip = self._strips.get(index)
