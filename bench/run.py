@@ -114,11 +114,17 @@ class Bench:
 
     def start(self, kind: str, arg: str, repeats: int) -> tuple[float, float]:
         """Median seconds to the first screen and median peak RSS (MB)."""
-        runs = [
-            self.spawn([sys.executable, "-m", "bench.child", "start", kind, arg])
-            for _ in range(repeats)
-        ]
-        return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+        return self.starts([start_argv(kind, arg)], repeats)[0]
+
+    def starts(self, argvs: list[list[str]], repeats: int) -> list[tuple[float, float]]:
+        """``start`` for several commands, run in turn (A B C A B C ...) so that a machine
+        getting busier or quieter during the run weighs on each of them alike."""
+        runs: list[list[tuple[float, float, str]]] = [[] for _ in argvs]
+        for _ in range(repeats):
+            for i, argv in enumerate(argvs):
+                runs[i].append(self.spawn(argv))
+        return [(statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs))
+                for rs in runs]
 
     def copy(self, path: Path) -> Path:
         """A copy of a save and of its journal, if it has one."""
@@ -128,6 +134,10 @@ class Bench:
             shutil.copyfile(journal, self.work / journal.name)
         shutil.copyfile(path, target)
         return target
+
+
+def start_argv(kind: str, arg: str) -> list[str]:
+    return [sys.executable, "-m", "bench.child", "start", kind, arg]
 
 
 def generated(units: int, events: int, verbose: bool) -> Path:
@@ -189,13 +199,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer repeats; growth to 1,000")
-    ap.add_argument("--repeats", type=int, help="start-up runs per figure (default 5)")
+    ap.add_argument("--repeats", type=int, help="start-up runs per figure (default 7)")
     ap.add_argument("--presses", type=int, help="keypresses per figure (default 200)")
     ap.add_argument("--no-growth", action="store_true", help="skip the growth table")
     ap.add_argument("--markdown", type=Path, help="also write the tables to this file")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     ns = ap.parse_args(argv)
-    repeats = ns.repeats or (3 if ns.quick else 5)
+    repeats = ns.repeats or (3 if ns.quick else 7)
     presses = ns.presses or (50 if ns.quick else 200)
     sizes = [] if ns.no_growth else [10, 100, 1000] if ns.quick else [10, 100, 1000, 10_000]
 
@@ -207,11 +217,12 @@ def main(argv: list[str] | None = None) -> int:
         growth_files = {n: b.copy(generated(n, GROWTH_EVENTS, verbose=not ns.quiet))
                         for n in sizes}
 
-        b.log("start-up: baseline and the sample encounter")
-        base_start, base_rss = b.start("baseline", "10", repeats)
-        sample_start, _ = b.start("tracker", str(sample), repeats)
-        b.log("start-up: the large encounter")
-        large_start, large_rss = b.start("tracker", str(large), repeats)
+        b.log("start-up: the baseline, the sample, the large encounter and `tracker resolve`")
+        resolve_argv = [sys.executable, "-m", "tracker", "resolve", "warmaster", "shoot",
+                        "attacks=12", "armour=4", "--seed", "1"]
+        (base_start, base_rss), (sample_start, _), (large_start, large_rss), (resolve, _) = (
+            b.starts([start_argv("baseline", "10"), start_argv("tracker", str(sample)),
+                      start_argv("tracker", str(large)), resolve_argv], repeats))
 
         b.log("keypresses: baseline DataTable and roster, 1,000 rows")
         base_key = b.child("keys", "baseline", "1000", str(presses), env=KEY_ENV)["median_s"]
@@ -221,10 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         loaded = b.child("load", str(large), "3")["median_s"]
         b.log("odds")
         odds = odds_times()
-        b.log("tracker resolve")
-        resolve_argv = [sys.executable, "-m", "tracker", "resolve", "warmaster", "shoot",
-                        "attacks=12", "armour=4", "--seed", "1"]
-        resolve = statistics.median(b.spawn(resolve_argv)[0] for _ in range(repeats))
+        b.log("tracker resolve: what it imports")
         textual_check = subprocess.run(
             [sys.executable, "-c",
              "import sys; from tracker.cli import main; "
@@ -263,8 +271,9 @@ def main(argv: list[str] | None = None) -> int:
                             env=KEY_ENV)["median_s"]
             growth.append((n, start_s, load_s, save_s, key_s))
 
-        size_mb = large.stat().st_size / 1e6
-    text = render(rows, growth, base_start, base_rss, base_key, size_mb)
+        journal = large.with_name(large.stem + ".log.jsonl")
+        sizes_mb = (large.stat().st_size / 1e6, journal.stat().st_size / 1e6)
+    text = render(rows, growth, base_start, base_rss, base_key, sizes_mb)
     print(text)
     if ns.markdown:
         ns.markdown.write_text(text + "\n")
@@ -272,7 +281,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def render(rows: list[Row], growth: list[tuple[int, float, float, float, float]],
-           base_start: float, base_rss: float, base_key: float, size_mb: float) -> str:
+           base_start: float, base_rss: float, base_key: float,
+           sizes_mb: tuple[float, float]) -> str:
     out = [
         "| figure | tracker | baseline | ratio | target | met |",
         "|---|---:|---:|---:|---|---|",
@@ -285,7 +295,8 @@ def render(rows: list[Row], growth: list[tuple[int, float, float, float, float]]
     out.append("")
     out.append(f"Baseline: Header + DataTable + Footer, headless at 120×40; start "
                f"{fmt(base_start, 's')}, peak RSS {base_rss:.0f} MB, ↓ in 1,000 rows "
-               f"{fmt(base_key, 's')}. Large save: {size_mb:.1f} MB.")
+               f"{fmt(base_key, 's')}. Large save: {sizes_mb[0]:.1f} MB of state, "
+               f"{sizes_mb[1]:.1f} MB of journal.")
     if growth:
         out += [
             "",
