@@ -243,3 +243,21 @@ def test_any_mix_of_changes_saves_and_reopenings_matches_one_session(tmp_path, s
     assert [e.text for e in final.log] == [e.text for e in reference.enc.log]
     rebuilt, _ = history.replay(final)
     assert history.state_of(rebuilt) == history.state_of(final)
+
+
+def test_a_journal_cut_short_under_a_running_session_is_not_written_to(skirmish_file):
+    from tracker.store.autosave import Autosaver
+    from tracker.store.toml_store import snapshot
+
+    played(skirmish_file, ["note one", "note two"])
+    session = Session(load(skirmish_file), skirmish_file)
+    session.enc.log.load_all()
+    journal_file = skirmish_file.with_suffix(".log.jsonl")
+    journal_file.write_bytes(b"")  # someone emptied it while the app ran
+    saved = skirmish_file.read_bytes()
+    session.execute("note three")
+    saver = Autosaver(skirmish_file, lambda: snapshot(session.enc, skirmish_file))
+    saver.request()
+    assert saver.run_pending() is False
+    assert "cut short" in (saver.last_error or "")
+    assert journal_file.read_bytes() == b"" and skirmish_file.read_bytes() == saved

@@ -117,6 +117,13 @@ def append(path: Path, index: int, before: int, entries: list[LogEntry]) -> list
     fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
     try:
         pos = os.lseek(fd, 0, os.SEEK_END)
+        if before >= pos:
+            # the file was replaced or cut short since this log was read from it: a
+            # record linked into it would point at the wrong place, so write nothing
+            raise LogError(
+                f"{path}: holds {pos} bytes but the log links to byte {before} "
+                "(was it moved, replaced or cut short?)"
+            )
         if pos > 0 and os.pread(fd, 1, pos - 1) != b"\n":
             chunks.append(b"\n")
             pos += 1
