@@ -117,12 +117,14 @@ class Bench:
         return self.starts([start_argv(kind, arg)], repeats)[0]
 
     def starts(self, argvs: list[list[str]], repeats: int) -> list[tuple[float, float]]:
-        """``start`` for several commands, run in turn (A B C A B C ...) so that a machine
-        getting busier or quieter during the run weighs on each of them alike."""
+        """``start`` for several commands, run in turn (A B C, B C A, C A B ...) so that a
+        machine getting busier or quieter during the run, or a process going first or
+        last in a round, weighs on each of them alike."""
         runs: list[list[tuple[float, float, str]]] = [[] for _ in argvs]
-        for _ in range(repeats):
-            for i, argv in enumerate(argvs):
-                runs[i].append(self.spawn(argv))
+        for r in range(repeats):
+            for k in range(len(argvs)):
+                i = (r + k) % len(argvs)
+                runs[i].append(self.spawn(argvs[i]))
         return [(statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs))
                 for rs in runs]
 

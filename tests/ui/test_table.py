@@ -50,3 +50,40 @@ def test_plain_width_leaves_markup_and_other_values_to_datatable():
     assert plain_width(Text("a\nlonger")) == 6
     assert plain_width("[b]x[/b]") is None
     assert plain_width(3) is None
+
+
+class Big(App[None]):
+    def compose(self) -> ComposeResult:
+        yield SyncTable(COLUMNS)
+
+
+def big_rows(n: int, state: str = "") -> list:
+    return [(f"u{i}", [f"Unit {i}", "Orcs", state]) for i in range(n)]
+
+
+async def test_a_long_table_shows_its_first_rows_then_fills_in_order():
+    from tracker.ui.table import FIRST_ROWS
+
+    app = Big()
+    async with app.run_test(size=(80, 30)) as pilot:
+        table = app.query_one(SyncTable)
+        table.sync(big_rows(1250))
+        assert table.row_count == FIRST_ROWS and table.total == 1250
+        for _ in range(10):
+            await pilot.pause()
+        assert table.row_count == 1250
+        assert [table.get_row_at(i)[0] for i in (0, 99, 100, 1249)] == [
+            "Unit 0", "Unit 99", "Unit 100", "Unit 1249"]
+
+
+async def test_changes_and_selection_while_rows_are_still_being_added():
+    app = Big()
+    async with app.run_test(size=(80, 30)):
+        table = app.query_one(SyncTable)
+        table.sync(big_rows(800))
+        table.select_key("u700")  # not added yet: the rest is added first
+        assert table.row_count == 800 and table.selected_key == "u700"
+        table.sync(big_rows(900))  # a rebuild while nothing is pending, then more
+        table.sync(big_rows(900, state="routed"))  # same keys: cells change in place
+        assert table.row_count == 900
+        assert table.get_row_at(850)[2] == "routed"

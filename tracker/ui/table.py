@@ -2,7 +2,9 @@
 
 Panes hand it the full list of rows each time the encounter changes; when the row keys
 are the same it touches only the changed cells, so a roster of a thousand units stays
-quick to refresh and keeps its cursor.
+quick to refresh and keeps its cursor. When the rows are new (opening, a new sort or
+filter) it adds a screenful at once and the rest in batches after the screen is drawn,
+so a battle of thousands of units shows its first rows without waiting for the last.
 """
 
 from __future__ import annotations
@@ -16,6 +18,11 @@ from textual.widgets._data_table import RowKey
 
 Cell = str | Text
 Row = tuple[str, Sequence[Cell]]
+
+FIRST_ROWS = 100
+"""Rows a rebuild adds before the screen is drawn (more than any terminal shows)."""
+BATCH_ROWS = 500
+"""Rows added per refresh after that."""
 
 
 def plain_width(value: object) -> int | None:
@@ -35,6 +42,8 @@ class SyncTable(DataTable[Cell]):
         self._spec = list(columns)
         self._keys: list[str] = []
         self._cells: dict[str, tuple[Cell, ...]] = {}
+        self._pending: list[Row] = []
+        """Rows of the last rebuild not added yet."""
 
     def on_mount(self) -> None:
         for label, key in self._spec:
@@ -72,11 +81,20 @@ class SyncTable(DataTable[Cell]):
             return None
         return self._keys[self.cursor_row]
 
+    @property
+    def total(self) -> int:
+        """Rows in the table, counting those still being added."""
+        return len(self._keys)
+
     def select_key(self, key: str) -> None:
         if key in self._keys:
-            self.move_cursor(row=self._keys.index(key))
+            row = self._keys.index(key)
+            if row >= self.row_count:
+                self._flush()
+            self.move_cursor(row=row)
 
     def sync(self, rows: Sequence[Row]) -> None:
+        self._flush()  # the comparison below is with the whole table
         keys = [k for k, _ in rows]
         if keys == self._keys:
             for key, cells in rows:
@@ -93,8 +111,24 @@ class SyncTable(DataTable[Cell]):
         self.clear()
         self._keys = keys
         self._cells = {}
+        self._add(rows[:FIRST_ROWS])
+        self._pending = list(rows[FIRST_ROWS:])
+        if self._pending:
+            self.call_after_refresh(self._add_batch)
+        if keep is not None:
+            self.select_key(keep)
+
+    def _add(self, rows: Sequence[Row]) -> None:
         for key, cells in rows:
             self._cells[key] = tuple(cells)
             self.add_row(*cells, key=key)
-        if keep is not None:
-            self.select_key(keep)
+
+    def _add_batch(self) -> None:
+        batch, self._pending = self._pending[:BATCH_ROWS], self._pending[BATCH_ROWS:]
+        self._add(batch)
+        if self._pending:
+            self.call_after_refresh(self._add_batch)
+
+    def _flush(self) -> None:
+        batch, self._pending = self._pending, []
+        self._add(batch)

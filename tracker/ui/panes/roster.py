@@ -137,7 +137,7 @@ class RosterPane(Vertical):
     def refresh_from(self, enc: Encounter) -> None:
         self._enc = enc
         self.table.sync(self.rows(enc))
-        shown = self.table.row_count
+        shown = self.table.total
         active = sum(1 for u in enc.units if u.active)
         view = "" if self.view == "all" else f" · {self.view}"
         sort = "" if self.sort == "listed" else f" · by {self.sort}"
