@@ -461,14 +461,14 @@ def read_army(path: Path, model: type[Unit], side: str | None) -> list[dict[str,
     The file has an optional ``side`` (the default for its units) and ``[[units]]``
     tables with the unit fields; ``strength_start`` defaults to ``strength``.
     """
-    import tomllib
+    import tomli
 
     where = path.name
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
+        data = tomli.loads(path.read_text("utf-8"))
     except FileNotFoundError:
         raise CommandError(f"army list {where}: no such file") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError) as exc:
         raise CommandError(f"army list {where}: {exc}") from None
     units = data.get("units")
     if not isinstance(units, list) or not units:

@@ -7,10 +7,10 @@ default theme and says so, it never stops.
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
+import tomli
 from pydantic import BaseModel, ConfigDict, ValidationError
 from textual.app import App
 from textual.color import Color, ColorParseError
@@ -68,10 +68,10 @@ def _check_colours(spec: ThemeFile) -> None:
 def load_theme_file(path: Path) -> Theme:
     """One theme file; ValueError says which file and key is wrong."""
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
+        data = tomli.loads(path.read_text("utf-8"))
         spec = ThemeFile.model_validate(data)
         _check_colours(spec)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError) as exc:
         raise ValueError(f"{path.name}: {exc}") from None
     except ValidationError as exc:
         err = exc.errors()[0]

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+import tomli
 
 from tracker.rules.base import RuleError
 
@@ -61,9 +62,9 @@ def _band(raw: dict[str, int]) -> Band:
 
 def _load() -> tuple[dict[str, Weapon], dict[str, str], dict[str, tuple[str, int]], list]:
     with open(DATA / "d6battle_weapons.toml", "rb") as f:
-        wdata = tomllib.load(f)
+        wdata = tomli.load(f)
     with open(DATA / "d6battle_tables.toml", "rb") as f:
-        tdata = tomllib.load(f)
+        tdata = tomli.load(f)
     weapons: dict[str, Weapon] = {}
     for key, w in wdata["weapons"].items():
         weapons[key] = Weapon(

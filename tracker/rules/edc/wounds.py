@@ -10,11 +10,12 @@ to a different body part raises it (setting ``blood_loss_raise``).
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import tomli
 
 from tracker.core.dice import Dice
 from tracker.rules.base import REQUIRED, Action, DieRole, Param, Params, Resolution, RuleError
@@ -63,10 +64,10 @@ def load_table(path: str = "") -> dict[str, Any]:
     file = Path(path).expanduser() if path else BUILTIN_TABLE
     try:
         with open(file, "rb") as fh:
-            data = tomllib.load(fh)
+            data = tomli.load(fh)
     except OSError as exc:
         raise RuleError(f"damage table {file}: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
+    except tomli.TOMLDecodeError as exc:
         raise RuleError(f"damage table {file}: {exc}") from None
     return data
 

@@ -7,11 +7,11 @@ value is sample data, and the tracker says so next to it.
 
 from __future__ import annotations
 
-import tomllib
 from fractions import Fraction
 from pathlib import Path
 from typing import Literal
 
+import tomli
 from pydantic import Field, ValidationError, field_validator
 
 from tracker.core.model import Model
@@ -175,9 +175,9 @@ def load_sheet(path: str | Path = "") -> ProfileSheet:
     key = (str(p), stamp)
     if key not in _cache:
         try:
-            data = tomllib.loads(p.read_text(encoding="utf-8"))
+            data = tomli.loads(p.read_text(encoding="utf-8"))
             _cache[key] = ProfileSheet.model_validate(data)
-        except tomllib.TOMLDecodeError as exc:
+        except tomli.TOMLDecodeError as exc:
             raise RuleError(f"profile sheet {p}: {exc}") from None
         except ValidationError as exc:
             err = exc.errors()[0]
