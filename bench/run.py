@@ -146,14 +146,21 @@ def generated(units: int, events: int, verbose: bool) -> Path:
     """A generated Warmaster save, built once and kept in bench/.cache."""
     path = CACHE / f"warmaster-{units}u-{events}e-v{GENERATOR_VERSION}.toml"
     if not path.exists():
-        from bench.generate import write_large
-
         if verbose:
             print(f"  … generating {units} units, {events} log entries", file=sys.stderr)
         CACHE.mkdir(exist_ok=True)
         (CACHE / ".gitignore").write_text("*\n")
         with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-            made = write_large(Path(tmp) / path.name, units, events)
+            made = Path(tmp) / path.name
+            # in a process of its own: Linux reports a child's peak memory as at least
+            # its parent's at the fork, so this process must stay small for the RSS rows
+            subprocess.run(
+                [sys.executable, "-c", "import sys; from pathlib import Path; "
+                 "from bench.generate import write_large; "
+                 "write_large(Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]))",
+                 str(made), str(units), str(events)],
+                cwd=ROOT, check=True,
+            )
             for journal in Path(tmp).glob("*.log.jsonl"):
                 journal.rename(CACHE / journal.name)
             made.rename(path)  # the state last: a cached state always has its journal
