@@ -239,7 +239,6 @@ class Encounter(Model):
         return [*self.combatants, *self.units]
 
 
-
 def _find(items: list[Any], key: str, what: str) -> Any:
     """Find by id, then by exact name, then by a unique case-insensitive name prefix."""
     low = key.lower()

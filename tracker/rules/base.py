@@ -295,6 +295,18 @@ class Ruleset:
         raise RuleError(f"{self.id} has no setting '{name}' (settings: {names})")
 
 
+def lazy_models(package: str, names: tuple[str, ...]) -> Callable[[str], object]:
+    """A ruleset package's module ``__getattr__``: its model classes (``names``, in
+    ``package.model``) load on first use, so its resolvers start without pydantic."""
+
+    def __getattr__(name: str) -> object:
+        if name in names:
+            return getattr(importlib.import_module(f"{package}.model"), name)
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
 @cache
 def _import(where: str) -> Any:
     module, _, name = where.partition(":")

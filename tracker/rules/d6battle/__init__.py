@@ -44,7 +44,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Ruleset
+from tracker.rules.base import Ruleset, lazy_models
 
 from . import combat, morale, shooting
 from .settings import SETTINGS
@@ -104,10 +104,4 @@ RULESET = Ruleset(
 __all__ = ["RULESET", "D6Encounter", "D6Unit"]
 
 
-def __getattr__(name: str) -> object:
-    """The models load on first use, so resolvers start without pydantic."""
-    if name in ("D6Encounter", "D6Unit"):
-        from . import model
-
-        return getattr(model, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_models(__name__, ("D6Encounter", "D6Unit"))

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tracker.rules.base import Ruleset
+from tracker.rules.base import Ruleset, lazy_models
 
 from .exchange import EXCHANGE, HESITATION, INITIATIVE
 from .missile import MISSILE, MISSILE_PREP
@@ -92,10 +92,4 @@ RULESET = Ruleset(
 __all__ = ["RULESET", "EdcCombatant", "EdcEncounter", "combat_pool", "start_round"]
 
 
-def __getattr__(name: str) -> object:
-    """The models load on first use, so resolvers start without pydantic."""
-    if name in ("EdcCombatant", "EdcEncounter"):
-        from . import model
-
-        return getattr(model, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_models(__name__, ("EdcCombatant", "EdcEncounter"))

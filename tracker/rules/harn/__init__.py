@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Ruleset
+from tracker.rules.base import Ruleset, lazy_models
 
 from .actions import attack_actions, state_actions
 from .missile import missile_odds, plan_attack, resolve_missile, success_odds
@@ -124,10 +124,6 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """The models load on first use, so resolvers start without pydantic."""
-    if name in ("HarnCombatant", "HarnEncounter", "MissileWeapon", "RangeNote"):
-        from . import model
-
-        return getattr(model, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_models(
+    __name__, ("HarnCombatant", "HarnEncounter", "MissileWeapon", "RangeNote")
+)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tracker.rules.base import Ruleset, Setting
+from tracker.rules.base import Ruleset, Setting, lazy_models
 
 from .fire import FIRE, ROUNDINGS, target_problem, valid_targets
 from .phase import ENDPHASE, HOLDFIRE, MORALE, MORALE_WHEN, MOVEFIRE, ORDER, SAMPLE_THRESHOLDS
@@ -106,10 +106,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """The models load on first use, so resolvers start without pydantic."""
-    if name in ("WarlordEncounter", "WarlordUnit"):
-        from . import model
-
-        return getattr(model, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_models(__name__, ("WarlordEncounter", "WarlordUnit"))

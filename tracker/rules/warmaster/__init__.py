@@ -45,6 +45,7 @@ from tracker.rules.base import (
     RuleError,
     Ruleset,
     Setting,
+    lazy_models,
 )
 
 PHASES = ["command", "movement", "shooting", "combat"]
@@ -835,10 +836,4 @@ RULESET = Ruleset(
 )
 
 
-def __getattr__(name: str) -> object:
-    """The models load on first use, so resolvers start without pydantic."""
-    if name in ("WarmasterEncounter", "WarmasterUnit"):
-        from . import model
-
-        return getattr(model, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_models(__name__, ("WarmasterEncounter", "WarmasterUnit"))
