@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -11,6 +12,17 @@ from tracker.store import save_encounter
 
 ROOT = Path(__file__).resolve().parents[1]
 SAVES = ROOT / "saves"
+
+E = TypeVar("E", bound=Encounter)
+
+
+def load_sample(name: str, model: type[E]) -> E:
+    """A shipped sample from ``saves/``, opened as the tracker opens it, of its ruleset's model."""
+    from tracker.opening import load
+
+    enc = load(SAVES / name)
+    assert isinstance(enc, model), type(enc).__name__
+    return enc
 
 
 @pytest.fixture(autouse=True)

@@ -4,26 +4,20 @@ and resolved, combat results, routs, command tests, undo, the new turn, the samp
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from pydantic import ValidationError
 
+from tests.conftest import load_sample
 from tracker.core import history
 from tracker.core.commands import CommandError
-from tracker.opening import load
 from tracker.rules.d6battle import RULESET, D6Encounter, D6Unit
 from tracker.rules.d6battle.combat import ranks_of_six
 from tracker.session import Session
 
-SAVE = Path(__file__).parents[2] / "saves" / "d6battle-crossbow-duel.toml"
-
 
 @pytest.fixture
 def enc() -> D6Encounter:
-    enc = load(SAVE)
-    assert isinstance(enc, D6Encounter)
-    return enc
+    return load_sample("d6battle-crossbow-duel.toml", D6Encounter)
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from tests.conftest import load_sample
 from tests.rules.edc_helpers import resolve, run
 from tracker import rules
 from tracker.core import history
@@ -280,13 +281,7 @@ def test_hesitation_apply_sets_marker():
 
 
 def test_sample_save_replays_roland_press():
-    from pathlib import Path
-
-    from tracker.store import load_encounter
-
-    path = Path(__file__).resolve().parents[2] / "saves" / "edc-roland-press.toml"
-    enc = load_encounter(path, lambda rid: rules.get(rid).encounter_model)
-    assert isinstance(enc, EdcEncounter)
+    enc = load_sample("edc-roland-press.toml", EdcEncounter)
     rebuilt, _ = history.replay(enc)
     assert history.state_of(rebuilt) == history.state_of(enc)
     press = [e for e in enc.log if e.kind == "exchange"][-1]

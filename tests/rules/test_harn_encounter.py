@@ -3,23 +3,17 @@ injuries, the round upkeep, Initiative Rating order, undo, and the sample saves.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from tests.conftest import load_sample
 from tracker.core import history, turns
 from tracker.core.commands import CommandError
-from tracker.opening import load
 from tracker.rules.harn import RULESET, HarnCombatant, HarnEncounter, MissileWeapon
 from tracker.session import Session
 
-SAVES = Path(__file__).parents[2] / "saves"
-
 
 def load_save(name: str) -> HarnEncounter:
-    enc = load(SAVES / name)
-    assert isinstance(enc, HarnEncounter)
-    return enc
+    return load_sample(name, HarnEncounter)
 
 
 def fresh(*combatants: HarnCombatant) -> Session:

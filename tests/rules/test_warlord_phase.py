@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from tests.conftest import load_sample
 from tracker.core import history
 from tracker.core.commands import CommandError, parse
 from tracker.core.dice import Dice
@@ -16,8 +15,6 @@ from tracker.rules.warlord import WarlordEncounter, WarlordUnit
 from tracker.session import Session
 
 RULES = get("warlord")
-ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT / "saves" / "warlord-wood-elves.toml"
 
 
 def battle() -> WarlordEncounter:
@@ -443,10 +440,7 @@ def test_thirds_of_a_move_are_kept_exact():
 
 
 def test_sample_battle_replays_the_text_example_and_ends_the_phase():
-    from tracker.opening import load
-
-    enc = load(SAMPLE)
-    assert isinstance(enc, WarlordEncounter)
+    enc = load_sample("warlord-wood-elves.toml", WarlordEncounter)
     work, replayed = history.replay(enc)
     assert history.state_of(work) == history.state_of(enc)
     assert "d100 23 misses" in replayed[-1].text and "MFP 24%" in replayed[-1].text

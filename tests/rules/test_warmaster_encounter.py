@@ -5,26 +5,20 @@ Runs the sample battle in saves/ through the session, as the `:` line does.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from tests.conftest import load_sample
 from tracker.core import history
 from tracker.core.commands import CommandError
 from tracker.core.dice import Dice
 from tracker.core.history import Transaction
-from tracker.opening import load
 from tracker.rules.warmaster import RULESET, WarmasterEncounter, WarmasterUnit
 from tracker.session import Session
-
-SAVE = Path(__file__).parents[2] / "saves" / "warmaster-river-crossing.toml"
 
 
 @pytest.fixture
 def enc() -> WarmasterEncounter:
-    enc = load(SAVE)
-    assert isinstance(enc, WarmasterEncounter)
-    return enc
+    return load_sample("warmaster-river-crossing.toml", WarmasterEncounter)
 
 
 @pytest.fixture
