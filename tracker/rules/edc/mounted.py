@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
 
+    from .model import EdcCombatant
+
 GAITS = ("stand", "walk", "trot", "canter", "gallop")
 _STEP = {"stand": 0, "walk": 0, "trot": 1, "canter": 2, "gallop": 3}
 _BY_STEP = {0: "stand", 1: "trot", 2: "canter", 3: "gallop"}
@@ -118,15 +120,20 @@ def _odds_ride_by(p: Params) -> list[tuple[str, float]]:
             ("one exchange", win)]
 
 
+def _unhorse(c: EdcCombatant, tx: Transaction) -> None:
+    """The rider falls: off the horse, on the ground, no longer riding at any gait."""
+    tx.set(["combatants", c.id, "mounted"], False)
+    tx.set(["combatants", c.id, "prone"], True)
+    tx.set(["combatants", c.id, "gait"], "stand")
+
+
 def _apply_ride_by(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     o = combatant_or_none(enc, p.get("target"))
     if o is not None and p["oppose_dice"] and not p["both_mounted"]:
         spend(o, p["oppose_dice"], tx, "opposing the ride-by")
     if c is not None and res.figures["unhorsed"]:
-        tx.set(["combatants", c.id, "mounted"], False)
-        tx.set(["combatants", c.id, "prone"], True)
-        tx.set(["combatants", c.id, "gait"], "stand")
+        _unhorse(c, tx)
 
 
 RIDE_BY = Action(
@@ -185,9 +192,7 @@ def _odds_unhorse(p: Params) -> list[tuple[str, float]]:
 def _apply_unhorse(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     if c is not None and res.figures["unhorsed"]:
-        tx.set(["combatants", c.id, "mounted"], False)
-        tx.set(["combatants", c.id, "prone"], True)
-        tx.set(["combatants", c.id, "gait"], "stand")
+        _unhorse(c, tx)
 
 
 UNHORSE = Action(
