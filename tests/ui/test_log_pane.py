@@ -42,3 +42,35 @@ async def test_long_entries_wrap_to_the_pane_and_rewrap_when_it_changes(skirmish
         await pilot.pause()
         assert len(view.lines) > wide
         assert " ".join(line.plain.strip() for line in view.lines).endswith("volley volley")
+
+
+def _row_text(view: LogView, y: int) -> str:
+    return "".join(segment.text for segment in view.render_line(y)).rstrip()
+
+
+async def test_the_older_entries_are_wrapped_once_the_first_screen_is_drawn(skirmish_file):
+    session = Session(load(skirmish_file), skirmish_file)
+    for n in range(1, SHOWN + 1):
+        session.execute(f"note entry {n}")
+    save_encounter(session.enc, skirmish_file)
+    app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        view = app.query_one(LogView)
+        # all rows are in the scroll area without asking for them
+        assert view.virtual_size.height == SHOWN
+        view.scroll_home(animate=False, immediate=True)
+        await pilot.pause()
+        assert _row_text(view, 0) == "r1 entry 1"
+
+        # a new width wraps the newest rows first; a GM who scrolled up into them
+        # before the older ones land keeps the same row at the top of the view
+        view._width = 0
+        view.on_resize(None)  # type: ignore[arg-type]
+        tail = len(view._rows)
+        assert 0 < tail < SHOWN
+        view.scroll_to(y=3, animate=False, immediate=True)
+        assert _row_text(view, 0) == f"r1 entry {SHOWN - tail + 4}"
+        view._wrap_older()
+        assert len(view._rows) == SHOWN
+        assert _row_text(view, 0) == f"r1 entry {SHOWN - tail + 4}"

@@ -3,7 +3,8 @@
 The log pane writes an entry per line. Each entry is wrapped to the view's width when
 it is written (or when the width changes), and turned into segments only when its rows
 are drawn, so opening a long battle costs the wrapping of the entries shown, not their
-rendering.
+rendering. On a new width the newest entries are wrapped first, enough to fill the view,
+and the older ones once that screen is drawn.
 """
 
 from __future__ import annotations
@@ -39,10 +40,13 @@ class LogView(ScrollView, can_focus=True):
         self._strips: LRUCache[int, Strip] = LRUCache(1024)
         self._style: Style | None = None
         """The view's own style, worked out once per style change (it walks the DOM)."""
+        self._unwrapped = 0
+        """The oldest texts, ``_texts[:_unwrapped]``, not yet wrapped into ``_rows``."""
 
     @property
     def lines(self) -> list[Text]:
         """The rows as wrapped to the current width."""
+        self._wrap_older()
         return list(self._rows)
 
     def write(self, text: Text) -> None:
@@ -55,6 +59,7 @@ class LogView(ScrollView, can_focus=True):
     def clear(self) -> None:
         self._texts.clear()
         self._rows.clear()
+        self._unwrapped = 0
         self._strips.clear()
         self.virtual_size = Size(self._width, 0)
         self.refresh()
@@ -73,9 +78,38 @@ class LogView(ScrollView, can_focus=True):
         if width <= 0 or width == self._width:
             return
         self._width = width
-        self._rows = [row for text in self._texts for row in self._wrap(text)]
+        # the newest rows fill the view (twice its height, for a first scroll back)
+        wanted = 2 * max(self.size.height, 1)
+        rows: list[list[Text]] = []
+        count = 0
+        index = len(self._texts)
+        while index > 0 and count < wanted:
+            index -= 1
+            wrapped = self._wrap(self._texts[index])
+            rows.append(wrapped)
+            count += len(wrapped)
+        self._rows = [row for wrapped in reversed(rows) for row in wrapped]
+        self._unwrapped = index
         self._strips.clear()
         self._sized()
+        if index:
+            self.call_after_refresh(self._wrap_older)
+
+    def _wrap_older(self) -> None:
+        """Wrap the entries above the first screenful, keeping the rows in view still."""
+        index, self._unwrapped = self._unwrapped, 0
+        if not index:
+            return
+        older = [row for text in self._texts[:index] for row in self._wrap(text)]
+        at_end = self.is_vertical_scroll_end
+        self._rows[:0] = older
+        self._strips.clear()
+        self.virtual_size = Size(self._width, len(self._rows))
+        if at_end:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+        else:
+            self.scroll_to(y=self.scroll_offset.y + len(older), animate=False, immediate=True)
+        self.refresh()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
