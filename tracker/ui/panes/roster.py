@@ -21,10 +21,11 @@ STATE_FILTERS = ("active", "hit", "confused", "routed", "engaged")
 
 
 def unit_state(u: Unit) -> str:
-    bits: list[str] = []
+    """What the GM must know of a unit; a removed unit is only removed (and the GM's notes)."""
     if u.removed:
-        bits.append("removed")
-    elif u.routed:
+        return ", ".join(["removed", *u.conditions])
+    bits: list[str] = []
+    if u.routed:
         bits.append("routed")
     if u.engaged:
         bits.append("engaged")
