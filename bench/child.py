@@ -23,15 +23,32 @@ memory counts what it does next (the roster's remaining rows, the autosave worke
 
 
 def _exit_on_first_paint() -> None:
-    """Make every ``App.run`` headless, print the time of its first screen, and exit
-    once it has settled."""
-    from textual.app import App
+    """Make every ``App.run`` headless, print the time its first screen was drawn, and
+    exit once it has settled.
 
+    The first screen is the last composite before the app first goes idle after
+    mounting (its first ``call_after_refresh``): by then every widget has drawn what
+    it was mounted with, including what waits for its first size, like the log pane's
+    wrapped lines. Work queued to run after that screen (the roster's remaining rows,
+    the autosave's warm-up) is not counted, as it does not delay what the GM sees.
+    """
+    from textual.app import App
+    from textual.screen import Screen
+
+    composited: list[int] = []
+    refresh = Screen._compositor_refresh
+
+    def timed_refresh(screen: Screen[Any]) -> None:
+        refresh(screen)
+        composited.append(time.time_ns())
+
+    Screen._compositor_refresh = timed_refresh  # type: ignore[method-assign]
     run = App.run
 
     def headless_run(self: App[Any], *args: Any, **kw: Any) -> Any:
         def painted() -> None:
-            print(json.dumps({"first_paint_ns": time.time_ns()}), flush=True)
+            drawn = composited[-1] if composited else time.time_ns()
+            print(json.dumps({"first_paint_ns": drawn}), flush=True)
             self.set_timer(SETTLE_S, self.exit)
 
         async def pilot(_pilot: Any) -> None:
