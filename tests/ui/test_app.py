@@ -179,3 +179,28 @@ async def test_the_end_of_phase_key_opens_the_rulesets_end_of_phase(tmp_path):
         await pilot.pause()
         assert app.screen.__class__.__name__ == "ResolveScreen"
         assert app.screen.action.name == "endphase"
+
+
+async def test_a_refused_dialog_keeps_what_the_encounter_filled_in(tmp_path):
+    """Roland has no CP left: asking for 3 attack dice is refused, and ATN and DTN stay."""
+    path = tmp_path / "edc.toml"
+    shutil.copy(SAVES / "edc-roland-press.toml", path)
+    app = app_for(path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        assert app.session.enc.find_combatant("Roland").pool("CP").left == 0
+        await pilot.press("f", "enter")  # the first action: exchange
+        await pilot.pause()
+        screen = app.screen
+        assert screen.__class__.__name__ == "ResolveScreen"
+        assert screen.action.name == "exchange"
+        atn, dtn = screen.query_one("#f-atn", Input), screen.query_one("#f-dtn", Input)
+        filled = (atn.value, dtn.value)
+        assert all(filled), filled
+        screen.query_one("#f-attack_dice", Input).focus()
+        await type_text(pilot, "3")
+        await pilot.pause()
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert (atn.value, dtn.value) == filled
+        odds = str(screen.query_one("#odds", Static).render())
+        assert "Roland has 0 CP left; the attack needs 3" in odds, odds

@@ -46,10 +46,18 @@ class ResolveScreen(FormScreen):
                          hint="* required · grey fields follow the encounter; type to override")
 
     def _defaults(self, given: dict[str, str]) -> dict[str, str]:
+        """What the form shows: the typed fields, then what the encounter fills in.
+
+        A form the action refuses as it stands (a field half typed, a pool too small
+        for the dice asked) keeps what the encounter filled in last, so the fields the
+        GM did not type do not go blank while the odds line says what is wrong.
+        """
         out = {k: v for k, v in given.items() if v}
         try:
             raw = self.session.action_params_raw(self.action, out)
-        except Exception:  # an incomplete form is normal here: show the plain defaults
+        except Exception:
+            for key, value in getattr(self, "filled", {}).items():
+                out.setdefault(key, value)
             try:
                 raw = self.action.parse_params(out, partial=True)
             except Exception:
