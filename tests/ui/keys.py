@@ -11,3 +11,16 @@ def keys_for(text: str) -> list[str]:
 
 async def type_text(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
     await pilot.press(*keys_for(text))
+
+
+CHARACTERS = {name: ch for ch, name in KEY_NAMES.items()}
+
+
+def burst(app, *keys: str) -> None:  # type: ignore[no-untyped-def]
+    """Queue keys as one read from the terminal does, before the app handles any of them
+    (Pilot's ``press`` waits for each key to be handled)."""
+    from textual import events
+
+    for key in keys:
+        character = CHARACTERS.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, character))

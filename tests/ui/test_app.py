@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from tests.conftest import SAVES
-from tests.ui.keys import type_text
+from tests.ui.keys import burst, type_text
 from tracker.core.turns import current_actor
 from tracker.opening import load, open_encounter
 from tracker.store.lock import lock_path
@@ -204,3 +204,44 @@ async def test_a_refused_dialog_keeps_what_the_encounter_filled_in(tmp_path):
         assert (atn.value, dtn.value) == filled
         odds = str(screen.query_one("#odds", Static).render())
         assert "Roland has 0 CP left; the attack needs 3" in odds, odds
+
+
+async def test_keys_that_arrive_in_one_burst_all_stay_in_the_dialog(tmp_path):
+    """Over SSH a GM's keys come in bursts: clearing a field and typing must both land."""
+    path = tmp_path / "edc.toml"
+    shutil.copy(SAVES / "edc-roland-press.toml", path)
+    app = app_for(path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("N")  # a new round: Roland's CP is back
+        await pilot.press("f", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.action.name == "exchange"
+        box = screen.query_one("#f-defense_dice", Input)
+        assert box.value == "0" and "follows" in box.classes
+        box.value = ""  # ctrl+k, then a key, before the app has handled either change
+        box.value = "3"
+        await pilot.pause()
+        assert box.value == "3" and "follows" not in box.classes
+        assert "defense_dice=3" in screen._line(screen.values())
+        # typing back what the encounter gives makes the field follow it again
+        box.value = "0"
+        await pilot.pause()
+        assert "follows" in box.classes
+
+
+async def test_tab_and_the_next_key_in_one_burst_land_in_the_next_field(tmp_path):
+    path = tmp_path / "edc.toml"
+    shutil.copy(SAVES / "edc-roland-press.toml", path)
+    app = app_for(path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("N", "f", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.focused is not None and screen.focused.id == "f-attacker"
+        burst(app, "tab", "tab", "7", "down", "down", "backspace", "4")
+        await pilot.pause()
+        await pilot.pause()
+        values = screen.values()
+        assert (values["attacker"], values["attack_dice"], values["defense_dice"]) \
+            == ("Roland", "7", "4")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Input
+
+from tracker.ui.inputs import InOrderInput
 
 
-class CommandLine(Input):
+class CommandLine(InOrderInput):
     """Hidden until ``:``; gives focus back to where it came from when done."""
 
     BINDINGS = [

@@ -17,6 +17,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from tracker.ui.inputs import InOrderInput
+
 Submit = Callable[[str], str | None]
 
 
@@ -52,6 +54,12 @@ class FormScreen(ModalScreen[str | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="form-cancel"),
         Binding("ctrl+s", "submit", "Apply", id="form-apply"),
+        # Moving between fields is a priority binding so it happens before the next key
+        # is handed to a field: over SSH, "Tab 6" can arrive in one read, and the 6
+        # must land in the next field, not the one being left.
+        Binding("tab,down", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab,up", "app.focus_previous", "Previous field", show=False,
+                priority=True),
     ]
 
     def __init__(
@@ -74,7 +82,7 @@ class FormScreen(ModalScreen[str | None]):
                 for f in self.fields:
                     with Horizontal(classes="field-row"):
                         yield Label(f.label or f.name)
-                        yield Input(value=f.value, placeholder=f.hint, id=f"f-{f.name}")
+                        yield InOrderInput(value=f.value, placeholder=f.hint, id=f"f-{f.name}")
             yield from self.compose_extra()
             yield Label("", id="form-error", classes="dialog-error")
             yield Label("Tab/↓ next field · Enter apply · Esc cancel", classes="dialog-hint")
@@ -111,9 +119,3 @@ class FormScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-    def key_down(self) -> None:
-        self.focus_next()
-
-    def key_up(self) -> None:
-        self.focus_previous()

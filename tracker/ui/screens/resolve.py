@@ -31,6 +31,8 @@ class ResolveScreen(FormScreen):
         self.given = {k for k, v in given.items() if v}
         self.touched: set[str] = set(self.given)
         """Fields the GM typed (or the app gave); the rest follow the encounter."""
+        self._last_fill: dict[str, str] = {}
+        """What the encounter filled in last time it could, for the fields not typed."""
         self.filled = self._defaults(given)
         self._set_by_me: dict[str, str] = {}
         self._odds_asked = 0
@@ -45,18 +47,21 @@ class ResolveScreen(FormScreen):
         super().__init__(f"{action.name}: {action.help}", fields, self._line, submit,
                          hint="* required · grey fields follow the encounter; type to override")
 
-    def _defaults(self, given: dict[str, str]) -> dict[str, str]:
+    def _defaults(self, given: dict[str, str], remember: bool = True) -> dict[str, str]:
         """What the form shows: the typed fields, then what the encounter fills in.
 
         A form the action refuses as it stands (a field half typed, a pool too small
         for the dice asked) keeps what the encounter filled in last, so the fields the
         GM did not type do not go blank while the odds line says what is wrong.
+        ``remember=False`` asks what the encounter would give without changing that.
         """
         out = {k: v for k, v in given.items() if v}
         try:
             raw = self.session.action_params_raw(self.action, out)
+            if remember:
+                self._last_fill = {k: show_value(v) for k, v in raw.items() if k not in out}
         except Exception:
-            for key, value in getattr(self, "filled", {}).items():
+            for key, value in self._last_fill.items():
                 out.setdefault(key, value)
             try:
                 raw = self.action.parse_params(out, partial=True)
@@ -82,7 +87,11 @@ class ResolveScreen(FormScreen):
             del self._set_by_me[name]  # our own refill, not the GM typing
             return
         if not name.startswith("die--"):
-            if event.value != self.filled.get(name, ""):
+            # the box as it is now (keys that came in one burst have all landed), against
+            # what the encounter would put there: the same value follows the encounter
+            value = event.input.value
+            others = {k: v for k, v in self._typed().items() if k != name}
+            if value != self._defaults(others, remember=False).get(name, ""):
                 self.touched.add(name)
             elif name not in self.given:
                 self.touched.discard(name)
@@ -95,15 +104,20 @@ class ResolveScreen(FormScreen):
 
     def _refill(self) -> None:
         """Fields the GM did not type follow what the encounter now says."""
-        self.filled = self._defaults(self._typed())
+        shown, self.filled = self.filled, self._defaults(self._typed())
         for p in self.action.params:
             if p.name in self.touched:
                 continue
             box = self.query_one(f"#f-{p.name}", Input)
             value = self.filled.get(p.name, "")
-            if box.value != value:
-                self._set_by_me[p.name] = value
-                box.value = value
+            if box.value == value:
+                continue
+            if box.value != shown.get(p.name, "") and self._set_by_me.get(p.name) != box.value:
+                # typed in the same burst of keys, before its change reached us
+                self.touched.add(p.name)
+                continue
+            self._set_by_me[p.name] = value
+            box.value = value
         self._mark_followers()
 
     def _mark_followers(self) -> None:

@@ -1,0 +1,43 @@
+"""Keys that arrive in one burst edit the command line and the dialogs in typed order."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.widgets import Input
+
+from tests.ui.keys import burst
+from tracker.ui.inputs import InOrderInput
+
+
+class OneField(App[None]):
+    def __init__(self, field: type[Input]) -> None:
+        super().__init__()
+        self.field = field
+
+    def compose(self) -> ComposeResult:
+        yield self.field(value="Roland", select_on_focus=False)
+
+
+async def typed_in_one_burst(field: type[Input], *keys: str) -> str:
+    app = OneField(field)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        burst(app, *keys)
+        await pilot.pause()
+        await pilot.pause()
+        return app.query_one(field).value
+
+
+async def test_backspaces_then_letters_in_one_burst_apply_in_order():
+    assert await typed_in_one_burst(InOrderInput, "end", "backspace", "backspace", "x", "y") \
+        == "Rolaxy"
+
+
+async def test_clearing_a_field_and_typing_in_one_burst_keeps_what_was_typed():
+    assert await typed_in_one_burst(InOrderInput, "home", "ctrl+k", "4") == "4"
+    assert await typed_in_one_burst(InOrderInput, "end", "backspace", "x", "home", "z") \
+        == "zRolanx"
+
+
+async def test_printable_keys_are_typed_as_before():
+    assert await typed_in_one_burst(InOrderInput, "end", "space", "I", "I") == "Roland II"

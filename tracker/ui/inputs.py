@@ -1,0 +1,28 @@
+"""An Input whose editing keys keep their order when keys arrive in one burst."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import Input
+
+
+class InOrderInput(Input):
+    """Runs its own bindings (Backspace, Home, ctrl+k, Enter ...) as their key arrives.
+
+    Textual inserts a printable key as soon as the focused Input receives it, but runs
+    the Input's bindings only once the key has bubbled up to the app. Keys that come in
+    one read (fast typing, or a slow SSH link delivering a second's typing at once) then
+    apply out of order: "Backspace Backspace n d" inserts "nd" first and deletes it
+    again. Running the binding here keeps the keys in the order they were typed.
+    """
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not event.is_printable:
+            for key in event.aliases:
+                bindings = self._bindings.key_to_bindings.get(key)
+                if bindings:
+                    event.stop()
+                    event.prevent_default()
+                    await self.run_action(bindings[0].action)
+                    return
+        await super()._on_key(event)
