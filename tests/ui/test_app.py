@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from tests.conftest import SAVES
-from tests.ui.keys import burst, type_text
+from tests.ui.keys import burst, keys_for, type_text
 from tracker.core.turns import current_actor
 from tracker.opening import load, open_encounter
 from tracker.store.lock import lock_path
@@ -245,3 +245,25 @@ async def test_tab_and_the_next_key_in_one_burst_land_in_the_next_field(tmp_path
         values = screen.values()
         assert (values["attacker"], values["attack_dice"], values["defense_dice"]) \
             == ("Roland", "7", "4")
+
+
+async def test_the_apps_letters_are_text_in_a_dialog_and_keys_typed_ahead_reach_it(tmp_path):
+    """Every key of the main screen is a letter someone may type in a name; and a GM who
+    types 'a' and a name at once finds the whole name in the form."""
+    path = tmp_path / "edc.toml"
+    shutil.copy(SAVES / "edc-roland-press.toml", path)
+    app = app_for(path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        before = (app.session.enc.position.model_dump(), len(app.session.enc.log))
+        name = "Nap quest: fexuwEs? tN"  # every letter the main screen binds, and : ?
+        burst(app, "a", *keys_for(name), "tab", "tab", "1", "2")
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FormScreen)
+        values = screen.values()
+        assert (values["name"], values["initiative"]) == (name, "12")
+        assert (app.session.enc.position.model_dump(), len(app.session.enc.log)) == before
+        await pilot.press("escape")
+        assert app.is_running

@@ -41,3 +41,11 @@ async def test_clearing_a_field_and_typing_in_one_burst_keeps_what_was_typed():
 
 async def test_printable_keys_are_typed_as_before():
     assert await typed_in_one_burst(InOrderInput, "end", "space", "I", "I") == "Roland II"
+
+
+def test_every_key_a_dialog_passes_on_to_its_field_is_one_the_field_acts_on():
+    """A key passed on that the field did not act on would come back to the dialog."""
+    from tracker.ui.screens.form import _EDITING_KEYS
+
+    bound = InOrderInput()._bindings.key_to_bindings
+    assert _EDITING_KEYS <= set(bound)

@@ -57,23 +57,26 @@ class TrackerApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "tracker"
     ENABLE_COMMAND_PALETTE = True
+    # Priority bindings act as their key arrives, before it is handed to a pane: a key
+    # that opens a dialog has opened it by the time the next key is read, so keys typed
+    # ahead go to the dialog. check_action turns them off wherever letters are text.
     BINDINGS = [
-        Binding("colon", "command_line", ":cmd", id="command-line"),
-        Binding("n", "next('turn')", "Next", id="next-turn"),
-        Binding("N", "next('round')", "Round", id="next-round"),
-        Binding("p", "next('phase')", "Phase", id="next-phase"),
-        Binding("f", "act", "Act", id="act"),
-        Binding("E", "end_phase", "End phase", id="end-phase", show=False),
-        Binding("a", "add", "Add", id="add"),
-        Binding("e", "edit", "Edit", id="edit", show=False),
-        Binding("x,delete", "remove", "Remove", id="remove", show=False),
-        Binding("u", "undo", "Undo", id="undo"),
-        Binding("ctrl+r", "redo", "Redo", id="redo"),
-        Binding("s", "settings", "Settings", id="settings", show=False),
-        Binding("w", "watch_hint", "Player view", id="watch-hint", show=False),
-        Binding("t", "pick_theme", "Theme", id="theme", show=False),
-        Binding("question_mark", "help", "Help", id="help"),
-        Binding("q", "quit", "Quit", id="quit"),
+        Binding("colon", "command_line", ":cmd", id="command-line", priority=True),
+        Binding("n", "next('turn')", "Next", id="next-turn", priority=True),
+        Binding("N", "next('round')", "Round", id="next-round", priority=True),
+        Binding("p", "next('phase')", "Phase", id="next-phase", priority=True),
+        Binding("f", "act", "Act", id="act", priority=True),
+        Binding("E", "end_phase", "End phase", id="end-phase", show=False, priority=True),
+        Binding("a", "add", "Add", id="add", priority=True),
+        Binding("e", "edit", "Edit", id="edit", show=False, priority=True),
+        Binding("x,delete", "remove", "Remove", id="remove", show=False, priority=True),
+        Binding("u", "undo", "Undo", id="undo", priority=True),
+        Binding("ctrl+r", "redo", "Redo", id="redo", priority=True),
+        Binding("s", "settings", "Settings", id="settings", show=False, priority=True),
+        Binding("w", "watch_hint", "Player view", id="watch-hint", show=False, priority=True),
+        Binding("t", "pick_theme", "Theme", id="theme", show=False, priority=True),
+        Binding("question_mark", "help", "Help", id="help", priority=True),
+        Binding("q", "quit", "Quit", id="quit", priority=True),
     ]
 
     def __init__(
@@ -268,13 +271,14 @@ class TrackerApp(App[None]):
         self.query_one(CommandLine).open()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """While the command line is open, letters are text, not keys for the panes."""
-        if action in ("command_line", "quit", "help") or action.startswith("app."):
+        """The app's keys work on the main screen; in a dialog, the help, the palette or
+        the open command line, letters are text (and Esc, y/n, q close what is open)."""
+        if action.startswith("app.") or action not in _LETTER_ACTIONS:
             return True
-        cmdline = self.query(CommandLine)
-        if cmdline and cmdline.first().is_open and action in _LETTER_ACTIONS:
+        if len(self.screen_stack) > 1:
             return False
-        return True
+        cmdline = self.query(CommandLine)
+        return not (cmdline and cmdline.first().is_open)
 
     def on_key(self, event: events.Key) -> None:
         """Keys typed fast after ':' can reach a pane before the command line has focus;
@@ -472,8 +476,9 @@ class TrackerApp(App[None]):
 
 
 _LETTER_ACTIONS = {
-    b.action for b in TrackerApp.BINDINGS if isinstance(b, Binding) and b.key != "colon"
+    b.action.split("(")[0] for b in TrackerApp.BINDINGS if isinstance(b, Binding)
 } | {"cycle_sort", "cycle_view"}
+"""The names of the actions on the app's keys (check_action gets the name alone)."""
 
 
 def first_target(session: Session, actor: object) -> str | None:

@@ -11,6 +11,7 @@ import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -47,6 +48,11 @@ def quote(value: str) -> str:
     return shlex.quote(value) if value else "''"
 
 
+_EDITING_KEYS = {"backspace", "delete", "left", "right", "home", "end", "enter", "ctrl+a",
+                 "ctrl+e", "ctrl+k", "ctrl+u", "ctrl+w"}
+"""Keys a field acts on, passed on to it when they reach the dialog first."""
+
+
 class FormScreen(ModalScreen[str | None]):
     """Label/Input rows; Enter on the last field (or ctrl+s) submits, Esc cancels."""
 
@@ -57,8 +63,8 @@ class FormScreen(ModalScreen[str | None]):
         # Moving between fields is a priority binding so it happens before the next key
         # is handed to a field: over SSH, "Tab 6" can arrive in one read, and the 6
         # must land in the next field, not the one being left.
-        Binding("tab,down", "app.focus_next", "Next field", show=False, priority=True),
-        Binding("shift+tab,up", "app.focus_previous", "Previous field", show=False,
+        Binding("tab,down", "next_field", "Next field", show=False, priority=True),
+        Binding("shift+tab,up", "previous_field", "Previous field", show=False,
                 priority=True),
     ]
 
@@ -93,7 +99,36 @@ class FormScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         first = self.query(Input).first()
         if first is not None:
-            first.focus()
+            self.set_focus(first)  # at once, not on the next idle
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # before the first field has focus, Tab waits its turn behind the keys typed
+        # ahead of it (see on_key)
+        if action in ("next_field", "previous_field"):
+            return self.focused is not None
+        return True
+
+    def action_next_field(self) -> None:
+        self.focus_next()
+
+    def action_previous_field(self) -> None:
+        self.focus_previous()
+
+    def on_key(self, event: events.Key) -> None:
+        """Keys typed straight after the one that opened the dialog, before a field had
+        focus, reach the dialog itself: they go on, in order, to the field focused now."""
+        focused = self.focused
+        if not isinstance(focused, Input):
+            return
+        if event.key in ("tab", "down"):
+            event.stop()
+            self.focus_next()
+        elif event.key in ("shift+tab", "up"):
+            event.stop()
+            self.focus_previous()
+        elif event.is_printable or event.key in _EDITING_KEYS:
+            event.stop()
+            focused.post_message(events.Key(event.key, event.character))
 
     def values(self) -> dict[str, str]:
         return {f.name: self.query_one(f"#f-{f.name}", Input).value.strip() for f in self.fields}
