@@ -94,9 +94,11 @@ class RosterPane(Vertical):
             if self.ruleset.unit_profile
             else [("Type", "kind"), ("Att", "attacks"), ("Arm", "armour")]
         )
+        # what changes in play first, the unit's profile last: at 80 columns the roster
+        # shows hits, leftover hits and state, and the profile is a scroll away
         yield SyncTable(
-            [("Side", "side"), ("Unit", "name"), ("Str", "strength"), *middle,
-             ("Hits", "hits"), ("Left", "leftover"), ("Cas", "casualties"), ("State", "state")],
+            [("Side", "side"), ("Unit", "name"), ("Str", "strength"), ("Hits", "hits"),
+             ("Left", "leftover"), ("State", "state"), ("Cas", "casualties"), *middle],
             id="roster-table",
         )
 
@@ -129,9 +131,9 @@ class RosterPane(Vertical):
             )
             rows.append(
                 (u.id, [u.side[:10], Text(u.name[:18], style=style),
-                        f"{u.strength}/{u.strength_start}", *middle,
-                        str(u.hits or ""), str(u.leftover_hits or ""),
-                        str(u.casualties_total or ""), unit_state(u)])
+                        f"{u.strength}/{u.strength_start}",
+                        str(u.hits or ""), str(u.leftover_hits or ""), unit_state(u),
+                        str(u.casualties_total or ""), *middle])
             )
         return rows
 
