@@ -224,3 +224,17 @@ def test_describe_unit(enc: WarmasterEncounter) -> None:
     assert RULESET.describe_unit is not None
     text = RULESET.describe_unit(enc.find_unit("Halberdiers"))
     assert "3/3 stands" in text and "A 3/0" in text and "defended, 1 exposed" in text
+
+
+def test_the_end_of_a_phase_whose_only_target_was_destroyed_says_no_unit_in_play_was_hit(
+    tmp_path,
+):
+    session = Session(WarmasterEncounter(name="t", ruleset="warmaster"), tmp_path / "t.toml")
+    session.execute("add unit Archers side=Elves strength=3 shoot_attacks=1")
+    session.execute("add unit Orcs side=Orcs strength=3 armour=6")
+    session.execute("shoot Archers Orcs --dice hit=4,5,6 save=1,1,1")
+    assert session.enc.find_unit("Orcs").removed
+    outcome = session.execute("endphase")
+    assert session.enc.log[-1].text == (
+        "End of shooting: no unit in play took hits this phase; leftover hits discarded"
+    ), outcome

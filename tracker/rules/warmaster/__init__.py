@@ -723,7 +723,8 @@ def resolve_endphase(params: Params, dice: Dice) -> Resolution:
         )
         results.append({"unit": spec["name"], "id": spec.get("id", ""), **r})
         lines.append(_drive_text(spec["name"], r, spec["pace"]))
-    text = "End of shooting: " + ("; ".join(lines) if lines else "no unit was hit")
+    none = "no unit in play took hits this phase"
+    text = "End of shooting: " + ("; ".join(lines) if lines else none)
     text += "; leftover hits discarded"
     routed = sum(1 for r in results if r["routed"])
     outcome = f"{routed} routed" if routed else "drive backs" if results else "no drive backs"
