@@ -13,12 +13,22 @@ from tracker.session import Session
 from tracker.ui.screens.form import Field, FormScreen, Submit, quote, show_value
 
 
+def percent(p: float) -> str:
+    """A chance as the dialog shows it: a possible outcome never reads as 0.0%."""
+    if 0 < p < 0.0005:
+        return "<0.1%"
+    if 0.9995 < p < 1:
+        return ">99.9%"
+    return f"{p * 100:.1f}%"
+
+
 def odds_text(odds: Odds, limit: int = 12) -> str:
-    shown = odds[:limit]
-    parts = [f"{label} {p * 100:.1f}%" for label, p in shown]
-    if len(odds) > limit:
+    """The outcomes in the resolver's order; impossible ones are left out."""
+    possible = [(label, p) for label, p in odds if p > 0]
+    parts = [f"{label} {percent(p)}" for label, p in possible[:limit]]
+    if len(possible) > limit:
         parts.append("…")
-    return "  ".join(parts)
+    return " · ".join(parts)
 
 
 class ResolveScreen(FormScreen):
