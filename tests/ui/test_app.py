@@ -267,3 +267,29 @@ async def test_the_apps_letters_are_text_in_a_dialog_and_keys_typed_ahead_reach_
         assert (app.session.enc.position.model_dump(), len(app.session.enc.log)) == before
         await pilot.press("escape")
         assert app.is_running
+
+
+async def test_a_first_letter_picks_an_action_blind(tmp_path):
+    path = tmp_path / "harn.toml"
+    shutil.copy(SAVES / "harn-nolora-point-blank.toml", path)
+    app = app_for(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        burst(app, "f", "l", "enter")  # typed ahead of the list
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.action.name == "load"
+        await pilot.press("escape", "f")
+        await pilot.pause()
+        picker = app.screen
+        options = picker.query_one("OptionList")
+        highlighted = []
+        for _ in range(3):  # aim, abandon, then round to aim again
+            await pilot.press("a")
+            highlighted.append(picker.items[options.highlighted][0])
+        assert highlighted == ["aim", "abandon", "aim"]
+        await pilot.press("z")  # no action starts with z: nothing moves
+        assert picker.items[options.highlighted][0] == "aim"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.action.name == "aim"

@@ -446,6 +446,7 @@ class TrackerApp(App[None]):
             ("Tab / Shift+Tab", "next / previous pane", "anywhere"),
             ("ctrl+p", "command palette: every action by name", "anywhere"),
             ("↑ ↓ in : line", "earlier commands", "command line"),
+            ("a letter", "the next action or theme starting with it", "pick lists"),
             ("Enter / ctrl+s", "apply", "dialogs"),
             ("Esc", "close or cancel", "dialogs"),
         ]

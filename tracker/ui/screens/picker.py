@@ -1,7 +1,12 @@
-"""Pick one item from a list (an action, a theme); Enter picks, Esc cancels."""
+"""Pick one item from a list (an action, a theme); Enter picks, Esc cancels.
+
+A letter moves to the next item whose id starts with it, so a GM who knows the
+actions picks one blind: `f l Enter` loads a bow in HârnMaster.
+"""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -24,7 +29,29 @@ class PickerScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             yield OptionList(*(Option(label, id=key) for key, label in self.items))
-            yield Label("↑↓ choose · Enter pick · Esc cancel", classes="dialog-hint")
+            yield Label("↑↓ or a first letter choose · Enter pick · Esc cancel",
+                        classes="dialog-hint")
+
+    def on_key(self, event: events.Key) -> None:
+        """Letters the list does not take jump to the next item starting with them; Enter
+        typed ahead of the list's focus picks what is highlighted."""
+        options = self.query_one(OptionList)
+        if event.key == "enter" and self.focused is not options:
+            event.stop()
+            options.action_select()
+        elif event.is_printable and event.character and event.character.strip():
+            event.stop()
+            self.jump(event.character)
+
+    def jump(self, letter: str) -> None:
+        options = self.query_one(OptionList)
+        keys = [key for key, _ in self.items]
+        start = options.highlighted if options.highlighted is not None else -1
+        for step in range(1, len(keys) + 1):
+            index = (start + step) % len(keys)
+            if keys[index].lower().startswith(letter.lower()):
+                options.highlighted = index
+                return
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
