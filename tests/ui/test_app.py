@@ -293,3 +293,18 @@ async def test_a_first_letter_picks_an_action_blind(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.action.name == "aim"
+
+
+async def test_the_focused_field_says_what_it_is_for_and_a_setting_its_default(tmp_path):
+    path = tmp_path / "warlord.toml"
+    shutil.copy(SAVES / "warlord-wood-elves.toml", path)
+    app = app_for(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        help_line = app.screen.query_one("#field-help", Static)
+        assert str(help_line.render()).startswith("remainder_rounding: ")
+        await pilot.press("tab")
+        text = " ".join(str(help_line.render()).split())
+        assert text.startswith("morale_test_when: which units test morale")
+        assert text.endswith("; default any_loss")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tracker.core.model import Combatant, Unit
+from tracker.rules.base import Setting
 from tracker.session import Session
 from tracker.ui.screens.form import Field, FormScreen, Submit, quote, show_value
 
@@ -87,10 +88,19 @@ def edit_form(session: Session, kind: str, key: str, submit: Submit) -> FormScre
     return FormScreen(f"Edit {who.name}", fields, build, submit)
 
 
+def setting_help(setting: Setting) -> str:
+    """What a setting decides, its choices and its default, for the settings dialog."""
+    text = setting.help
+    if setting.choices and not all(choice in text for choice in setting.choices):
+        text += f" ({' | '.join(setting.choices)})"
+    return f"{text}; default {show_value(setting.default) or 'blank'}"
+
+
 def settings_form(session: Session, submit: Submit) -> FormScreen:
     rs = session.ruleset
     fields = [
-        Field(s.name, show_value(session.enc.settings.get(s.name, s.default)), s.help[:70])
+        Field(s.name, show_value(session.enc.settings.get(s.name, s.default)), s.help[:70],
+              help=setting_help(s))
         for s in rs.settings
     ]
     before = {f.name: f.value for f in fields}

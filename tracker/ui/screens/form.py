@@ -28,7 +28,14 @@ class Field:
     name: str
     value: str = ""
     hint: str = ""
+    """Shown in the empty box."""
     label: str = ""
+    help: str = ""
+    """Shown under the fields while the field has focus (the hint if empty)."""
+
+
+LABEL_WIDTH = (12, 26)
+"""The label column fits the longest label, within these bounds."""
 
 
 class Fields(VerticalScroll, can_focus=False):
@@ -84,11 +91,16 @@ class FormScreen(ModalScreen[str | None]):
             yield Label(self.title_text, classes="dialog-title")
             if self.hint:
                 yield Label(self.hint, classes="dialog-hint")
+            low, high = LABEL_WIDTH
+            width = max([low, *(len(f.label or f.name) + 2 for f in self.fields)])
             with Fields(classes="fields"):
                 for f in self.fields:
                     with Horizontal(classes="field-row"):
-                        yield Label(f.label or f.name)
+                        label = Label(f.label or f.name)
+                        label.styles.width = min(width, high)
+                        yield label
                         yield InOrderInput(value=f.value, placeholder=f.hint, id=f"f-{f.name}")
+            yield Label("", id="field-help", classes="dialog-hint")
             yield from self.compose_extra()
             yield Label("", id="form-error", classes="dialog-error")
             yield Label("Tab/↓ next field · Enter apply · Esc cancel", classes="dialog-hint")
@@ -100,6 +112,17 @@ class FormScreen(ModalScreen[str | None]):
         first = self.query(Input).first()
         if first is not None:
             self.set_focus(first)  # at once, not on the next idle
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Say what the focused field is for, in full."""
+        widget = event.widget
+        for f in self.fields:
+            if widget.id == f"f-{f.name}":
+                text = f.help or f.hint
+                self.query_one("#field-help", Label).update(
+                    f"{f.label or f.name}: {text}" if text else ""
+                )
+                return
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # before the first field has focus, Tab waits its turn behind the keys typed

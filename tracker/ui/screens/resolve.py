@@ -49,11 +49,14 @@ class ResolveScreen(FormScreen):
         self._odds_shown = 0
         fields = [
             Field(p.name, self.filled.get(p.name, ""), p.help[:60] or p.kind,
-                  label=p.name + ("*" if p.required else ""))
+                  label=p.name + ("*" if p.required else ""), help=p.help or p.kind)
             for p in action.params
         ]
         fields += [Field(f"die--{r.role}", "", f"{r.die}: blank rolls; e.g. 3,5",
-                         label=f"🎲 {r.role}") for r in action.roles]
+                         label=f"🎲 {r.role}",
+                         help=f"{r.die}{', ' + r.help if r.help else ''}: the dice as rolled,"
+                         " comma separated; blank, the tracker rolls them")
+                   for r in action.roles]
         super().__init__(f"{action.name}: {action.help}", fields, self._line, submit,
                          hint="* required · grey fields follow the encounter; type to override")
 
