@@ -308,3 +308,21 @@ async def test_the_focused_field_says_what_it_is_for_and_a_setting_its_default(t
         text = " ".join(str(help_line.render()).split())
         assert text.startswith("morale_test_when: which units test morale")
         assert text.endswith("; default any_loss")
+
+
+async def test_a_summary_the_ruleset_cannot_make_leaves_the_pane_drawn(
+    tmp_path, tracker_home, monkeypatch
+):
+    path = tmp_path / "edc.toml"
+    shutil.copy(SAVES / "edc-roland-press.toml", path)
+    app = app_for(path)
+
+    def broken(_who):  # type: ignore[no-untyped-def]
+        raise KeyError("CP")
+
+    monkeypatch.setattr(app.session.ruleset, "describe_combatant", broken)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        detail = str(app.query_one("#combatant-detail", Static).render())
+        assert detail.startswith("Roland: reflex 7"), detail
+    assert "summing up Roland" in (tracker_home / "errors.log").read_text()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
+
+import pytest
 from textual.widgets import Static
 
-from tests.conftest import skirmish
+from tests.conftest import SAVES, skirmish
 from tests.ui.keys import keys_for
 from tracker.core.model import Pool, Wound
 from tracker.opening import open_encounter
@@ -85,3 +88,19 @@ def test_when_a_hidden_combatant_acts_the_players_see_no_one_else_marked():
     enc.position.turn = 2
     view = redact(enc)
     assert current_actor(view) == "bree" and view.position.turn == 1
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAVES.glob("*.toml")))
+async def test_the_player_view_draws_every_sample_with_its_secrets_hidden(
+    sample, tmp_path, tracker_home
+):
+    path = tmp_path / sample
+    shutil.copy(SAVES / sample, path)
+    watcher = WatchApp(path, theme="tracker-dark")
+    async with watcher.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "player view" in str(watcher.query_one("#topbar", Static).render())
+        assert str(watcher.query_one("#status", Static).render()).startswith("watching ")
+        for c in watcher.session.enc.combatants:
+            assert c.pools == [] and c.wounds == [], c.name  # no GM side: all secret
+    assert not (tracker_home / "errors.log").exists()

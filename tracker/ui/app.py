@@ -7,9 +7,7 @@ import gc
 import os
 import signal
 import threading
-import traceback
 from collections.abc import Iterable
-from datetime import datetime
 from functools import partial
 from pathlib import Path
 
@@ -27,6 +25,7 @@ from tracker.session import Outcome, Session
 from tracker.store.autosave import Autosaver
 from tracker.store.toml_store import Snapshot, snapshot
 from tracker.ui.commandline import CommandLine
+from tracker.ui.errors import log_unexpected
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
@@ -505,19 +504,6 @@ def first_target(session: Session, actor: object) -> str | None:
 def _keys(key: str) -> str:
     names = {"colon": ":", "question_mark": "?", "delete": "Del"}
     return " / ".join(names.get(k, k) for k in key.split(","))
-
-
-def log_unexpected(exc: BaseException, context: str) -> Path:
-    """Append an unexpected error to the error log; the GM sees one line in the app."""
-    from tracker.store.paths import data_dir
-
-    folder = data_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "errors.log"
-    with path.open("a", encoding="utf-8") as fh:
-        fh.write(f"--- {datetime.now().isoformat()} {context}\n")
-        fh.write("".join(traceback.format_exception(exc)))
-    return path
 
 
 def run_app(opened: Opened, theme: str | None = None, notice: str = "") -> int:

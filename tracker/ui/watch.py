@@ -20,6 +20,7 @@ from tracker.core.turns import acting_order, current_actor
 from tracker.opening import load
 from tracker.session import Session
 from tracker.store import SaveError
+from tracker.ui.errors import log_unexpected
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import SHOWN, LogPane
 from tracker.ui.panes.roster import RosterPane
@@ -123,6 +124,15 @@ class WatchApp(App[None]):
         self.redraw()
 
     def redraw(self) -> None:
+        try:
+            self._redraw()
+        except Exception as exc:  # a pane that cannot draw must not close the players' view
+            where = log_unexpected(exc, f"player view of {self.path}")
+            self.query_one("#status", Static).update(
+                f"part of the view could not be drawn; details in {where}"
+            )
+
+    def _redraw(self) -> None:
         from tracker.ui.app import topbar_text
 
         enc = self.session.enc

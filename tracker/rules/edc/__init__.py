@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from tracker.rules.base import Ruleset, lazy_models
 
+from .common import CP
 from .exchange import EXCHANGE, HESITATION, INITIATIVE
 from .missile import MISSILE, MISSILE_PREP
 from .mounted import RIDE, RIDE_BY, UNHORSE
@@ -48,8 +49,13 @@ if TYPE_CHECKING:
 
 
 def describe(c: EdcCombatant) -> str:  # type: ignore[override]
-    cp = c.combat_pool
-    bits = [f"RX {c.reflex}", f"CP {cp.left}/{cp.size}", f"HT {c.health}/{c.health_max}"]
+    """The fighter in a line; the CP is left out where there is none (the player view
+    hides pools)."""
+    bits = [f"RX {c.reflex}"]
+    cp = next((p for p in c.pools if p.name == CP), None)
+    if cp is not None:
+        bits.append(f"CP {cp.left}/{cp.size}")
+    bits.append(f"HT {c.health}/{c.health_max}")
     if c.pain:
         bits.append(f"Pain {c.pain}")
     bl = blood_loss_tn(c.wounds)

@@ -10,6 +10,7 @@ from textual.widgets import Static
 from tracker.core.model import Combatant, Encounter
 from tracker.core.turns import acting_order, order_value
 from tracker.rules.base import Ruleset
+from tracker.ui.errors import log_unexpected
 from tracker.ui.table import Row, SyncTable
 
 
@@ -73,8 +74,13 @@ class CombatantsPane(Vertical):
         if who is None:
             detail.update("")
             return
+        plain = f"{self.ruleset.order_stat} {order_value(who, self.ruleset.order_stat)}"
         describe = self.ruleset.describe_combatant
-        parts = [describe(who) if describe else f"{self.ruleset.order_stat} {who.initiative}"]
+        try:
+            parts = [describe(who) if describe else plain]
+        except Exception as exc:  # a summary that cannot be made must not take the pane down
+            log_unexpected(exc, f"summing up {who.name}")
+            parts = [plain]
         parts += [e.describe() for e in who.effects]
         if who.notes:
             parts.append(who.notes)
