@@ -326,3 +326,21 @@ async def test_a_summary_the_ruleset_cannot_make_leaves_the_pane_drawn(
         detail = str(app.query_one("#combatant-detail", Static).render())
         assert detail.startswith("Roland: reflex 7"), detail
     assert "summing up Roland" in (tracker_home / "errors.log").read_text()
+
+
+async def test_moving_the_cursor_and_acting_in_one_burst_act_on_the_row_moved_to(tmp_path):
+    path = tmp_path / "wm.toml"
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
+    app = app_for(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        burst(app, "down", "e")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.title_text == "Edit Archers II"
+        await pilot.press("escape")
+        burst(app, "down", "x", "y")  # the Bolt Thrower, removed at once
+        for _ in range(3):
+            await pilot.pause()
+        names = [u.name for u in app.session.enc.units]
+        assert "Bolt Thrower" not in names and "Archers II" in names

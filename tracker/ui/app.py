@@ -31,6 +31,7 @@ from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
 from tracker.ui.panes.roster import RosterPane
 from tracker.ui.panes.wounds import WoundsPane
+from tracker.ui.table import SyncTable
 from tracker.ui.theme import install_themes, show_notices
 
 
@@ -56,26 +57,23 @@ class TrackerApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "tracker"
     ENABLE_COMMAND_PALETTE = True
-    # Priority bindings act as their key arrives, before it is handed to a pane: a key
-    # that opens a dialog has opened it by the time the next key is read, so keys typed
-    # ahead go to the dialog. check_action turns them off wherever letters are text.
     BINDINGS = [
-        Binding("colon", "command_line", ":cmd", id="command-line", priority=True),
-        Binding("n", "next('turn')", "Next", id="next-turn", priority=True),
-        Binding("N", "next('round')", "Round", id="next-round", priority=True),
-        Binding("p", "next('phase')", "Phase", id="next-phase", priority=True),
-        Binding("f", "act", "Act", id="act", priority=True),
-        Binding("E", "end_phase", "End phase", id="end-phase", show=False, priority=True),
-        Binding("a", "add", "Add", id="add", priority=True),
-        Binding("e", "edit", "Edit", id="edit", show=False, priority=True),
-        Binding("x,delete", "remove", "Remove", id="remove", show=False, priority=True),
-        Binding("u", "undo", "Undo", id="undo", priority=True),
-        Binding("ctrl+r", "redo", "Redo", id="redo", priority=True),
-        Binding("s", "settings", "Settings", id="settings", show=False, priority=True),
-        Binding("w", "watch_hint", "Player view", id="watch-hint", show=False, priority=True),
-        Binding("t", "pick_theme", "Theme", id="theme", show=False, priority=True),
-        Binding("question_mark", "help", "Help", id="help", priority=True),
-        Binding("q", "quit", "Quit", id="quit", priority=True),
+        Binding("colon", "command_line", ":cmd", id="command-line"),
+        Binding("n", "next('turn')", "Next", id="next-turn"),
+        Binding("N", "next('round')", "Round", id="next-round"),
+        Binding("p", "next('phase')", "Phase", id="next-phase"),
+        Binding("f", "act", "Act", id="act"),
+        Binding("E", "end_phase", "End phase", id="end-phase", show=False),
+        Binding("a", "add", "Add", id="add"),
+        Binding("e", "edit", "Edit", id="edit", show=False),
+        Binding("x,delete", "remove", "Remove", id="remove", show=False),
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("ctrl+r", "redo", "Redo", id="redo"),
+        Binding("s", "settings", "Settings", id="settings", show=False),
+        Binding("w", "watch_hint", "Player view", id="watch-hint", show=False),
+        Binding("t", "pick_theme", "Theme", id="theme", show=False),
+        Binding("question_mark", "help", "Help", id="help"),
+        Binding("q", "quit", "Quit", id="quit"),
     ]
 
     def __init__(
@@ -279,9 +277,20 @@ class TrackerApp(App[None]):
         cmdline = self.query(CommandLine)
         return not (cmdline and cmdline.first().is_open)
 
+    def get_default_screen(self) -> Screen:  # type: ignore[type-arg]
+        return MainScreen(id="_default")
+
     def on_key(self, event: events.Key) -> None:
         """Keys typed fast after ':' can reach a pane before the command line has focus;
-        they bubble here and go where the GM meant them."""
+        they bubble here and go where the GM meant them. Keys typed fast after one that
+        opens a dialog were handed to the main screen before the dialog opened: they are
+        sent again, in order, so they reach the dialog as if typed now."""
+        main = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(main, MainScreen) and main.passed(event) and self.screen is not main:
+            event.stop()
+            event.prevent_default()  # not the app's keys: they were the dialog's
+            self.post_message(events.Key(event.key, event.character))
+            return
         cmdline = self.query(CommandLine)
         if not cmdline or not cmdline.first().is_open:
             return
@@ -317,7 +326,10 @@ class TrackerApp(App[None]):
         )
 
     def _selected_name(self) -> tuple[str, str] | None:
-        key = self.selected
+        # the row under the focused table's cursor now: when keys come fast, the
+        # highlight message that updates `selected` can still be on its way
+        focused = self.focused
+        key = focused.selected_key if isinstance(focused, SyncTable) else self.selected
         if key is None:
             return None
         for c in self.session.enc.combatants:
@@ -479,6 +491,25 @@ _LETTER_ACTIONS = {
     b.action.split("(")[0] for b in TrackerApp.BINDINGS if isinstance(b, Binding)
 } | {"cycle_sort", "cycle_view"}
 """The names of the actions on the app's keys (check_action gets the name alone)."""
+
+
+class MainScreen(Screen):  # type: ignore[type-arg]
+    """The GM's screen; notes the keys that bubble out of it (see TrackerApp.on_key)."""
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self._passed: set[int] = set()
+
+    def on_key(self, event: events.Key) -> None:
+        self._passed.add(id(event))
+
+    def passed(self, event: events.Key) -> bool:
+        """Whether the key came up through this screen; each key is asked about once,
+        as it reaches the app."""
+        if id(event) in self._passed:
+            self._passed.discard(id(event))
+            return True
+        return False
 
 
 def first_target(session: Session, actor: object) -> str | None:
