@@ -24,6 +24,13 @@ def app_for(path: Path) -> TrackerApp:
     return TrackerApp(open_encounter(path), theme="tracker-dark")
 
 
+def app_on_sample(tmp_path: Path, sample: str) -> TrackerApp:
+    """The app on a copy of a shipped sample."""
+    path = tmp_path / sample
+    shutil.copy(SAVES / sample, path)
+    return app_for(path)
+
+
 def actor(app: TrackerApp) -> str | None:
     return current_actor(app.session.enc)
 
@@ -139,9 +146,7 @@ async def test_a_read_only_opener_cannot_change_anything(skirmish_file):
 
 
 async def test_warmaster_shooting_from_the_act_dialog(tmp_path):
-    path = tmp_path / "wm.toml"
-    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
-    app = app_for(path)
+    app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("colon")
         await type_text(pilot, "shoot 'Archers I' 'Empire Knights' --dice hit=1,4,6 save=2,3")
@@ -154,7 +159,7 @@ async def test_warmaster_shooting_from_the_act_dialog(tmp_path):
         assert app.screen.__class__.__name__ == "ResolveScreen"
         await pilot.press("escape")
         await pilot.press("q")
-    assert load(path).find_unit("Empire Knights").hits == 2
+    assert load(app.session.path).find_unit("Empire Knights").hits == 2
 
 
 async def test_a_broken_theme_falls_back_with_a_notice(skirmish_file, tracker_home):
@@ -171,9 +176,7 @@ async def test_a_broken_theme_falls_back_with_a_notice(skirmish_file, tracker_ho
 
 
 async def test_the_end_of_phase_key_opens_the_rulesets_end_of_phase(tmp_path):
-    path = tmp_path / "wm.toml"
-    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
-    app = app_for(path)
+    app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("E")
         await pilot.pause()
@@ -183,9 +186,7 @@ async def test_the_end_of_phase_key_opens_the_rulesets_end_of_phase(tmp_path):
 
 async def test_a_refused_dialog_keeps_what_the_encounter_filled_in(tmp_path):
     """Roland has no CP left: asking for 3 attack dice is refused, and ATN and DTN stay."""
-    path = tmp_path / "edc.toml"
-    shutil.copy(SAVES / "edc-roland-press.toml", path)
-    app = app_for(path)
+    app = app_on_sample(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(100, 40)) as pilot:
         assert app.session.enc.find_combatant("Roland").pool("CP").left == 0
         await pilot.press("f", "enter")  # the first action: exchange
@@ -208,9 +209,7 @@ async def test_a_refused_dialog_keeps_what_the_encounter_filled_in(tmp_path):
 
 async def test_keys_that_arrive_in_one_burst_all_stay_in_the_dialog(tmp_path):
     """Over SSH a GM's keys come in bursts: clearing a field and typing must both land."""
-    path = tmp_path / "edc.toml"
-    shutil.copy(SAVES / "edc-roland-press.toml", path)
-    app = app_for(path)
+    app = app_on_sample(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("N")  # a new round: Roland's CP is back
         await pilot.press("f", "enter")
@@ -231,9 +230,7 @@ async def test_keys_that_arrive_in_one_burst_all_stay_in_the_dialog(tmp_path):
 
 
 async def test_tab_and_the_next_key_in_one_burst_land_in_the_next_field(tmp_path):
-    path = tmp_path / "edc.toml"
-    shutil.copy(SAVES / "edc-roland-press.toml", path)
-    app = app_for(path)
+    app = app_on_sample(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("N", "f", "enter")
         await pilot.pause()
@@ -250,9 +247,7 @@ async def test_tab_and_the_next_key_in_one_burst_land_in_the_next_field(tmp_path
 async def test_the_apps_letters_are_text_in_a_dialog_and_keys_typed_ahead_reach_it(tmp_path):
     """Every key of the main screen is a letter someone may type in a name; and a GM who
     types 'a' and a name at once finds the whole name in the form."""
-    path = tmp_path / "edc.toml"
-    shutil.copy(SAVES / "edc-roland-press.toml", path)
-    app = app_for(path)
+    app = app_on_sample(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         before = (app.session.enc.position.model_dump(), len(app.session.enc.log))
@@ -270,9 +265,7 @@ async def test_the_apps_letters_are_text_in_a_dialog_and_keys_typed_ahead_reach_
 
 
 async def test_a_first_letter_picks_an_action_blind(tmp_path):
-    path = tmp_path / "harn.toml"
-    shutil.copy(SAVES / "harn-nolora-point-blank.toml", path)
-    app = app_for(path)
+    app = app_on_sample(tmp_path, "harn-nolora-point-blank.toml")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "f", "l", "enter")  # typed ahead of the list
@@ -296,9 +289,7 @@ async def test_a_first_letter_picks_an_action_blind(tmp_path):
 
 
 async def test_the_focused_field_says_what_it_is_for_and_a_setting_its_default(tmp_path):
-    path = tmp_path / "warlord.toml"
-    shutil.copy(SAVES / "warlord-wood-elves.toml", path)
-    app = app_for(path)
+    app = app_on_sample(tmp_path, "warlord-wood-elves.toml")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("s")
         await pilot.pause()
@@ -313,9 +304,7 @@ async def test_the_focused_field_says_what_it_is_for_and_a_setting_its_default(t
 async def test_a_summary_the_ruleset_cannot_make_leaves_the_pane_drawn(
     tmp_path, tracker_home, monkeypatch
 ):
-    path = tmp_path / "edc.toml"
-    shutil.copy(SAVES / "edc-roland-press.toml", path)
-    app = app_for(path)
+    app = app_on_sample(tmp_path, "edc-roland-press.toml")
 
     def broken(_who):  # type: ignore[no-untyped-def]
         raise KeyError("CP")
@@ -329,9 +318,7 @@ async def test_a_summary_the_ruleset_cannot_make_leaves_the_pane_drawn(
 
 
 async def test_moving_the_cursor_and_acting_in_one_burst_act_on_the_row_moved_to(tmp_path):
-    path = tmp_path / "wm.toml"
-    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
-    app = app_for(path)
+    app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "down", "e")

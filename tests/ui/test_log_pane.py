@@ -10,12 +10,17 @@ from tracker.ui.logview import LogView
 from tracker.ui.panes.log import SHOWN
 
 
-async def test_a_long_log_opens_with_its_newest_entries_and_reads_no_more(skirmish_file):
-    session = Session(load(skirmish_file), skirmish_file)
-    for n in range(1, SHOWN + 51):
+def app_with_notes(path, count: int) -> TrackerApp:  # type: ignore[no-untyped-def]
+    """The app on a save whose log is ``count`` notes, 'entry 1' to 'entry N'."""
+    session = Session(load(path), path)
+    for n in range(1, count + 1):
         session.execute(f"note entry {n}")
-    save_encounter(session.enc, skirmish_file)
-    app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
+    save_encounter(session.enc, path)
+    return TrackerApp(open_encounter(path), theme="tracker-dark")
+
+
+async def test_a_long_log_opens_with_its_newest_entries_and_reads_no_more(skirmish_file):
+    app = app_with_notes(skirmish_file, SHOWN + 50)
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.pause()
         view = app.query_one(LogView)
@@ -49,11 +54,7 @@ def _row_text(view: LogView, y: int) -> str:
 
 
 async def test_the_older_entries_are_wrapped_once_the_first_screen_is_drawn(skirmish_file):
-    session = Session(load(skirmish_file), skirmish_file)
-    for n in range(1, SHOWN + 1):
-        session.execute(f"note entry {n}")
-    save_encounter(session.enc, skirmish_file)
-    app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
+    app = app_with_notes(skirmish_file, SHOWN)
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.pause()
         view = app.query_one(LogView)
