@@ -87,3 +87,33 @@ async def test_changes_and_selection_while_rows_are_still_being_added():
         table.sync(big_rows(900, state="routed"))  # same keys: cells change in place
         assert table.row_count == 900
         assert table.get_row_at(850)[2] == "routed"
+
+
+async def test_rows_made_on_reading_are_made_as_they_are_added():
+    from tracker.ui.table import FIRST_ROWS, Rows
+
+    made: list[int] = []
+
+    def cells(i: int) -> list[str]:
+        made.append(i)
+        return [f"Unit {i}", "Orcs", ""]
+
+    app = Big()
+    async with app.run_test(size=(80, 30)) as pilot:
+        table = app.query_one(SyncTable)
+        table.sync(Rows([f"u{i}" for i in range(1250)], cells))
+        assert made == list(range(FIRST_ROWS)) and table.total == 1250
+        for _ in range(10):
+            await pilot.pause()
+        assert made == list(range(1250)) and table.row_count == 1250
+        assert table.get_row_at(1249)[0] == "Unit 1249"
+
+
+def test_rows_slice_and_index_like_a_list():
+    from tracker.ui.table import Rows
+
+    rows = Rows(["a", "b", "c", "d"], lambda i: [str(i)])
+    assert list(rows) == [("a", ["0"]), ("b", ["1"]), ("c", ["2"]), ("d", ["3"])]
+    tail = rows[1:]
+    assert list(tail[1:]) == [("c", ["2"]), ("d", ["3"])] and tail[-1] == ("d", ["3"])
+    assert rows[::2] == [("a", ["0"]), ("c", ["2"])]

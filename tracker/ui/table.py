@@ -9,7 +9,8 @@ so a battle of thousands of units shows its first rows without waiting for the l
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import overload
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -18,6 +19,40 @@ from textual.widgets._data_table import RowKey
 
 Cell = str | Text
 Row = tuple[str, Sequence[Cell]]
+
+class Rows(Sequence[Row]):
+    """Rows whose cells are made when a row is read.
+
+    A pane with thousands of rows hands these to ``sync``: a rebuild reads the first
+    screenful before the screen is drawn and the rest batch by batch after it, so the
+    cells of a long roster are made as they are added, not all before the first screen.
+    """
+
+    def __init__(self, keys: Sequence[str], cells: Callable[[int], Sequence[Cell]],
+                 offset: int = 0) -> None:
+        self.keys = list(keys)
+        self._cells = cells
+        self._offset = offset
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    @overload
+    def __getitem__(self, index: int) -> Row: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Row]: ...
+
+    def __getitem__(self, index: int | slice) -> Row | Sequence[Row]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self.keys))
+            if step != 1:
+                return [self[i] for i in range(start, stop, step)]
+            return Rows(self.keys[start:stop], self._cells, self._offset + start)
+        if index < 0:
+            index += len(self.keys)
+        return self.keys[index], self._cells(self._offset + index)
+
 
 FIRST_ROWS = 100
 """Rows a rebuild adds before the screen is drawn (more than any terminal shows)."""
@@ -42,7 +77,7 @@ class SyncTable(DataTable[Cell]):
         self._spec = list(columns)
         self._keys: list[str] = []
         self._cells: dict[str, tuple[Cell, ...]] = {}
-        self._pending: list[Row] = []
+        self._pending: Sequence[Row] = []
         """Rows of the last rebuild not added yet."""
 
     def on_mount(self) -> None:
@@ -95,7 +130,7 @@ class SyncTable(DataTable[Cell]):
 
     def sync(self, rows: Sequence[Row]) -> None:
         self._flush()  # the comparison below is with the whole table
-        keys = [k for k, _ in rows]
+        keys = rows.keys if isinstance(rows, Rows) else [k for k, _ in rows]
         if keys == self._keys:
             for key, cells in rows:
                 old = self._cells.get(key)
@@ -112,7 +147,7 @@ class SyncTable(DataTable[Cell]):
         self._keys = keys
         self._cells = {}
         self._add(rows[:FIRST_ROWS])
-        self._pending = list(rows[FIRST_ROWS:])
+        self._pending = rows[FIRST_ROWS:]
         if self._pending:
             self.call_after_refresh(self._add_batch)
         if keep is not None:

@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from tracker.core.model import Encounter, Unit
 from tracker.core.turns import sides
 from tracker.rules.base import Ruleset
-from tracker.ui.table import Row, SyncTable
+from tracker.ui.table import Cell, Rows, SyncTable
 
 SORTS = ("listed", "side", "name", "strength", "hits")
 STATE_FILTERS = ("active", "hit", "confused", "routed", "engaged")
@@ -109,7 +109,7 @@ class RosterPane(Vertical):
     def views(self, enc: Encounter) -> list[str]:
         return ["all", *(f"side:{s}" for s in sides(enc)), *STATE_FILTERS]
 
-    def rows(self, enc: Encounter) -> list[Row]:
+    def rows(self, enc: Encounter) -> Rows:
         units = [u for u in enc.units if _matches(u, self.view)]
         key = {
             "side": lambda u: (u.side, u.name.lower()),
@@ -119,23 +119,20 @@ class RosterPane(Vertical):
         }.get(self.sort)
         if key is not None:
             units.sort(key=key)  # type: ignore[arg-type]
-        rows: list[Row] = []
-        for u in units:
-            style = "dim" if not u.active else ("bold" if u.hits or u.leftover_hits else "")
-            armour = f"{u.armour}+" if u.armour else "-"
-            describe = self.ruleset.describe_unit
-            middle = (
-                [_short(_profile(u, describe), 34)]
-                if self.ruleset.unit_profile
-                else [u.kind, u.attacks, armour]
-            )
-            rows.append(
-                (u.id, [u.side[:10], Text(u.name[:18], style=style),
-                        f"{u.strength}/{u.strength_start}",
-                        str(u.hits or ""), str(u.leftover_hits or ""), unit_state(u),
-                        str(u.casualties_total or ""), *middle])
-            )
-        return rows
+        return Rows([u.id for u in units], lambda i: self.cells(units[i]))
+
+    def cells(self, u: Unit) -> list[Cell]:
+        style = "dim" if not u.active else ("bold" if u.hits or u.leftover_hits else "")
+        armour = f"{u.armour}+" if u.armour else "-"
+        describe = self.ruleset.describe_unit
+        middle = (
+            [_short(_profile(u, describe), 34)]
+            if self.ruleset.unit_profile
+            else [u.kind, u.attacks, armour]
+        )
+        return [u.side[:10], Text(u.name[:18], style=style), f"{u.strength}/{u.strength_start}",
+                str(u.hits or ""), str(u.leftover_hits or ""), unit_state(u),
+                str(u.casualties_total or ""), *middle]
 
     def refresh_from(self, enc: Encounter) -> None:
         self._enc = enc
