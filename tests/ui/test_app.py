@@ -331,3 +331,23 @@ async def test_moving_the_cursor_and_acting_in_one_burst_act_on_the_row_moved_to
             await pilot.pause()
         names = [u.name for u in app.session.enc.units]
         assert "Bolt Thrower" not in names and "Archers II" in names
+
+
+async def test_the_command_palette_runs_the_apps_keys_by_name(tmp_path):
+    app = app_on_sample(tmp_path, "edc-roland-press.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+
+        def acting() -> str | None:
+            return current_actor(app.session.enc, app.session.ruleset.order_stat)
+
+        assert acting() == "roland"
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "Next (n)")
+        for _ in range(20):  # the palette searches in the background
+            await pilot.pause(0.05)
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause()
+        assert len(app.screen_stack) == 1
+        assert acting() == "marguerite"
