@@ -104,11 +104,11 @@ class LogView(ScrollView, can_focus=True):
         at_end = self.is_vertical_scroll_end
         self._rows[:0] = older
         self._strips.clear()
-        self.virtual_size = Size(self._width, len(self._rows))
         if at_end:
-            self.scroll_end(animate=False, immediate=False, x_axis=False)
-        else:
-            self.scroll_to(y=self.scroll_offset.y + len(older), animate=False, immediate=True)
+            self._sized()
+            return
+        self.virtual_size = Size(self._width, len(self._rows))
+        self.scroll_to(y=self.scroll_offset.y + len(older), animate=False, immediate=True)
         self.refresh()
 
     def notify_style_update(self) -> None:

@@ -20,6 +20,7 @@ from textual.widgets._data_table import RowKey
 Cell = str | Text
 Row = tuple[str, Sequence[Cell]]
 
+
 class Rows(Sequence[Row]):
     """Rows whose cells are made when a row is read.
 

@@ -52,7 +52,7 @@ def describe(c: EdcCombatant) -> str:  # type: ignore[override]
     """The fighter in a line; the CP is left out where there is none (the player view
     hides pools)."""
     bits = [f"RX {c.reflex}"]
-    cp = next((p for p in c.pools if p.name == CP), None)
+    cp = c.find_pool(CP)
     if cp is not None:
         bits.append(f"CP {cp.left}/{cp.size}")
     bits.append(f"HT {c.health}/{c.health_max}")

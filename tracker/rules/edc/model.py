@@ -103,11 +103,15 @@ class EdcCombatant(Combatant):
             self.pools.append(Pool(name=MP, size=0))
         return self
 
+    def find_pool(self, name: str) -> Pool | None:
+        """The pool of that name, or None (the player view hides pools)."""
+        return next((p for p in self.pools if p.name == name), None)
+
     def pool(self, name: str) -> Pool:
-        for p in self.pools:
-            if p.name == name:
-                return p
-        raise KeyError(name)
+        found = self.find_pool(name)
+        if found is None:
+            raise KeyError(name)
+        return found
 
     @property
     def combat_pool(self) -> Pool:
