@@ -25,7 +25,7 @@ from tracker.session import Outcome, Session
 from tracker.store.autosave import Autosaver
 from tracker.store.toml_store import Snapshot, snapshot
 from tracker.ui.commandline import CommandLine
-from tracker.ui.errors import log_unexpected
+from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
@@ -178,11 +178,9 @@ class TrackerApp(App[None]):
     # --- refreshing -------------------------------------------------------------------
 
     def refresh_panes(self) -> None:
-        try:
-            self._refresh_panes()
-        except Exception as exc:  # a pane that cannot draw must not take the table down
-            where = log_unexpected(exc, "refreshing the panes")
-            self.set_status(f"a pane could not be drawn; details in {where}", error=True)
+        problem = draw_or_report(self._refresh_panes, "refreshing the panes")
+        if problem:
+            self.set_status(problem, error=True)
 
     def _refresh_panes(self) -> None:
         enc = self.session.enc

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -18,3 +19,13 @@ def log_unexpected(exc: BaseException, context: str) -> Path:
         fh.write(f"--- {datetime.now().isoformat()} {context}\n")
         fh.write("".join(traceback.format_exception(exc)))
     return path
+
+
+def draw_or_report(draw: Callable[[], None], context: str) -> str | None:
+    """Redraw; if that fails unexpectedly, log it and return the line the GM is shown
+    (a pane that cannot draw must not take the screen down)."""
+    try:
+        draw()
+    except Exception as exc:
+        return f"a pane could not be drawn; details in {log_unexpected(exc, context)}"
+    return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual import events
+from textual.binding import Binding
 from textual.widgets import Input
 
 
@@ -16,13 +17,19 @@ class InOrderInput(Input):
     again. Running the binding here keeps the keys in the order they were typed.
     """
 
+    def binding_for(self, event: events.Key) -> Binding | None:
+        """The field's own binding for this key (Backspace, Home, Enter ...), if any."""
+        for key in event.aliases:
+            bindings = self._bindings.key_to_bindings.get(key)
+            if bindings:
+                return bindings[0]
+        return None
+
     async def _on_key(self, event: events.Key) -> None:
-        if not event.is_printable:
-            for key in event.aliases:
-                bindings = self._bindings.key_to_bindings.get(key)
-                if bindings:
-                    event.stop()
-                    event.prevent_default()
-                    await self.run_action(bindings[0].action)
-                    return
+        binding = None if event.is_printable else self.binding_for(event)
+        if binding is not None:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(binding.action)
+            return
         await super()._on_key(event)

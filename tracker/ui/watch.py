@@ -20,7 +20,7 @@ from tracker.core.turns import acting_order, current_actor
 from tracker.opening import load
 from tracker.session import Session
 from tracker.store import SaveError
-from tracker.ui.errors import log_unexpected
+from tracker.ui.errors import draw_or_report
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import SHOWN, LogPane
 from tracker.ui.panes.roster import RosterPane
@@ -124,13 +124,9 @@ class WatchApp(App[None]):
         self.redraw()
 
     def redraw(self) -> None:
-        try:
-            self._redraw()
-        except Exception as exc:  # a pane that cannot draw must not close the players' view
-            where = log_unexpected(exc, f"player view of {self.path}")
-            self.query_one("#status", Static).update(
-                f"part of the view could not be drawn; details in {where}"
-            )
+        problem = draw_or_report(self._redraw, f"player view of {self.path}")
+        if problem:
+            self.query_one("#status", Static).update(problem)
 
     def _redraw(self) -> None:
         from tracker.ui.app import topbar_text

@@ -55,11 +55,6 @@ def quote(value: str) -> str:
     return shlex.quote(value) if value else "''"
 
 
-_EDITING_KEYS = {"backspace", "delete", "left", "right", "home", "end", "enter", "ctrl+a",
-                 "ctrl+e", "ctrl+k", "ctrl+u", "ctrl+w"}
-"""Keys a field acts on, passed on to it when they reach the dialog first."""
-
-
 class FormScreen(ModalScreen[str | None]):
     """Label/Input rows; Enter on the last field (or ctrl+s) submits, Esc cancels."""
 
@@ -149,8 +144,10 @@ class FormScreen(ModalScreen[str | None]):
         elif event.key in ("shift+tab", "up"):
             event.stop()
             self.focus_previous()
-        elif event.is_printable or event.key in _EDITING_KEYS:
-            event.stop()
+        elif event.is_printable or (
+            isinstance(focused, InOrderInput) and focused.binding_for(event) is not None
+        ):
+            event.stop()  # a key the field acts on; any other would come back here
             focused.post_message(events.Key(event.key, event.character))
 
     def values(self) -> dict[str, str]:
