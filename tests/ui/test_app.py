@@ -175,6 +175,39 @@ async def test_a_broken_theme_falls_back_with_a_notice(skirmish_file, tracker_ho
         assert any("theme 'broken' not found" in m for m in messages), messages
 
 
+async def test_the_theme_asked_for_is_drawn_and_the_stylesheets_parsed_once(
+    tmp_path, monkeypatch
+):
+    from textual.css.stylesheet import Stylesheet
+
+    reparsed: list[int] = []
+    reparse = Stylesheet.reparse
+
+    def counted(self: Stylesheet) -> None:
+        reparsed.append(1)
+        reparse(self)
+
+    monkeypatch.setattr(Stylesheet, "reparse", counted)
+    from textual.color import Color
+
+    path = tmp_path / "battle.toml"
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
+    app = TrackerApp(open_encounter(path), theme="tracker-light")
+
+    def background(name: str) -> Color:
+        return Color.parse(app.get_theme(name).background)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "tracker-light" and "-light-mode" in app.classes
+        assert app.screen.styles.background == background("tracker-light")
+        assert reparsed == []
+        app.theme = "tracker-dark"  # while running, the usual way
+        await pilot.pause()
+        assert reparsed and app.screen.styles.background == background("tracker-dark")
+        assert "-dark-mode" in app.classes and "-light-mode" not in app.classes
+
+
 async def test_the_end_of_phase_key_opens_the_rulesets_end_of_phase(tmp_path):
     app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(100, 30)) as pilot:
