@@ -60,9 +60,14 @@ def _exit_on_first_paint() -> None:
 
 
 def start(kind: str, arg: str) -> None:
+    """``baseline N``, ``floor N`` (the baseline after importing what validating a save
+    takes: pydantic and the encounter models) or ``tracker FILE``."""
     _exit_on_first_paint()
-    if kind == "baseline":
+    if kind in ("baseline", "floor"):
         from bench.baseline import BaselineApp
+
+        if kind == "floor":
+            import tracker.core.model  # noqa: F401
 
         BaselineApp(int(arg)).run()
     else:
