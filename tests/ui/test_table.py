@@ -44,6 +44,43 @@ async def test_column_widths_match_a_plain_datatable():
         assert sync.virtual_size == plain.virtual_size
 
 
+CELLS = [
+    "Spearmen",
+    "",
+    "武士団 of the East",
+    "[b]Marked[/b] up",
+    "a very long unit name that the column cuts",
+    Text("routed", style="bold red"),
+    Text("dim name", style="dim"),
+    Text.assemble(("3", "bold"), "/5 ", ("hurt", "red")),
+    Text("right", justify="right"),
+    Text("two\nlines"),
+    3,
+]
+
+
+async def test_cells_are_drawn_exactly_as_datatable_draws_them():
+    """The quick path for one-line cells gives DataTable's segments, cursor and hover
+    included, cutting and padding at every width; other cells go through DataTable."""
+    from rich.style import Style
+
+    rows = [(f"r{i}", [cell, "x", ""]) for i, cell in enumerate(CELLS)]
+    app = Big()
+    async with app.run_test(size=(120, 30)) as pilot:
+        table = app.query_one(SyncTable)
+        table.sync(rows)
+        await pilot.pause()
+        base = Style.parse("#c0c0c0 on #202020")
+        for row in range(len(rows)):
+            for width in (0, 1, 2, 5, 9, 30):
+                for cursor, hover in ((False, False), (True, False), (False, True)):
+                    table._cell_render_cache.clear()
+                    quick = table._render_cell(row, 0, base, width, cursor, hover)
+                    table._cell_render_cache.clear()
+                    usual = DataTable._render_cell(table, row, 0, base, width, cursor, hover)
+                    assert quick == usual, (CELLS[row], width, cursor, hover)
+
+
 def test_plain_width_leaves_markup_and_other_values_to_datatable():
     assert plain_width("Spearmen") == 8
     assert plain_width("武士") == 4

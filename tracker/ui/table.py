@@ -13,7 +13,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import overload
 
 from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual._types import SegmentLines
 from textual.widgets import DataTable
 from textual.widgets._data_table import RowKey
 
@@ -70,6 +73,20 @@ def plain_width(value: object) -> int | None:
     return None
 
 
+def _one_line(value: object) -> Text | None:
+    """A cell as one line of left-aligned Text, if it is that simply (else None)."""
+    if isinstance(value, str):
+        if "[" in value or "\n" in value or "\t" in value:
+            return None
+        return Text(value, end="")
+    if isinstance(value, Text):
+        plain = value.plain
+        if "\n" in plain or "\t" in plain or value.justify not in (None, "default", "left"):
+            return None
+        return value
+    return None
+
+
 class SyncTable(DataTable[Cell]):
     """A row-cursor table fed with ``sync(rows)``."""
 
@@ -110,6 +127,69 @@ class SyncTable(DataTable[Cell]):
             for column, width in zip(columns, widths, strict=True):
                 column.content_width = max(column.content_width, width or 0)
         super()._update_dimensions(slow)
+
+    def _render_cell(
+        self,
+        row_index: int,
+        column_index: int,
+        base_style: Style,
+        width: int,
+        cursor: bool = False,
+        hover: bool = False,
+    ) -> SegmentLines:
+        """A one-line body cell of plain text, drawn straight to its segments.
+
+        DataTable draws every cell through Rich's console (the cell in a Padding in a
+        Styled, laid out as lines), which for a roster filling the screen is most of
+        the time of its first frame. The cells here are short strings and Text: they
+        are cut or padded to the column's width and styled as DataTable styles them
+        (its base style, the cursor's or hover's component style, then the post style),
+        with the same cache. Anything else (the header, markup, several lines, a tall
+        row) is drawn by DataTable.
+        """
+        quick = self._quick_cell(row_index, column_index, base_style, width, cursor, hover)
+        if quick is None:
+            return super()._render_cell(row_index, column_index, base_style, width,
+                                        cursor, hover)
+        return quick
+
+    def _quick_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
+                    cursor: bool, hover: bool) -> SegmentLines | None:
+        pad = self.cell_padding
+        if (row_index < 0 or column_index < 0 or width <= 2 * pad or self.fixed_rows
+                or self.fixed_columns):
+            return None
+        row_key = self._row_locations.get_key(row_index)
+        column_key = self._column_locations.get_key(column_index)
+        row = self.rows.get(row_key) if row_key is not None else None
+        if row_key is None or column_key is None or row is None:
+            return None
+        cache_key = (row_key, column_key, base_style, cursor, hover,
+                     self._show_hover_cursor, self._update_count, self._pseudo_class_state)
+        cached = self._cell_render_cache.get(cache_key)
+        if cached is not None:
+            return cached
+        if row.height != 1 or row.auto_height:
+            return None
+        text = _one_line(self._data[row_key].get(column_key))
+        if text is None:
+            return None
+        component, post = self._get_styles_to_render_cell(
+            False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor,
+            self.cursor_foreground_priority == "css",
+            self.cursor_background_priority == "css",
+        )
+        console = self.app.console
+        segments = list(text.render(console, end=""))
+        if text.style and not text.spans:  # Text.render leaves a span-less text unstyled
+            segments = list(Segment.apply_style(segments, console.get_style(text.style)))
+        body = Segment.adjust_line_length(segments, width - 2 * pad, pad=True)
+        margin = [Segment(" " * pad)] if pad else []
+        pre = base_style + Style.from_meta({"row": row_index, "column": column_index})
+        line = list(Segment.apply_style([*margin, *body, *margin], pre + component, post))
+        lines = [Segment.adjust_line_length(line, width, pad=True)]
+        self._cell_render_cache[cache_key] = lines
+        return lines
 
     @property
     def selected_key(self) -> str | None:
