@@ -33,6 +33,37 @@ async def test_a_long_log_opens_with_its_newest_entries_and_reads_no_more(skirmi
         assert view.lines[-1].plain == "r1 latest" and view.is_vertical_scroll_end
 
 
+async def test_the_first_screen_reads_only_the_entries_it_can_show(
+    skirmish_file, monkeypatch
+):
+    """Before the first screen, twice the terminal's height of the newest entries are
+    read from the journal; the rest of the newest 200 come in above them after it."""
+    from tracker.ui.panes.log import LogPane
+
+    read_before: list[int] = []
+    write_older = LogPane._write_older
+
+    def recorded(self, *args):  # type: ignore[no-untyped-def]
+        read_before.append(app.session.enc.log.in_memory)
+        write_older(self, *args)
+
+    monkeypatch.setattr(LogPane, "_write_older", recorded)
+    app = app_with_notes(skirmish_file, SHOWN + 50)
+    async with app.run_test(size=(160, 30)) as pilot:
+        await pilot.pause()
+        assert read_before == [60]
+        view = app.query_one(LogView)
+        assert app.session.enc.log.in_memory == SHOWN and view.is_vertical_scroll_end
+        rows = [line.plain for line in view.lines]
+        assert rows == [f"r1 entry {n}" for n in range(51, SHOWN + 51)]
+        # an undo redraws the log: older entries are drawn once, for the new drawing
+        await pilot.press("u")
+        await pilot.pause()
+        rows = [line.plain for line in view.lines]
+        assert len(rows) == SHOWN and rows[-1] == f"r1 entry {SHOWN + 50}"
+        assert len(read_before) == 2
+
+
 async def test_long_entries_wrap_to_the_pane_and_rewrap_when_it_changes(skirmish_file):
     session = Session(load(skirmish_file), skirmish_file)
     session.execute("note " + " ".join(["volley"] * 40))

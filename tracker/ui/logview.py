@@ -51,10 +51,24 @@ class LogView(ScrollView, can_focus=True):
 
     def write(self, text: Text) -> None:
         """Add a line at the bottom and scroll to it."""
-        self._texts.append(text)
+        self.write_all([text])
+
+    def write_all(self, texts: list[Text]) -> None:
+        """Add lines at the bottom and scroll to the last."""
+        if not texts:
+            return
+        self._texts.extend(texts)
         if self._width:
-            self._rows.extend(self._wrap(text))
+            for text in texts:
+                self._rows.extend(self._wrap(text))
             self._sized()
+
+    def prepend(self, texts: list[Text]) -> None:
+        """Add older lines above the others, keeping the rows in view still."""
+        self._texts[:0] = texts
+        self._unwrapped += len(texts)
+        if self._width:
+            self._wrap_older()
 
     def clear(self) -> None:
         self._texts.clear()

@@ -59,7 +59,7 @@ class Rows(Sequence[Row]):
 
 
 FIRST_ROWS = 100
-"""Rows a rebuild adds before the screen is drawn (more than any terminal shows)."""
+"""Rows a rebuild adds before the screen is drawn when the terminal's height is unknown."""
 BATCH_ROWS = 500
 """Rows added per refresh after that."""
 
@@ -192,6 +192,12 @@ class SyncTable(DataTable[Cell]):
         return lines
 
     @property
+    def first_rows(self) -> int:
+        """Rows a rebuild adds before the screen is drawn: as many as the terminal has
+        lines, which is more than the table can show; the rest follow in batches."""
+        return self.app.size.height or FIRST_ROWS
+
+    @property
     def selected_key(self) -> str | None:
         if not self._keys or self.cursor_row < 0 or self.cursor_row >= len(self._keys):
             return None
@@ -227,8 +233,9 @@ class SyncTable(DataTable[Cell]):
         self.clear()
         self._keys = keys
         self._cells = {}
-        self._add(rows[:FIRST_ROWS])
-        self._pending = rows[FIRST_ROWS:]
+        first = self.first_rows
+        self._add(rows[:first])
+        self._pending = rows[first:]
         if self._pending:
             self.call_after_refresh(self._add_batch)
         if keep is not None:

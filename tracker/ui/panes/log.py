@@ -33,6 +33,8 @@ class LogPane(Vertical):
         super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
         self.border_title = "Log"
         self._drawn: tuple[int, int] = (0, 0)
+        self._redraws = 0
+        """Full redraws so far: older entries drawn late belong to the latest one only."""
 
     def compose(self) -> ComposeResult:
         yield LogView(id="log-view")
@@ -42,16 +44,31 @@ class LogPane(Vertical):
         count, cursor = len(enc.log), enc.cursor
         drawn_count, drawn_cursor = self._drawn
         appended = count > drawn_count and cursor == count and drawn_cursor == drawn_count
-        if appended:
-            start = max(drawn_count, count - SHOWN)
+        if appended and drawn_count:
+            view.write_all(self._lines(enc, max(drawn_count, count - SHOWN), count, show_secret))
         else:
+            # the newest entries fill the screen; older ones are read from the journal
+            # and drawn above them once that screen is up
             view.clear()
+            self._redraws += 1
             start = max(0, count - SHOWN)
-        for i in range(start, count):
-            entry = enc.log[i]
-            if entry.secret and not show_secret:
-                continue
-            view.write(line(i + 1, entry, undone=i >= cursor))
+            first = max(start, count - 2 * max(self.app.size.height, 1))
+            view.write_all(self._lines(enc, first, count, show_secret))
+            if first > start:
+                self.call_after_refresh(self._write_older, self._redraws, enc, start, first,
+                                        show_secret)
         self._drawn = (count, cursor)
         undone = count - cursor
         self.border_subtitle = f"{cursor} entries" + (f", {undone} undone" if undone else "")
+
+    def _write_older(self, redraw: int, enc: Encounter, start: int, stop: int,
+                     show_secret: bool) -> None:
+        if redraw == self._redraws:  # not redrawn since
+            self.query_one(LogView).prepend(self._lines(enc, start, stop, show_secret))
+
+    @staticmethod
+    def _lines(enc: Encounter, start: int, stop: int, show_secret: bool) -> list[Text]:
+        cursor = enc.cursor
+        return [line(i + 1, entry, undone=i >= cursor)
+                for i in range(start, stop)
+                if not ((entry := enc.log[i]).secret and not show_secret)]
