@@ -208,6 +208,34 @@ async def test_the_theme_asked_for_is_drawn_and_the_stylesheets_parsed_once(
         assert "-dark-mode" in app.classes and "-light-mode" not in app.classes
 
 
+async def test_the_footer_is_rebuilt_only_when_its_keys_change(tmp_path, monkeypatch):
+    from textual.widgets import Footer
+
+    from tracker.ui.footer import KeyFooter
+
+    rebuilt: list[int] = []
+    recompose = Footer.recompose
+
+    async def counted(self: Footer) -> None:
+        rebuilt.append(1)
+        await recompose(self)
+
+    monkeypatch.setattr(Footer, "recompose", counted)
+    app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        footer = app.query_one(KeyFooter)
+        assert len(rebuilt) == 1  # focus, app focus and the screen's start change nothing
+        shown = footer._shown
+        assert shown and any(key[2] == "Act" for key in shown)
+        await pilot.press("colon")  # the command line turns the letter keys off
+        await pilot.pause()
+        assert len(rebuilt) == 2 and footer._shown != shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert len(rebuilt) == 3 and footer._shown == shown
+
+
 async def test_the_end_of_phase_key_opens_the_rulesets_end_of_phase(tmp_path):
     app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(100, 30)) as pilot:

@@ -16,7 +16,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from tracker.core.commands import CommandError
 from tracker.core.turns import acting_order, current_actor
@@ -26,6 +26,7 @@ from tracker.store.autosave import Autosaver
 from tracker.store.toml_store import Snapshot, snapshot
 from tracker.ui.commandline import CommandLine
 from tracker.ui.errors import draw_or_report, log_unexpected
+from tracker.ui.footer import KeyFooter
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
@@ -124,7 +125,7 @@ class TrackerApp(App[None]):
                 yield LogPane(id="log")
         yield Static(id="status")
         yield CommandLine(id="cmdline")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(CommandLine).display = False

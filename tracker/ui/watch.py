@@ -13,7 +13,7 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tracker.core.model import Encounter
 from tracker.core.turns import acting_order, current_actor
@@ -21,6 +21,7 @@ from tracker.opening import load
 from tracker.session import Session
 from tracker.store import SaveError
 from tracker.ui.errors import draw_or_report
+from tracker.ui.footer import KeyFooter
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import SHOWN, LogPane
 from tracker.ui.panes.roster import RosterPane
@@ -98,7 +99,7 @@ class WatchApp(App[None]):
             with Vertical(id="right"):
                 yield LogPane(id="log")
         yield Static(id="status")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         show_notices(self, self._theme_notices)
