@@ -132,12 +132,23 @@ class Bench:
         return [(statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs))
                 for rs in runs]
 
-    def copy(self, path: Path) -> Path:
-        """A copy of a save and of its journal, if it has one."""
-        target = self.work / path.name
+    def autosaves(self, path: Path, runs: int, changes: int) -> dict[str, float]:
+        """Autosave figures, each the median over ``runs`` fresh processes (the first
+        write after opening is one measurement per process)."""
+        results = [self.child("autosave", str(self.copy(path, f"autosave-{i}")), str(changes))
+                   for i in range(runs)]
+        keys = ("ui_median_s", "worker_median_s", "worker_first_s")
+        return {key: statistics.median(r[key] for r in results) for key in keys}
+
+    def copy(self, path: Path, folder: str = "") -> Path:
+        """A copy of a save and of its journal, if it has one (in a folder of the work
+        directory, if named)."""
+        work = self.work / folder
+        work.mkdir(exist_ok=True)
+        target = work / path.name
         journal = path.with_name(path.stem + ".log.jsonl")
         if journal.exists():
-            shutil.copyfile(journal, self.work / journal.name)
+            shutil.copyfile(journal, work / journal.name)
         shutil.copyfile(path, target)
         return target
 
@@ -244,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         base_key = b.child("keys", "baseline", "1000", str(presses), env=KEY_ENV)["median_s"]
         large_key = b.child("keys", "tracker", str(large), str(presses), env=KEY_ENV)
         b.log("autosave and load of the large encounter")
-        saved = b.child("autosave", str(large), "5")
+        saved = b.autosaves(generated(*LARGE, verbose=False), runs=3, changes=5)
         loaded = b.child("load", str(large), "3")["median_s"]
         b.log("odds")
         odds = odds_times()
