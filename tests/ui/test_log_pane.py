@@ -106,3 +106,22 @@ async def test_the_older_entries_are_wrapped_once_the_first_screen_is_drawn(skir
         view._wrap_older()
         assert len(view._rows) == SHOWN
         assert _row_text(view, 0) == f"r1 entry {SHOWN - tail + 4}"
+
+
+async def test_a_refresh_redraws_the_log_only_when_it_changed(skirmish_file):
+    app = app_with_notes(skirmish_file, 5)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        view = app.query_one(LogView)
+        rows = view._rows
+        app.refresh_panes()  # nothing new: the drawn rows stay as they are
+        assert view._rows is rows
+        # an undo, then another entry, seen at once (as the player view may see them):
+        # the same count and cursor, a new newest entry
+        changed, app.session.on_change = app.session.on_change, None
+        app.session.execute("undo")
+        app.session.execute("note another")
+        app.session.on_change = changed
+        app.refresh_panes()
+        await pilot.pause()
+        assert [line.plain for line in view.lines][-2:] == ["r1 entry 4", "r1 another"]

@@ -33,6 +33,8 @@ class LogPane(Vertical):
         super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
         self.border_title = "Log"
         self._drawn: tuple[int, int] = (0, 0)
+        self._shown: tuple[int, int, Text | None] | None = None
+        """Count, cursor and newest entry's line as drawn: what the pane shows."""
         self._redraws = 0
         """Full redraws so far: older entries drawn late belong to the latest one only."""
 
@@ -42,6 +44,10 @@ class LogPane(Vertical):
     def refresh_from(self, enc: Encounter, show_secret: bool = True) -> None:
         view = self.query_one(LogView)
         count, cursor = len(enc.log), enc.cursor
+        newest = self._lines(enc, count - 1, count, show_secret=True)[0] if count else None
+        if (count, cursor, newest) == self._shown:
+            return  # the log has not changed (only its tail ever changes)
+        self._shown = (count, cursor, newest)
         drawn_count, drawn_cursor = self._drawn
         appended = count > drawn_count and cursor == count and drawn_cursor == drawn_count
         if appended and drawn_count:
