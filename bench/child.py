@@ -35,20 +35,21 @@ def _exit_on_first_paint() -> None:
     from textual.app import App
     from textual.screen import Screen
 
-    composited: list[int] = []
+    composited: list[tuple[int, float]] = []
+    """Wall clock (ns) and the process's CPU time (s) at the end of each composite."""
     refresh = Screen._compositor_refresh
 
     def timed_refresh(screen: Screen[Any]) -> None:
         refresh(screen)
-        composited.append(time.time_ns())
+        composited.append((time.time_ns(), time.process_time()))
 
     Screen._compositor_refresh = timed_refresh  # type: ignore[method-assign]
     run = App.run
 
     def headless_run(self: App[Any], *args: Any, **kw: Any) -> Any:
         def painted() -> None:
-            drawn = composited[-1] if composited else time.time_ns()
-            print(json.dumps({"first_paint_ns": drawn}), flush=True)
+            drawn, cpu = composited[-1] if composited else (time.time_ns(), time.process_time())
+            print(json.dumps({"first_paint_ns": drawn, "cpu_s": cpu}), flush=True)
             self.set_timer(SETTLE_S, self.exit)
 
         async def pilot(_pilot: Any) -> None:
