@@ -54,6 +54,7 @@ CELLS = [
     Text("dim name", style="dim"),
     Text.assemble(("3", "bold"), "/5 ", ("hurt", "red")),
     Text("right", justify="right"),
+    Text("an ellipsis past the column", overflow="ellipsis"),
     Text("two\nlines"),
     3,
 ]

@@ -81,7 +81,8 @@ def _one_line(value: object) -> Text | None:
         return Text(value, end="")
     if isinstance(value, Text):
         plain = value.plain
-        if "\n" in plain or "\t" in plain or value.justify not in (None, "default", "left"):
+        if ("\n" in plain or "\t" in plain or value.overflow is not None
+                or value.justify not in (None, "default", "left")):
             return None
         return value
     return None
