@@ -47,9 +47,10 @@ class CombatantsPane(Vertical):
 
     def rows(self, enc: Encounter, actor: str | None) -> list[Row]:
         stat = self.ruleset.order_stat
-        order = acting_order(enc, stat)
-        listed = order + [c.id for c in enc.combatants if c.id not in order]
         by_id = {c.id: c for c in enc.combatants}
+        # with no combatants the order is the units' sides, which this pane does not list
+        order = [cid for cid in acting_order(enc, stat) if cid in by_id]
+        listed = order + [c.id for c in enc.combatants if c.id not in order]
         rows: list[Row] = []
         for cid in listed:
             c = by_id[cid]
