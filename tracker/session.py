@@ -48,7 +48,8 @@ GENERIC_HELP: dict[str, str] = {
 
 @dataclass
 class Outcome:
-    """What a command did: a message for the status line, and the entry it logged."""
+    """What a command did: a message for the status line, and the entry it logged (or
+    undid, or redid)."""
 
     message: str
     entry: LogEntry | None = None
@@ -191,13 +192,13 @@ class Session:
         entry = history.undo(self.enc)
         if entry is None:
             raise CommandError("nothing to undo")
-        return Outcome(f"Undone: {entry.text}", changed=True)
+        return Outcome(f"Undone: {entry.text}", entry, changed=True)
 
     def _cmd_redo(self, cmd: Command) -> Outcome:
         entry = history.redo(self.enc)
         if entry is None:
             raise CommandError("nothing to redo")
-        return Outcome(f"Redone: {entry.text}", changed=True)
+        return Outcome(f"Redone: {entry.text}", entry, changed=True)
 
     def _cmd_next(self, cmd: Command) -> Outcome:
         what = (cmd.args[0] if cmd.args else "turn").lower()

@@ -110,3 +110,28 @@ def test_undo_all_always_returns_to_the_start_and_redo_all_to_the_end(script):
     for _ in range(applied):
         history.redo(enc)
     assert history.state_of(enc) == end
+
+
+def test_an_entry_names_the_units_it_changed_or_none_when_units_come_and_go():
+    from tests.conftest import battle
+    from tracker.core.model import Unit
+
+    enc = battle()
+    first, second = enc.units[0], enc.units[1]
+    tx = Transaction(enc)
+    tx.set(["units", first.id, "hits"], 2)
+    tx.add(["units", second.name, "conditions"], "shaken")  # by name: the id is named
+    tx.set(["position", "phase"], 1)  # not a unit: the roster need not hear of it
+    changed = tx.commit("hits and a condition")
+    assert history.touched_units(enc, changed) == {first.id, second.id}
+    assert history.touched_units(enc, history.undo(enc)) == {first.id, second.id}
+    history.redo(enc)
+
+    tx = Transaction(enc)
+    tx.add(["units"], Unit(id="new", name="Reserves"))
+    added = tx.commit("reserves arrive")
+    assert history.touched_units(enc, added) is None
+
+    tx = Transaction(enc)
+    tx.set(["combatants"], [])
+    assert history.touched_units(enc, tx.commit("nothing on the roster")) == set()

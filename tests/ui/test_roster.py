@@ -16,3 +16,51 @@ def test_a_removed_unit_shows_removed_and_the_gms_notes_not_its_last_states():
     unit = Unit(id="u1", name="Archers", side="Empire", removed=True, routed=True,
                 confused=True, driven_back=6, conditions=["fled north"])
     assert unit_state(unit) == "removed, fled north"
+
+
+async def test_a_change_remakes_only_the_rows_of_the_units_it_touched(tmp_path):
+    """In a roster of 300 units a shot remakes the rows of the two units it changed;
+    the table shows their new values, and an undo puts them back the same way."""
+    from tests.conftest import battle
+    from tracker.core.model import Unit
+    from tracker.opening import open_encounter
+    from tracker.store import save_encounter
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.panes.roster import RosterPane
+
+    enc = battle()
+    enc.units += [Unit(id=f"u{i}", name=f"Unit {i}", side="orcs") for i in range(298)]
+    path = tmp_path / "field.toml"
+    save_encounter(enc, path)
+    made: list[str] = []
+    cells = RosterPane.cells
+
+    def counted(self, unit):  # type: ignore[no-untyped-def]
+        made.append(unit.id)
+        return cells(self, unit)
+
+    app = TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        table = app.query_one(RosterPane).table
+        # a plain encounter of units only: the combatants pane, empty, still draws
+        assert "a: add a combatant" in str(app.query_one("#combatants").border_subtitle)
+        assert table.row_count == 300
+        RosterPane.cells = counted  # type: ignore[method-assign]
+        try:
+            assert app.run_line("set u150 hits=2") is None
+            assert made == ["u150"]
+            assert table.get_row("u150")[3] == "2"
+            made.clear()
+            assert app.run_line("undo") is None
+            assert made == ["u150"] and table.get_row("u150")[3] == ""
+            made.clear()
+            assert app.run_line("note nothing on the roster") is None
+            assert made == []
+            assert app.run_line("add unit Reserves") is None  # units come: all rows anew
+            for _ in range(5):
+                await pilot.pause()
+            assert len(made) == 301 and table.row_count == 301
+        finally:
+            RosterPane.cells = cells  # type: ignore[method-assign]

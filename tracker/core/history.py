@@ -73,6 +73,27 @@ def resolve(enc: Encounter, path: Iterable[str | int]) -> Any:
     return obj
 
 
+def touched_units(enc: Encounter, entry: LogEntry) -> set[str] | None:
+    """Ids of the units whose fields ``entry``'s ops change, as the encounter stands now.
+
+    None when an op adds or removes units, or names one the encounter no longer has:
+    then anything about the roster may have changed.
+    """
+    ids: set[str] = set()
+    for op in entry.ops:
+        path = op.path
+        if not path or path[0] != "units":
+            continue
+        if len(path) < 2:
+            return None
+        try:
+            unit = enc.units[_list_index(enc.units, path[1])]
+        except HistoryError:
+            return None
+        ids.add(unit.id)
+    return ids
+
+
 @lru_cache(maxsize=512)
 def _adapter(annotation: Any) -> TypeAdapter[Any]:
     return TypeAdapter(annotation)

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from tracker.core.commands import CommandError
+from tracker.core.history import touched_units
 from tracker.core.turns import acting_order, current_actor
 from tracker.opening import Opened
 from tracker.session import Outcome, Session
@@ -178,12 +179,14 @@ class TrackerApp(App[None]):
 
     # --- refreshing -------------------------------------------------------------------
 
-    def refresh_panes(self) -> None:
-        problem = draw_or_report(self._refresh_panes, "refreshing the panes")
+    def refresh_panes(self, units: set[str] | None = None) -> None:
+        """Redraw the panes from the encounter; ``units``, when known, are the only units
+        changed since the last redraw (the roster then remakes only their rows)."""
+        problem = draw_or_report(partial(self._refresh_panes, units), "refreshing the panes")
         if problem:
             self.set_status(problem, error=True)
 
-    def _refresh_panes(self) -> None:
+    def _refresh_panes(self, units: set[str] | None = None) -> None:
         enc = self.session.enc
         rs = self.session.ruleset
         self.query_one("#topbar", Static).update(topbar_text(self.session))
@@ -193,7 +196,7 @@ class TrackerApp(App[None]):
             if self.selected is None or all(c.id != self.selected for c in enc.combatants):
                 self.selected = pane.table.selected_key
         for roster in self.query(RosterPane):
-            roster.refresh_from(enc)
+            roster.refresh_from(enc, units)
         for pools in self.query(PoolsPane):
             pools.refresh_from(enc, self.selected)
         for wounds in self.query(WoundsPane):
@@ -243,7 +246,8 @@ class TrackerApp(App[None]):
         if self.autosaver is not None:
             self.autosaver.request()
             self._save_worker()
-        self.refresh_panes()
+        entry = outcome.entry
+        self.refresh_panes(touched_units(self.session.enc, entry) if entry else None)
 
     @work(thread=True, group="save")
     def _save_worker(self) -> None:

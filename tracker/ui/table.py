@@ -216,10 +216,16 @@ class SyncTable(DataTable[Cell]):
                 self._flush()
             self.move_cursor(row=row)
 
-    def sync(self, rows: Sequence[Row]) -> None:
+    def sync(self, rows: Sequence[Row], only: Iterable[str] | None = None) -> None:
+        """Show ``rows``. With the same keys as shown, only changed cells are redrawn;
+        ``only``, when given, names the only rows whose cells may have changed, so the
+        others are not made again (a roster of thousands stays quick to refresh)."""
         self._flush()  # the comparison below is with the whole table
         keys = rows.keys if isinstance(rows, Rows) else [k for k, _ in rows]
         if keys == self._keys:
+            if only is not None:
+                where = {key: i for i, key in enumerate(keys)}
+                rows = [rows[where[key]] for key in only if key in where]
             for key, cells in rows:
                 old = self._cells.get(key)
                 new = tuple(cells)

@@ -134,9 +134,11 @@ class RosterPane(Vertical):
                 str(u.hits or ""), str(u.leftover_hits or ""), unit_state(u),
                 str(u.casualties_total or ""), *middle]
 
-    def refresh_from(self, enc: Encounter) -> None:
+    def refresh_from(self, enc: Encounter, units: set[str] | None = None) -> None:
+        """Show ``enc``; ``units``, when known, are the only ones changed since the last
+        refresh."""
         self._enc = enc
-        self.table.sync(self.rows(enc))
+        self.table.sync(self.rows(enc), only=units)
         shown = self.table.total
         active = sum(1 for u in enc.units if u.active)
         view = "" if self.view == "all" else f" · {self.view}"
