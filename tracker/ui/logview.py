@@ -49,10 +49,6 @@ class LogView(ScrollView, can_focus=True):
         self._wrap_older()
         return list(self._rows)
 
-    def write(self, text: Text) -> None:
-        """Add a line at the bottom and scroll to it."""
-        self.write_all([text])
-
     def write_all(self, texts: list[Text]) -> None:
         """Add lines at the bottom and scroll to the last."""
         if not texts:

@@ -32,9 +32,8 @@ class LogPane(Vertical):
     def __init__(self, **kw: object) -> None:
         super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
         self.border_title = "Log"
-        self._drawn: tuple[int, int] = (0, 0)
         self._shown: tuple[int, int, Text | None] | None = None
-        """Count, cursor and newest entry's line as drawn: what the pane shows."""
+        """Count, cursor and newest entry's line as drawn (None before the first draw)."""
         self._redraws = 0
         """Full redraws so far: older entries drawn late belong to the latest one only."""
 
@@ -47,8 +46,8 @@ class LogPane(Vertical):
         newest = self._lines(enc, count - 1, count, show_secret=True)[0] if count else None
         if (count, cursor, newest) == self._shown:
             return  # the log has not changed (only its tail ever changes)
+        drawn_count, drawn_cursor, _ = self._shown or (0, 0, None)
         self._shown = (count, cursor, newest)
-        drawn_count, drawn_cursor = self._drawn
         appended = count > drawn_count and cursor == count and drawn_cursor == drawn_count
         if appended and drawn_count:
             view.write_all(self._lines(enc, max(drawn_count, count - SHOWN), count, show_secret))
@@ -63,7 +62,6 @@ class LogPane(Vertical):
             if first > start:
                 self.call_after_refresh(self._write_older, self._redraws, enc, start, first,
                                         show_secret)
-        self._drawn = (count, cursor)
         undone = count - cursor
         self.border_subtitle = f"{cursor} entries" + (f", {undone} undone" if undone else "")
 
