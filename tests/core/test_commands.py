@@ -42,3 +42,9 @@ def test_any_text_parses_or_gives_a_clean_error(text):
         parse(text)
     except CommandError as exc:
         assert str(exc)
+
+
+def test_an_error_quoting_a_line_break_stays_one_line():
+    with pytest.raises(CommandError) as caught:
+        parse("' \n ' x")
+    assert str(caught.value) == "' \\n ' is not a command: type help for the list"

@@ -21,7 +21,17 @@ from .dice import DiceError, parse_dice_spec
 
 
 class CommandError(ValueError):
-    """A command line that cannot be understood; the message says what to type."""
+    """A command line that cannot be understood; the message says what to type.
+
+    The message is one line for the status line: a line break, tab or other control
+    character quoted from what was typed is shown escaped (``\\n``).
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__("".join(
+            c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+            for c in message
+        ))
 
 
 _PAIR = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)=(?P<value>.*)$", re.S)
