@@ -332,14 +332,15 @@ def cmd_serve(ns: argparse.Namespace) -> int:
 
 RESOLVE_USAGE = (
     "usage: tracker resolve RULESET ACTION [name=value ...] "
-    "[--dice ROLE=V1,V2 [ROLE=...]] [--seed N] [--json]"
+    "[--dice ROLE=V1,V2 [ROLE=...]] [--roll-rest] [--seed N] [--stages] [--json]"
 )
 
 
 def cmd_resolve(argv: list[str]) -> int:
     """Resolve one action with no encounter and print the result."""
     from tracker import rules
-    from tracker.core.dice import Dice, DiceError, parse_dice_spec
+    from tracker.core.commands import CommandError, parse_words
+    from tracker.core.dice import Dice, DiceError
     from tracker.rules import RuleError
 
     if not argv or argv[0] in ("-h", "--help"):
@@ -361,54 +362,32 @@ def cmd_resolve(argv: list[str]) -> int:
                 print(f"  {action.name}: {action.help}")
             return 0 if len(argv) >= 2 else 2
         action = ruleset.action(argv[1])
-        raw: dict[str, str] = {}
-        dice_items: list[str] = []
-        seed: int | None = None
-        as_json = False
-        rest = argv[2:]
-        i, mode = 0, ""
-        while i < len(rest):
-            word = rest[i]
-            i += 1
-            if word in ("-h", "--help"):
-                print(action.help_text())
-                return 0
-            if word == "--json":
-                as_json, mode = True, ""
-            elif word == "--dice":
-                mode = "dice"
-            elif word == "--seed":
-                if i >= len(rest):
-                    raise UsageError("--seed needs a whole number")
-                try:
-                    seed = int(rest[i])
-                except ValueError:
-                    raise UsageError(f"--seed {rest[i]}: expected a whole number") from None
-                i, mode = i + 1, ""
-            elif word.startswith("--"):
-                raise UsageError(f"unknown option {word} ({RESOLVE_USAGE})")
-            elif mode == "dice":
-                dice_items.append(word)
-            elif "=" in word:
-                key, _, value = word.partition("=")
-                key = key.strip().lower().replace("-", "_")
-                if key in raw:
-                    raise UsageError(f"{key}= given twice")
-                raw[key] = value
+        if any(w in ("-h", "--help") for w in argv[2:]):
+            print(action.help_text())
+            return 0
+        cmd = parse_words([action.name, *argv[2:]], flags=("--json", "--stages"))
+        if cmd.args:
+            raise UsageError(f"'{cmd.args[0]}': expected name=value ({RESOLVE_USAGE})")
+        params = action.parse_params(cmd.params)
+        if "--stages" in cmd.flags:
+            from tracker.rules.stages import known_stages
+
+            stages = known_stages(action, params)
+            if "--json" in cmd.flags:
+                print(json.dumps({"action": action.name, "stages": stages}))
             else:
-                raise UsageError(f"'{word}': expected name=value ({RESOLVE_USAGE})")
-        for setting in ruleset.settings:
-            if setting.name not in raw and any(p.name == setting.name for p in action.params):
-                raw[setting.name] = str(setting.default)
-        params = action.parse_params(raw)
-        dice = Dice.from_spec(parse_dice_spec(dice_items), seed=seed)
+                for st in stages:
+                    count = "?" if st["count"] is None else st["count"]
+                    print(f"{st['role']}: {count} {st['die']} {st['label']}".rstrip())
+            return 0
+        dice = Dice.from_spec(cmd.dice, seed=cmd.seed, roll_rest=cmd.roll_rest)
         resolution = action.resolve(params, dice)
         dice.check_all_used()
-    except (RuleError, DiceError, UsageError, LookupError) as exc:
+    except (RuleError, DiceError, UsageError, LookupError, CommandError) as exc:
         from tracker.session import message_of
 
         return _fail(message_of(exc))
-    if as_json:
+    if "--json" in cmd.flags:
         print(json.dumps(resolution.as_json()))
     else:
         print(resolution.text)

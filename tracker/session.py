@@ -72,7 +72,12 @@ class Session:
     # --- the command line -----------------------------------------------------------
 
     def execute(self, line: str) -> Outcome:
-        cmd = parse(line)
+        """Parse a command line and run it (the `:` line, `tracker exec`)."""
+        return self.run(parse(line))
+
+    def run(self, cmd: Command) -> Outcome:
+        """Run a typed command: one log entry committed, or nothing changed and
+        :class:`CommandError` raised with a one-line reason."""
         if self.read_only and cmd.verb not in ("help", "roll", "?"):
             raise CommandError("read-only: another tracker writes this encounter")
         handler = getattr(self, f"_cmd_{cmd.verb.rstrip('!?')}", None)
@@ -99,7 +104,7 @@ class Session:
 
     def dice_for(self, cmd: Command) -> Dice:
         seed = cmd.seed if cmd.seed is not None else self.enc.seed * 100_003 + len(self.enc.log)
-        return Dice.from_spec(cmd.dice, seed=seed)
+        return Dice.from_spec(cmd.dice, seed=seed, roll_rest=cmd.roll_rest)
 
     def _commit(
         self, tx: Transaction, text: str, kind: str, dice: Dice | None = None, **kw: Any
@@ -112,7 +117,7 @@ class Session:
 
     # --- ruleset actions ------------------------------------------------------------
 
-    def action_params(self, action: Action, cmd: Command) -> dict[str, Any]:
+    def action_params(self, action: Action[Any], cmd: Command) -> Any:
         raw: dict[str, Any] = dict(cmd.params)
         slots = [p.name for p in action.params if p.kind in ("actor", "target")]
         if len(cmd.args) > len(slots):
@@ -125,8 +130,8 @@ class Session:
         return self.action_params_raw(action, raw, complete=True)
 
     def action_params_raw(
-        self, action: Action, raw: dict[str, Any], complete: bool = False
-    ) -> dict[str, Any]:
+        self, action: Action[Any], raw: dict[str, Any], complete: bool = False
+    ) -> Any:
         """Parameters from ``name=value`` text, the encounter's settings and ``fill``."""
         raw = dict(raw)
         for p in action.params:
@@ -134,19 +139,17 @@ class Session:
                 raw[p.name] = self.canonical_name(raw[p.name])
         partial = action.parse_params(raw, partial=True)
         given = {k: partial[k] for k in raw}
-        if action.fill is not None:
-            filled = action.fill(self.enc, dict(given))
-            for k, v in filled.items():
-                if k not in given:
-                    raw[k] = v
+        for k, v in action.fill(self.enc, dict(given)).items():
+            if k not in given:
+                raw[k] = v
         # the encounter's settings come last: what the GM typed or the encounter says wins
-        for setting in self.ruleset.settings:
-            if not any(p.name == setting.name for p in action.params):
+        for p in action.params:
+            if p.setting is None:
                 continue
-            if setting.name not in raw:
-                raw[setting.name] = self.enc.settings.get(setting.name, setting.default)
-            if setting.path:
-                raw[setting.name] = self.inside_folder(setting.name, str(raw[setting.name]))
+            if p.name not in raw:
+                raw[p.name] = self.enc.settings.get(p.setting.name, p.setting.default)
+            if p.setting.path:
+                raw[p.name] = self.inside_folder(p.name, str(raw[p.name]))
         return action.parse_params(raw, partial=not complete)
 
     def inside_folder(self, what: str, name: str) -> str:
@@ -173,14 +176,13 @@ class Session:
         same = [x for x in self.enc.everyone if x.name == who.name]
         return who.name if len(same) == 1 else who.id
 
-    def run_action(self, action: Action, cmd: Command) -> Outcome:
+    def run_action(self, action: Action[Any], cmd: Command) -> Outcome:
         params = self.action_params(action, cmd)
         dice = self.dice_for(cmd)
         tx = Transaction(self.enc)
         with tx:
             resolution = action.resolve(params, dice)
-            if action.apply is not None:
-                action.apply(self.enc, params, resolution, tx)
+            action.apply(self.enc, params, resolution, tx)
             actor = str(params.get("actor") or "")
             out = self._commit(tx, resolution.text, action.name, dice, actor=actor)
         out.resolution = resolution

@@ -119,7 +119,7 @@ def test_an_entry_names_the_units_it_changed_or_none_when_units_come_and_go():
     enc = battle()
     first, second = enc.units[0], enc.units[1]
     tx = Transaction(enc)
-    tx.set(["units", first.id, "hits"], 2)
+    tx.set(["units", first.id, "strength"], 2)
     tx.add(["units", second.name, "conditions"], "shaken")  # by name: the id is named
     tx.set(["position", "phase"], 1)  # not a unit: the roster need not hear of it
     changed = tx.commit("hits and a condition")

@@ -19,7 +19,7 @@ EDC = rules.get("edc")
 def resolve(action: str, rolls: dict[str, list[int]] | None = None, **raw: object) -> Resolution:
     act = EDC.action(action)
     params = act.parse_params({k: str(v) for k, v in raw.items()})
-    d = Dice.from_spec(rolls or {}, seed=1)
+    d = Dice.from_spec(rolls or {}, seed=1, roll_rest=True)
     res = act.resolve(params, d)
     d.check_all_used()
     return res
@@ -32,7 +32,7 @@ def run(enc: EdcEncounter, action: str, rolls: dict[str, list[int]] | None = Non
     given = {k: given[k] for k in raw}
     filled = {**given, **(act.fill(enc, dict(given)) if act.fill else {})}
     params = act.parse_params(filled)
-    d = Dice.from_spec(rolls or {}, seed=1)
+    d = Dice.from_spec(rolls or {}, seed=1, roll_rest=True)
     tx = Transaction(enc)
     with tx:
         res = act.resolve(params, d)

@@ -23,7 +23,7 @@ def params(**raw: object) -> dict:
 
 
 def resolve(dice: dict[str, list[int]] | None = None, **raw: object) -> dict:
-    d = Dice.from_spec(dice or {}, seed=1)
+    d = Dice.from_spec(dice or {}, seed=1, roll_rest=True)
     res = COMBAT.resolve(params(**raw), d)
     d.check_all_used()
     out = res.as_json()

@@ -86,15 +86,16 @@ def test_volley_sample_reruns_from_its_start() -> None:
     assert (nolora.loaded, nolora.in_hand, nolora.initiative) == (True, True, 76)
     numbering = "numbering='Brigand 1,Brigand 2,Brigand 3,Brigand 4,Brigand 5,Destrier,Destrier'"
     out = s.execute(f"shoot Nolora range=500 crosswind=1 targets=7 {numbering} "
-                    "location=flank --dice test=25 count=7 impact=2 zone=14")
+                    "location=flank --dice test=25 count=7 impact=2 zone=14 --roll-rest")
     assert out.resolution is not None and out.resolution.figures["struck_name"] == "Destrier"
     with pytest.raises(CommandError, match="not loaded"):
-        s.execute(f"shoot Nolora range=500 crosswind=1 targets=7 {numbering} --dice test=16")
+        s.execute(f"shoot Nolora range=500 crosswind=1 targets=7 {numbering} --dice test=16"
+                  " --roll-rest")
     s.execute("injury Destrier level=S2p strike_impact=7")
     s.execute("load Nolora")
     s.execute("next round")
     out = s.execute(f"shoot Nolora range=500 crosswind=1 targets=7 {numbering} "
-                    "--dice test=16 count=14")
+                    "--dice test=16 count=14 --roll-rest")
     assert out.resolution is not None and out.resolution.figures["result"] == "miss"
     horse = who(s, "Destrier")
     assert [(w.location, w.kind, w.impact) for w in horse.wounds] == [("ZN14 flank", "S2p", 7)]
@@ -130,7 +131,7 @@ def test_fill_draws_skill_weapon_and_state() -> None:
         75, 40, "bow", "d12+4", 2)
     assert (p["shooter_moving"], p["aimed"], p["trauma"]) == (True, False, 10)
     assert (p["target"], p["dodge"], p["tar"], p["zones"]) == ("evading", 3, 2, 12)
-    out = s.execute("shoot Nolora Brigand range=30 --dice test=20 zone=3")
+    out = s.execute("shoot Nolora Brigand range=30 --dice test=20 zone=3 --roll-rest")
     assert out.resolution is not None
     f = out.resolution.figures
     # 75 - 15 evading - 10 moving shooter - 10 trauma + 10 TAR2 = 50
@@ -140,17 +141,17 @@ def test_fill_draws_skill_weapon_and_state() -> None:
 def test_given_values_beat_the_encounter() -> None:
     s = fresh(archer(loaded=True, moved=True), foe(movement="moving"))
     out = s.execute("shoot Nolora Brigand range=30 ml=60 shooter_moving=no target=still "
-                    "--dice test=99")
+                    "--dice test=99 --roll-rest")
     assert out.resolution is not None and out.resolution.figures["eml"] == 60
 
 
 def test_range_is_remembered_for_the_next_shot() -> None:
     s = fresh(archer(loaded=True, in_hand=True), foe())
-    s.execute("shoot Nolora Brigand range=70 --dice test=99")
+    s.execute("shoot Nolora Brigand range=70 --dice test=99 --roll-rest")
     assert [(n.id, n.feet) for n in who(s, "Nolora").ranges] == [("brigand", 70)]
     s.execute("load Nolora")
     s.execute("next round")
-    out = s.execute("shoot Nolora Brigand --dice test=99")
+    out = s.execute("shoot Nolora Brigand --dice test=99 --roll-rest")
     assert out.resolution is not None
     assert out.resolution.figures["range"] == 70
     assert out.resolution.figures["attack_type"] == "volley2"
@@ -159,7 +160,7 @@ def test_range_is_remembered_for_the_next_shot() -> None:
 def test_settings_reach_the_resolver() -> None:
     s = fresh(archer(loaded=True), foe())
     s.execute("setting crosswind_direct=above_one")
-    out = s.execute("shoot Nolora Brigand range=30 crosswind=3 --dice test=99")
+    out = s.execute("shoot Nolora Brigand range=30 crosswind=3 --dice test=99 --roll-rest")
     assert out.resolution is not None and out.resolution.figures["eml"] == 55
 
 
@@ -169,7 +170,7 @@ def test_settings_reach_the_resolver() -> None:
 def test_bow_sequence_load_aim_shoot() -> None:
     s = fresh(archer(pull=180), foe())
     with pytest.raises(CommandError, match="not loaded"):
-        s.execute("shoot Nolora Brigand range=30 --dice test=10")
+        s.execute("shoot Nolora Brigand range=30 --dice test=10 --roll-rest")
     s.execute("load Nolora")
     assert who(s, "Nolora").loaded
     with pytest.raises(CommandError, match="already acted this round \\(load\\)"):
@@ -178,7 +179,7 @@ def test_bow_sequence_load_aim_shoot() -> None:
     s.execute("aim Nolora")
     assert who(s, "Nolora").aimed_round == 2
     s.execute("next round")
-    out = s.execute("shoot Nolora Brigand range=30 --dice test=40 zone=1,2")
+    out = s.execute("shoot Nolora Brigand range=30 --dice test=40 zone=1,2 --roll-rest")
     assert out.resolution is not None
     assert {"name": "aim", "value": 10} in out.resolution.figures["modifiers"]
     n = who(s, "Nolora")
@@ -194,7 +195,7 @@ def test_aim_lapses_after_a_round() -> None:
     out = s.execute("next round")
     assert "Nolora's aim lapses" in out.message
     assert who(s, "Nolora").aimed_round is None
-    out = s.execute("shoot Nolora Brigand range=30 --dice test=99")
+    out = s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")
     assert out.resolution is not None
     assert all(m["name"] != "aim" for m in out.resolution.figures["modifiers"])
 
@@ -225,7 +226,7 @@ def test_sling_has_no_aim_action() -> None:
 
 def test_free_load_with_projectile_in_hand() -> None:
     s = fresh(archer(in_hand=True, loaded=True), foe())
-    s.execute("shoot Nolora Brigand range=30 --dice test=99")
+    s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")
     out = s.execute("load Nolora")
     assert "free action" in out.message
     n = who(s, "Nolora")
@@ -253,7 +254,7 @@ def test_status_sets_movement_and_in_hand() -> None:
 def test_crossbow_span_with_spanner_then_load_then_shoot() -> None:
     s = fresh(crossbowman(), foe())
     with pytest.raises(CommandError, match="not loaded \\(span it, then load a bolt\\)"):
-        s.execute("shoot Ulric Brigand range=30 --dice test=10")
+        s.execute("shoot Ulric Brigand range=30 --dice test=10 --roll-rest")
     with pytest.raises(CommandError, match="not spanned"):
         s.execute("load Ulric")
     out = s.execute("span Ulric")
@@ -267,11 +268,11 @@ def test_crossbow_span_with_spanner_then_load_then_shoot() -> None:
     u = who(s, "Ulric")
     assert (u.spanned, u.span_progress) == (True, 0)
     with pytest.raises(CommandError, match="not loaded \\(load a bolt\\)"):
-        s.execute("shoot Ulric Brigand range=30 --dice test=10")
+        s.execute("shoot Ulric Brigand range=30 --dice test=10 --roll-rest")
     s.execute("next round")
     s.execute("load Ulric")
     s.execute("next round")
-    out = s.execute("shoot Ulric Brigand range=30 --dice test=44")
+    out = s.execute("shoot Ulric Brigand range=30 --dice test=44 --roll-rest")
     assert out.resolution is not None
     f = out.resolution.figures
     assert (f["ml"], f["skill"], f["eml"], f["success"]) == (45, "Archery SB15 x 3", 55, "MS")
@@ -322,15 +323,15 @@ def test_throw_and_charge() -> None:
     with pytest.raises(CommandError, match="no Load action"):
         s.execute("load Bran")
     with pytest.raises(CommandError, match="use throw"):
-        s.execute("shoot Bran Brigand range=10 --dice test=10")
-    out = s.execute("throw Bran Brigand range=10 --dice test=12 zone=3,1")
+        s.execute("shoot Bran Brigand range=10 --dice test=10 --roll-rest")
+    out = s.execute("throw Bran Brigand range=10 --dice test=12 zone=3,1 --roll-rest")
     assert out.resolution is not None
     f = out.resolution.figures
     assert (f["eml"], f["zone_die"], f["impact_mod"]) == (65, "d4", 2)  # 60 + 10 PB - 5 heft
     s.execute("next round")
     with pytest.raises(CommandError, match="at least 5 ft"):
         s.execute("charge Bran Brigand range=3")
-    out = s.execute("charge Bran Brigand range=15 --dice test=99")
+    out = s.execute("charge Bran Brigand range=15 --dice test=99 --roll-rest")
     assert out.resolution is not None and out.resolution.figures["impact_mod"] == 1
     assert who(s, "Bran").moved is True
 
@@ -340,7 +341,7 @@ def test_throw_and_charge() -> None:
 
 def test_strike_records_a_wound_and_the_gm_enters_the_level() -> None:
     s = fresh(archer(loaded=True), foe())
-    s.execute("shoot Nolora Brigand range=30 location=thigh --dice test=41 zone=6,3")
+    s.execute("shoot Nolora Brigand range=30 location=thigh --dice test=41 zone=6,3 --roll-rest")
     wound = who(s, "Brigand").wounds[0]
     assert wound.location == "ZN3 thigh" and wound.level == 0
     assert "GM to enter" in wound.note and "d12+4" in wound.note
@@ -357,7 +358,7 @@ def test_strike_records_a_wound_and_the_gm_enters_the_level() -> None:
 def test_shot_and_injury_undo_exactly() -> None:
     s = fresh(archer(loaded=True, in_hand=True), foe())
     before = history.state_of(s.enc)
-    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3")
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 --roll-rest")
     s.execute("injury Brigand level=S2p strike_impact=7")
     s.execute("load Nolora")
     assert history.state_of(s.enc) != before
@@ -368,7 +369,7 @@ def test_shot_and_injury_undo_exactly() -> None:
 
 def test_miss_leaves_no_wound_and_mishap_spends_the_shot() -> None:
     s = fresh(archer(loaded=True), foe())
-    out = s.execute("shoot Nolora Brigand range=30 --dice test=90")
+    out = s.execute("shoot Nolora Brigand range=30 --dice test=90 --roll-rest")
     assert out.resolution is not None and out.resolution.figures["mishap"] == "fumble"
     assert who(s, "Brigand").wounds == []
     assert who(s, "Nolora").loaded is False
@@ -376,7 +377,8 @@ def test_miss_leaves_no_wound_and_mishap_spends_the_shot() -> None:
 
 def test_volley_strike_without_numbering_records_no_wound() -> None:
     s = fresh(archer(loaded=True), foe())
-    out = s.execute("shoot Nolora Brigand range=60 targets=3 --dice test=41 count=2 impact=1")
+    out = s.execute("shoot Nolora Brigand range=60 targets=3 --dice test=41 count=2 impact=1"
+                    " --roll-rest")
     assert out.resolution is not None and out.resolution.figures["struck"] == 2
     assert who(s, "Brigand").wounds == []
 
@@ -384,14 +386,14 @@ def test_volley_strike_without_numbering_records_no_wound() -> None:
 def test_out_of_the_fight_cannot_act() -> None:
     s = fresh(archer(loaded=True, out=True), foe())
     with pytest.raises(CommandError, match="out of the fight"):
-        s.execute("shoot Nolora Brigand range=30 --dice test=10")
+        s.execute("shoot Nolora Brigand range=30 --dice test=10 --roll-rest")
 
 
 def test_one_action_a_round_can_be_switched_off() -> None:
     s = fresh(archer(in_hand=False), foe())
     s.execute("load Nolora")
     s.execute("setting one_action_per_round=no")
-    s.execute("shoot Nolora Brigand range=30 --dice test=99")
+    s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")
 
 
 def test_describe_combatant() -> None:

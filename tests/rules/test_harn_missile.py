@@ -43,7 +43,7 @@ def _text(value: Any) -> str:
 
 
 def resolve(action: str = "missile", dice: dict[str, list[int]] | None = None, **given: Any):
-    d = Dice.from_spec(dice or {}, seed=7)
+    d = Dice.from_spec(dice or {}, seed=7, roll_rest=True)
     res = RULES.action(action).resolve(params(action, **given), d)
     d.check_all_used()
     return res
@@ -82,7 +82,8 @@ def test_direct_missile_example_nolora_point_blank() -> None:
 
 
 def test_issue_command_line_json(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = "resolve harn missile ml=75 range=20 br=40 target=still --dice test=45 --json"
+    argv = ("resolve harn missile ml=75 range=20 br=40 target=still --dice test=45 --roll-rest"
+            " --json")
     assert cli_main(argv.split()) == 0
     data = json.loads(capsys.readouterr().out)
     for key in ("attack_type", "eml", "success", "result", "zone_die", "impact_mod",
@@ -320,7 +321,7 @@ def test_spoiled_attack_wasted_rolls_nothing() -> None:
     res = resolve(ml=10, range=150, br=40, target="moving", spoiled_attack="wasted")
     assert res.figures["result"] == "spoiled" and res.figures["success"] is None
     assert res.rolls == []
-    d = Dice.from_spec({"test": [50]})
+    d = Dice.from_spec({"test": [50]}, roll_rest=True)
     MISSILE.resolve(params(ml=10, range=150, br=40, target="moving",
                            spoiled_attack="wasted"), d)
     with pytest.raises(DiceError):
@@ -563,7 +564,8 @@ def _tally(p: dict[str, Any]) -> Counter[str]:
         for face in range(1, 21):
             cs = success_level(roll, plan.eml, plan.spoiled) == "CS"
             value = (face - 1) % 10 + 1 if cs and plan.volley else face
-            d = Dice.from_spec({"test": [roll], "count": [value], "deviation": [1]}, seed=1)
+            d = Dice.from_spec({"test": [roll], "count": [value], "deviation": [1]}, seed=1,
+                                roll_rest=True)
             f = MISSILE.resolve(p, d).figures
             level = f["success"]
             if level == "CF":

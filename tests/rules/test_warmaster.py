@@ -10,15 +10,12 @@ import pytest
 from tracker.core.dice import Dice
 from tracker.rules import get
 from tracker.rules.base import RuleError
-from tracker.rules.warmaster import (
-    DRIVEBACK,
-    ENDPHASE,
-    SHOOT,
-    drive_back_distribution,
-    resolve_shoot,
-    shoot_distributions,
-    to_hit,
-)
+from tracker.rules.warmaster.actions.drive import drive_back_distribution
+from tracker.rules.warmaster.actions.driveback import DRIVEBACK
+from tracker.rules.warmaster.actions.endphase import ENDPHASE
+from tracker.rules.warmaster.actions.shoot import SHOOT, resolve_shoot
+from tracker.rules.warmaster.actions.shoot_odds import shoot_distributions
+from tracker.rules.warmaster.tables import to_hit
 
 
 def shoot(dice: dict[str, list[int]], **raw: object) -> dict:
@@ -430,7 +427,7 @@ def test_registry_finds_ruleset() -> None:
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from tracker.rules.warmaster import remove_stands  # noqa: E402
+from tracker.rules.warmaster.tables import remove_stands  # noqa: E402
 
 
 @given(

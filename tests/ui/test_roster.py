@@ -2,33 +2,38 @@
 
 from __future__ import annotations
 
-from tracker.core.model import Unit
+from tracker import rules
+from tracker.rules.warmaster.model import WarmasterUnit as Unit
 from tracker.ui.panes.roster import unit_state
+
+WARMASTER = rules.get("warmaster")
 
 
 def test_a_unit_in_play_shows_each_of_its_states_in_order():
     unit = Unit(id="u1", name="Archers", side="Empire", engaged=True, confused=True,
                 driven_back=6, conditions=["shaken"])
-    assert unit_state(unit) == "engaged, confused, back 6, shaken"
+    assert unit_state(unit, WARMASTER) == "engaged, confused, back 6, shaken"
 
 
 def test_a_removed_unit_shows_removed_and_the_gms_notes_not_its_last_states():
     unit = Unit(id="u1", name="Archers", side="Empire", removed=True, routed=True,
                 confused=True, driven_back=6, conditions=["fled north"])
-    assert unit_state(unit) == "removed, fled north"
+    assert unit_state(unit, WARMASTER) == "removed, fled north"
 
 
 async def test_a_change_remakes_only_the_rows_of_the_units_it_touched(tmp_path):
     """In a roster of 300 units a shot remakes the rows of the two units it changed;
     the table shows their new values, and an undo puts them back the same way."""
-    from tests.conftest import battle
-    from tracker.core.model import Unit
     from tracker.opening import open_encounter
+    from tracker.rules.warmaster.model import WarmasterEncounter
     from tracker.store import save_encounter
     from tracker.ui.app import TrackerApp
     from tracker.ui.panes.roster import RosterPane
 
-    enc = battle()
+    enc = WarmasterEncounter(name="Field", ruleset="warmaster", units=[
+        Unit(id="archers", name="Archers", side="elves", strength=3, strength_start=3),
+        Unit(id="knights", name="Knights", side="empire", strength=3, strength_start=3),
+    ])
     enc.units += [Unit(id=f"u{i}", name=f"Unit {i}", side="orcs") for i in range(298)]
     path = tmp_path / "field.toml"
     save_encounter(enc, path)
@@ -44,8 +49,6 @@ async def test_a_change_remakes_only_the_rows_of_the_units_it_touched(tmp_path):
         for _ in range(5):
             await pilot.pause()
         table = app.query_one(RosterPane).table
-        # a plain encounter of units only: the combatants pane, empty, still draws
-        assert "a: add a combatant" in str(app.query_one("#combatants").border_subtitle)
         assert table.row_count == 300
         RosterPane.cells = counted  # type: ignore[method-assign]
         try:
@@ -64,3 +67,19 @@ async def test_a_change_remakes_only_the_rows_of_the_units_it_touched(tmp_path):
             assert len(made) == 301 and table.row_count == 301
         finally:
             RosterPane.cells = cells  # type: ignore[method-assign]
+
+
+async def test_an_encounter_of_units_only_still_draws_its_empty_combatants_pane(tmp_path):
+    from tests.conftest import battle
+    from tracker.opening import open_encounter
+    from tracker.store import save_encounter
+    from tracker.ui.app import TrackerApp
+
+    path = tmp_path / "field.toml"
+    save_encounter(battle(), path)
+    app = TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        # a plain encounter of units only: the combatants pane, empty, still draws
+        assert "a: add a combatant" in str(app.query_one("#combatants").border_subtitle)

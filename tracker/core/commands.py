@@ -8,7 +8,9 @@ A line is a verb, then words, ``name=value`` pairs and options::
     roll 6d10>=7
 
 Quotes group words with spaces. ``--dice ROLE=V1,V2 ...`` enters physical dice by role;
-``--seed N`` fixes the tracker's own dice for that one action.
+``--roll-rest`` lets the tracker roll the dice of the stages not entered (without it, an
+action given some dice must be given all); ``--seed N`` fixes the tracker's own dice for
+that one action.
 """
 
 from __future__ import annotations
@@ -45,6 +47,10 @@ class Command:
     dice: dict[str, list[int]] = field(default_factory=dict)
     seed: int | None = None
     line: str = ""
+    roll_rest: bool = False
+    """``--roll-rest``: the tracker rolls the dice of every stage not entered."""
+    flags: set[str] = field(default_factory=set)
+    """Other options the caller allowed (``--json`` for `tracker resolve`)."""
 
 
 def parse(line: str) -> Command:
@@ -58,10 +64,18 @@ def parse(line: str) -> Command:
         words = shlex.split(text)
     except ValueError as exc:
         raise CommandError(f"cannot read the line: {exc}") from None
+    return parse_words(words, line=text)
+
+
+def parse_words(words: list[str], *, line: str = "", flags: tuple[str, ...] = ()) -> Command:
+    """Parse a command already split into words (as the shell gives them); ``flags`` are
+    further options allowed on their own (``--json``)."""
+    if not words:
+        raise CommandError("empty command: type help for the list")
     verb = words[0].lower()
     if not re.match(r"^[a-z][a-z0-9_\-!?]*$", verb):
         raise CommandError(f"'{words[0]}' is not a command: type help for the list")
-    cmd = Command(verb=verb, line=text)
+    cmd = Command(verb=verb, line=line or shlex.join(words))
     i = 1
     mode = ""
     while i < len(words):
@@ -80,8 +94,16 @@ def parse(line: str) -> Command:
             i += 1
             mode = ""
             continue
+        if word == "--roll-rest":
+            cmd.roll_rest, mode = True, ""
+            continue
+        if word in flags:
+            cmd.flags.add(word)
+            mode = ""
+            continue
         if word.startswith("--"):
-            raise CommandError(f"unknown option {word} (options: --dice, --seed)")
+            known = ", ".join(("--dice", "--roll-rest", "--seed", *flags))
+            raise CommandError(f"unknown option {word} (options: {known})")
         if mode == "dice":
             try:
                 for role, values in parse_dice_spec([word]).items():

@@ -1,9 +1,19 @@
-"""Dice: a seeded RNG plus dice entered by role, with every roll recorded.
+"""Dice: values entered by the GM, asked for stage by stage, and a seeded RNG only where the
+GM asked for it; every roll is recorded with its role, stage and source.
 
-A resolver never calls ``random`` itself: it asks for a die by role (``test``,
-``hit``, ``save``, ``drive`` ...). Values the GM entered for that role are used
-first, in order; when they run out the seeded RNG rolls. Each roll is recorded
-with its role, its number of sides and its source.
+A resolver never calls ``random`` itself: it asks for dice by role and stage,
+``dice.roll_many("hit", 6, 6, need=4)``. Each such request is one *stage* (the dice rolled
+together at the table). Where the values come from depends on the mode:
+
+- ``roll``: values entered for the role are used first, then the seeded RNG rolls (the GM
+  entered no dice at all, or asked the tracker to roll the rest);
+- ``strict``: only entered values; a stage left short is an error naming the stage, the
+  count it needs and the count given (nothing is topped up silently);
+- ``ask``: a stage left short raises :class:`NeedDice`, so a dialog can ask the GM for
+  exactly those dice and run the resolver again.
+
+This module also holds the one parser of dice notation (``3d6+2``, ``d100``, ``6d10>=7``,
+``4d6kh3``), used by the ``roll`` command and by the rules.
 """
 
 from __future__ import annotations
@@ -15,67 +25,172 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Source = Literal["rolled", "entered"]
+Mode = Literal["roll", "strict", "ask"]
+Answers = dict[str, list[tuple[int, Source]]]
+"""Values by role in the order the stages use them, each with where it came from."""
 
 
 class DiceError(ValueError):
-    """An entered die value is impossible, or entered dice were left unused."""
+    """An entered die value is impossible, dice are missing, or entered dice were left over."""
 
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """One die as it fell: its role, its size, its value and where it came from."""
+    """One die as it fell: its role, its size, its value, where it came from, its stage."""
 
     role: str
     sides: int
     value: int
     source: Source
+    stage: int = 0
 
     def to_dict(self) -> dict[str, object]:
-        return {"role": self.role, "sides": self.sides, "value": self.value, "source": self.source}
+        return {
+            "role": self.role,
+            "sides": self.sides,
+            "value": self.value,
+            "source": self.source,
+            "stage": self.stage,
+        }
+
+
+@dataclass(frozen=True)
+class Request:
+    """One stage as a resolver asked for it: ``count`` dice of ``sides`` for ``role``.
+
+    ``need`` (succeeds at this or more) or ``under`` (at this or less) say how the dice are
+    read, so a dialog can count successes as they are typed; ``why`` leads the prompt
+    ("4 hits").
+    """
+
+    stage: int
+    role: str
+    sides: int
+    count: int
+    need: int | None = None
+    under: int | None = None
+    why: str = ""
+    zero_is_ten: bool = False
+
+    @property
+    def target(self) -> str:
+        if self.need is not None:
+            return f"{self.need}+"
+        if self.under is not None:
+            return f"≤ {self.under}"
+        return ""
+
+    def succeeds(self, value: int) -> bool | None:
+        if self.need is not None:
+            return value >= self.need
+        if self.under is not None:
+            return value <= self.under
+        return None
+
+
+class NeedDice(Exception):
+    """In ``ask`` mode: the resolver needs dice for this stage that were not given."""
+
+    def __init__(self, request: Request, given: list[int]) -> None:
+        super().__init__(f"{request.role}: {request.count} d{request.sides} wanted")
+        self.request = request
+        self.given = given
 
 
 @dataclass
 class Dice:
-    """Dice for one action: entered values by role first, then a seeded RNG."""
+    """Dice for one action: entered values by role, stage by stage, then per ``mode``."""
 
     seed: int | None = None
     entered: dict[str, list[int]] = field(default_factory=dict)
     rolls: list[Roll] = field(default_factory=list)
+    mode: Mode = "roll"
+    sources: dict[str, list[Source]] = field(default_factory=dict)
+    """Where each entered value came from (default: the GM entered it)."""
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
         self.entered = {role: list(values) for role, values in self.entered.items()}
         self._cursor: dict[str, int] = {role: 0 for role in self.entered}
+        self.requests: list[Request] = []
 
     @classmethod
-    def from_spec(cls, spec: Mapping[str, Iterable[int]] | None, seed: int | None = None) -> Dice:
-        return cls(seed=seed, entered={k: list(v) for k, v in (spec or {}).items()})
+    def from_spec(
+        cls,
+        spec: Mapping[str, Iterable[int]] | None,
+        seed: int | None = None,
+        *,
+        roll_rest: bool = False,
+    ) -> Dice:
+        """Dice from ``--dice`` values: with none given the tracker rolls them all; with
+        some given, every stage must be entered unless ``roll_rest``."""
+        entered = {k: list(v) for k, v in (spec or {}).items()}
+        mode: Mode = "roll" if roll_rest or not entered else "strict"
+        return cls(seed=seed, entered=entered, mode=mode)
 
-    def roll(self, role: str, sides: int, *, zero_is_ten: bool = False) -> int:
-        """One die of ``sides`` sides for ``role``; entered values are checked against the die.
+    @classmethod
+    def from_answers(cls, answers: Answers, seed: int | None = None, mode: Mode = "ask") -> Dice:
+        """Dice from a dialog: each value with its source, in the order the stages use them."""
+        entered = {role: [v for v, _ in vals] for role, vals in answers.items()}
+        sources = {role: [s for _, s in vals] for role, vals in answers.items()}
+        return cls(seed=seed, entered=entered, mode=mode, sources=sources)
 
-        With ``zero_is_ten`` a d10 may be entered as 0 (as the die is printed) and reads as 10.
-        """
+    def roll_many(
+        self,
+        role: str,
+        sides: int,
+        count: int,
+        *,
+        need: int | None = None,
+        under: int | None = None,
+        why: str = "",
+        zero_is_ten: bool = False,
+    ) -> list[int]:
+        """One stage: ``count`` dice of ``sides`` for ``role``."""
+        count = max(0, count)
+        req = Request(len(self.requests), role, sides, count, need, under, why, zero_is_ten)
+        self.requests.append(req)
+        values: list[int] = []
+        for _ in range(count):
+            values.append(self._one(req, values))
+        return values
+
+    def roll(self, role: str, sides: int, *, zero_is_ten: bool = False, **how: int | str) -> int:
+        """A stage of one die. With ``zero_is_ten`` a d10 may be entered as 0 (as the die
+        is printed) and reads as 10; a d100 entered as 0 (00) reads as 100."""
+        return self.roll_many(role, sides, 1, zero_is_ten=zero_is_ten, **how)[0]  # type: ignore[arg-type]
+
+    def _one(self, req: Request, so_far: list[int]) -> int:
+        role, sides = req.role, req.sides
         queue = self.entered.get(role)
         i = self._cursor.get(role, 0)
+        source: Source
         if queue is not None and i < len(queue):
-            value = queue[i]
+            raw = queue[i]
             self._cursor[role] = i + 1
-            if zero_is_ten and sides == 10 and value == 0:
-                value = 10
-            if sides == 100 and value == 0:
-                value = 100  # percentile dice show 00 for 100
+            value = read_face(raw, sides, req.zero_is_ten)
             if not 1 <= value <= sides:
-                raise DiceError(f"{role}: a d{sides} cannot show {queue[i]}")
-            source: Source = "entered"
+                raise DiceError(f"{role}: a d{sides} cannot show {raw}")
+            source = self.sources.get(role, [])[i] if i < len(self.sources.get(role, [])) \
+                else "entered"
+        elif self.mode == "ask":
+            raise NeedDice(req, so_far)
+        elif self.mode == "strict":
+            given = len(so_far)
+            raise DiceError(
+                f"{role}: stage {req.stage + 1} needs {req.count} d{sides}"
+                f"{' (' + req.why + ')' if req.why else ''}, {given} given"
+                " (enter them all, or add --roll-rest)"
+            )
         else:
             value = self._rng.randint(1, sides)
             source = "rolled"
-        self.rolls.append(Roll(role, sides, value, source))
+        self.rolls.append(Roll(role, sides, value, source, req.stage))
         return value
 
-    def roll_many(self, role: str, sides: int, count: int) -> list[int]:
-        return [self.roll(role, sides) for _ in range(max(0, count))]
+    def rng_values(self, sides: int, count: int) -> list[int]:
+        """Values from the seeded RNG (a dialog rolling a stage for the GM)."""
+        return [self._rng.randint(1, sides) for _ in range(count)]
 
     def unused(self) -> dict[str, list[int]]:
         """Entered values that no die asked for (a sign of a mistyped role or count)."""
@@ -88,9 +203,24 @@ class Dice:
 
     def check_all_used(self) -> None:
         left = self.unused()
-        if left:
-            parts = ", ".join(f"{r}={','.join(map(str, v))}" for r, v in left.items())
-            raise DiceError(f"entered dice not used: {parts}")
+        if not left:
+            return
+        parts = []
+        for role, values in left.items():
+            asked = sum(r.count for r in self.requests if r.role == role)
+            takes = f" ({role} takes {asked} {'die' if asked == 1 else 'dice'} here)"
+            parts.append(f"{role}={','.join(map(str, values))}{takes}")
+        raise DiceError(f"entered dice not used: {'; '.join(parts)}")
+
+
+def read_face(raw: int, sides: int, zero_is_ten: bool = False) -> int:
+    """A typed value as the face it stands for: a d10's 0 as 10 where the text reads it
+    so, a d100's 00 as 100."""
+    if raw == 0 and zero_is_ten and sides == 10:
+        return 10
+    if raw == 0 and sides == 100:
+        return 100
+    return raw
 
 
 _SPEC_ITEM = re.compile(r"^(?P<role>[a-z_][a-z0-9_]*)=(?P<values>-?\d+(?:,-?\d+)*)$")
@@ -107,14 +237,70 @@ def parse_dice_spec(items: Iterable[str]) -> dict[str, list[int]]:
     return spec
 
 
-# --- dice expressions for the `roll` command -------------------------------------------
+# --- dice notation ---------------------------------------------------------------------
 
-_EXPR = re.compile(
-    r"^(?P<count>\d*)d(?P<sides>\d+|%)"
+_NOTATION = re.compile(
+    r"^(?:(?P<count>\d*)d(?P<sides>\d+|%))?"
     r"(?:(?P<keep>k[hl]?)(?P<keepn>\d+))?"
     r"(?:(?P<cmp>>=|<=|>|<|=)(?P<target>\d+))?"
     r"(?P<mod>(?:[+-]\d+)*)$"
 )
+
+
+@dataclass(frozen=True)
+class Notation:
+    """Dice notation read: ``count`` d ``sides``, keep, compare, then a modifier.
+
+    A plain number (``4``) has no dice: ``count`` 0 and the number as ``modifier``.
+    """
+
+    text: str
+    count: int
+    sides: int
+    keep: str = ""
+    keep_n: int = 0
+    cmp: str = ""
+    target: int = 0
+    modifier: int = 0
+
+    @property
+    def plain(self) -> bool:
+        """Just ``NdS``: no keep, compare or modifier."""
+        return bool(self.count) and not (self.keep or self.cmp or self.modifier)
+
+    def with_modifier(self, delta: int) -> str:
+        """The notation with ``delta`` added to its modifier (``d12+4`` - 3 = ``d12+1``)."""
+        total = self.modifier + delta
+        if not self.count:
+            return str(total)
+        dice = f"{self.count if self.count > 1 else ''}d{self.sides}"
+        return dice + (f"{total:+d}" if total else "")
+
+
+def parse_notation(expr: str, *, what: str = "dice") -> Notation:
+    """Read dice notation, or raise DiceError saying what is expected."""
+    text = expr.replace(" ", "").lower()
+    if re.fullmatch(r"[+-]?\d+", text):
+        return Notation(text, 0, 0, modifier=int(text))
+    m = _NOTATION.match(text)
+    if not text or not m or not (m["sides"] or m["mod"]):
+        raise DiceError(
+            f"bad {what} '{expr}': try d100, 3d6+2, 6d10>=7 (successes) or 4d6kh3"
+        )
+    if m["sides"] is None:
+        if m["keep"] or m["cmp"]:
+            raise DiceError(f"bad {what} '{expr}': keep and compare need dice, like 4d6kh3")
+        return Notation(text, 0, 0, modifier=_modifier(m["mod"]))
+    count = int(m["count"] or 1)
+    sides = 100 if m["sides"] == "%" else int(m["sides"])
+    return Notation(
+        text, count, sides, m["keep"] or "", int(m["keepn"] or 0), m["cmp"] or "",
+        int(m["target"] or 0), _modifier(m["mod"]),
+    )
+
+
+def _modifier(text: str | None) -> int:
+    return sum(int(x) for x in re.findall(r"[+-]\d+", text or ""))
 
 
 @dataclass(frozen=True)
@@ -127,37 +313,34 @@ class ExprResult:
     def describe(self) -> str:
         shown = ", ".join(map(str, self.dice))
         if self.successes is not None:
-            return f"{self.expression}: [{shown}] -> {self.successes} successes"
+            word = "success" if self.successes == 1 else "successes"
+            return f"{self.expression}: [{shown}] -> {self.successes} {word}"
         return f"{self.expression}: [{shown}] = {self.total}"
+
+
+_COMPARE = {
+    ">=": lambda v, t: v >= t,
+    "<=": lambda v, t: v <= t,
+    ">": lambda v, t: v > t,
+    "<": lambda v, t: v < t,
+    "=": lambda v, t: v == t,
+}
 
 
 def roll_expression(expr: str, dice: Dice, role: str = "roll") -> ExprResult:
     """Roll a dice expression: ``3d6+2``, ``d100``, ``6d10>=7`` (count successes), ``4d6kh3``."""
-    text = expr.replace(" ", "").lower()
-    m = _EXPR.match(text)
-    if not m:
-        raise DiceError(
-            f"bad dice expression '{expr}': try d100, 3d6+2, 6d10>=7 (successes) or 4d6kh3"
-        )
-    count = int(m["count"] or 1)
-    sides = 100 if m["sides"] == "%" else int(m["sides"])
-    if not 1 <= count <= 1000 or not 2 <= sides <= 1000:
+    n = parse_notation(expr, what="dice expression")
+    if not n.count:
+        raise DiceError(f"bad dice expression '{expr}': it rolls no dice (try d6+{n.modifier})")
+    if not 1 <= n.count <= 1000 or not 2 <= n.sides <= 1000:
         raise DiceError(f"bad dice expression '{expr}': 1-1000 dice of 2-1000 sides")
-    values = dice.roll_many(role, sides, count)
+    need = n.target if n.cmp == ">=" else None
+    under = n.target if n.cmp == "<=" else None
+    values = dice.roll_many(role, n.sides, n.count, need=need, under=under)
     kept = values
-    if m["keep"]:
-        n = int(m["keepn"])
-        kept = sorted(values, reverse=m["keep"] != "kl")[:n]
-    mod = sum(int(x) for x in re.findall(r"[+-]\d+", m["mod"] or ""))
+    if n.keep:
+        kept = sorted(values, reverse=n.keep != "kl")[: n.keep_n]
     successes = None
-    if m["cmp"]:
-        target = int(m["target"])
-        ops = {
-            ">=": lambda v: v >= target,
-            "<=": lambda v: v <= target,
-            ">": lambda v: v > target,
-            "<": lambda v: v < target,
-            "=": lambda v: v == target,
-        }
-        successes = sum(1 for v in kept if ops[m["cmp"]](v))
-    return ExprResult(text, values, sum(kept) + mod, successes)
+    if n.cmp:
+        successes = sum(1 for v in kept if _COMPARE[n.cmp](v, n.target))
+    return ExprResult(n.text, values, sum(kept) + n.modifier, successes)

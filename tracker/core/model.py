@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from .log import Log
 
@@ -95,14 +95,28 @@ class Combatant(Model):
     notes: str = ""
 
 
-Position_ = Literal["open", "defended", "fortified"]
+LEGACY_UNIT_FIELDS: dict[str, Any] = {
+    "close_attacks": 0,
+    "shoot_attacks": 0,
+    "armour": None,
+    "hits_per_stand": 1,
+    "pace": 0,
+    "hits": 0,
+    "leftover_hits": 0,
+    "carried_hits": 0,
+    "confused": False,
+    "driven_back": 0,
+    "position": "open",
+}
+"""Fields every unit once carried that only some rulesets use: a unit of a ruleset without
+them reads a save that still holds them at these values (older saves wrote every field)."""
 
 
 class Unit(Model):
-    """A body of figures or stands in a mass battle.
+    """A body of figures or stands in a mass battle: what every mass ruleset shares.
 
     ``strength`` counts what the ruleset removes as casualties: stands (Warmaster)
-    or figures (Fantasy Warlord, d6battle).
+    or figures (Fantasy Warlord, d6battle). A ruleset adds its own fields by subclassing.
     """
 
     id: str
@@ -113,24 +127,9 @@ class Unit(Model):
     strength_start: int = 1
     ranks: int | None = None
     files: int | None = None
-    close_attacks: int = 0
-    shoot_attacks: int = 0
-    armour: int | None = None
-    """Armour save: succeeds on this score or more on a d6 (None: no armour)."""
-    hits_per_stand: int = 1
-    pace: int = 0
-    """Full pace / move in cm or inches as the ruleset measures."""
-    hits: int = 0
-    """Hits taken this phase (Warmaster: used for drive backs)."""
-    leftover_hits: int = 0
-    carried_hits: int = 0
-    """Hits carried into the next combat (shooting at chargers)."""
-    confused: bool = False
-    driven_back: int = 0
     routed: bool = False
     removed: bool = False
     engaged: bool = False
-    position: Position_ = "open"
     orders: str = ""
     casualties_turn: int = 0
     casualties_total: int = 0
@@ -141,9 +140,19 @@ class Unit(Model):
     hidden: bool = False
     notes: str = ""
 
-    @property
-    def attacks(self) -> str:
-        return f"{self.close_attacks}/{self.shoot_attacks}"
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_legacy_fields(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        fields = cls.model_fields
+        drop = [
+            key for key, default in LEGACY_UNIT_FIELDS.items()
+            if key in data and key not in fields and data[key] == default
+        ]
+        if not drop:
+            return data
+        return {k: v for k, v in data.items() if k not in drop}
 
     @property
     def active(self) -> bool:
@@ -157,6 +166,8 @@ class RollRecord(Model):
     sides: int
     value: int
     source: Literal["rolled", "entered"]
+    stage: int = 0
+    """Which stage of the action's dice it belongs to (0: the first)."""
 
 
 class Op(Model):
@@ -220,10 +231,12 @@ class Encounter(Model):
         self._log = entries if isinstance(entries, Log) else Log(entries)
 
     def find_combatant(self, key: str) -> Combatant:
-        return _find(self.combatants, key, "combatant")
+        found: Combatant = _find(self.combatants, key, "combatant")
+        return found
 
     def find_unit(self, key: str) -> Unit:
-        return _find(self.units, key, "unit")
+        found: Unit = _find(self.units, key, "unit")
+        return found
 
     def new_id(self, name: str) -> str:
         base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "x"

@@ -1,119 +1,147 @@
-"""The Ruleset protocol: actions, their parameters, dice roles, resolvers and settings.
+"""The rules kit: actions, their dice stages, their typed figures, and the Ruleset.
 
-An :class:`Action` has a pure resolver ``resolve(params, dice) -> Resolution`` that
+An :class:`Action` is a class with a typed, frozen parameter model
+(:class:`~tracker.rules.params.Params`). Its pure ``resolve(params, dice)`` is what
 `tracker resolve` calls with no encounter; ``fill`` draws parameter defaults from an
-encounter (the shooter's stands, the target's armour); ``apply`` writes a resolution
-into an encounter through a :class:`~tracker.core.history.Transaction`; ``odds`` gives
-the exact chance of each outcome before any die is rolled.
+encounter (the shooter's stands, the target's armour); ``apply`` writes a resolution into
+an encounter through a :class:`~tracker.core.history.Transaction`; ``odds`` gives the exact
+chance of each outcome before any die is rolled. An action also declares its dice as
+ordered :class:`Stage` s, the phases it may be taken in and how often an actor may take it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+import typing
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from functools import cache, cached_property
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    TypeVar,
+    dataclass_transform,
+)
 
 from tracker.core.dice import Dice, Roll
+from tracker.rules.columns import PROFILE_ROSTER, Roster
+from tracker.rules.errors import RuleError
+from tracker.rules.params import REQUIRED, Param, ParamKind, Params, param, parse_values
+from tracker.rules.setting import Scalar, Setting
 
 if TYPE_CHECKING:  # the models are imported on first use: resolvers need no pydantic
     from tracker.core.history import Transaction
-    from tracker.core.model import Combatant, Encounter, Scalar, Unit
+    from tracker.core.model import Combatant, Encounter, Unit
 
+__all__ = [
+    "REQUIRED", "Action", "DieRole", "Figures", "FunctionAction", "Odds", "ParamDict",
+    "Param", "ParamKind", "Params", "Resolution", "RuleError", "Ruleset", "Scope",
+    "Omit", "Setting", "Stage", "param",
+]
 
-class RuleError(ValueError):
-    """A request the rules refuse: out of range, an illegal action, a bad parameter."""
+ParamDict = dict[str, Any]
+"""Parameters of an action made of free functions (see :class:`FunctionAction`)."""
 
+Odds = list[tuple[str, float]]
+"""Outcome label and its exact probability, in the order the GM reads them."""
 
-ParamKind = Literal["int", "float", "str", "bool", "choice", "ints", "strs", "actor", "target"]
-
-REQUIRED: Any = object()
-_TRUE = {"1", "true", "yes", "y", "on"}
-_FALSE = {"0", "false", "no", "n", "off"}
+Scope = Literal["turn", "phase", "exchange", "round"]
+"""How long an action's limit lasts: an actor may take it once per turn, phase ..."""
 
 
 @dataclass(frozen=True)
-class Param:
-    """A named parameter of an action, as typed after the action: ``name=value``.
+class Stage:
+    """Dice an action asks for, in the order they are rolled at the table.
 
-    ``actor`` and ``target`` name a combatant or unit of the encounter; headless they
-    are plain names.
+    ``count`` gives the number of dice from the parameters when it is known before any
+    die falls (the attack dice); None when it depends on an earlier stage (one save per
+    hit). ``label`` completes "roll 6 d6 ..." ("to hit", "to save").
     """
-
-    name: str
-    kind: ParamKind = "int"
-    default: Any = REQUIRED
-    help: str = ""
-    choices: tuple[str, ...] = ()
-    minimum: float | None = None
-    maximum: float | None = None
-
-    @property
-    def required(self) -> bool:
-        return self.default is REQUIRED
-
-    def parse(self, text: str | Any) -> Any:
-        """Turn typed text into the parameter's value, or raise RuleError saying why."""
-        if not isinstance(text, str):
-            value = text
-        else:
-            value = self._parse_text(text.strip())
-        self._check_bounds(value)
-        return value
-
-    def _parse_text(self, raw: str) -> Any:
-        kind = self.kind
-        try:
-            if kind == "int":
-                return int(raw)
-            if kind == "float":
-                return float(raw)
-            if kind == "ints":
-                return [int(v) for v in raw.split(",") if v.strip()] if raw else []
-            if kind == "strs":
-                return [v.strip() for v in raw.split(",") if v.strip()]
-        except ValueError:
-            what = {"int": "a whole number", "float": "a number", "ints": "numbers like 1,-2,3"}
-            raise RuleError(f"{self.name}={raw}: expected {what.get(kind, kind)}") from None
-        if kind == "bool":
-            low = raw.lower()
-            if low in _TRUE:
-                return True
-            if low in _FALSE:
-                return False
-            raise RuleError(f"{self.name}={raw}: expected yes or no")
-        if kind == "choice":
-            low = raw.lower()
-            if low in self.choices:
-                return low
-            raise RuleError(f"{self.name}={raw}: expected one of {', '.join(self.choices)}")
-        return raw
-
-    def _check_bounds(self, value: Any) -> None:
-        values = value if isinstance(value, list) else [value]
-        for v in values:
-            if not isinstance(v, (int, float)) or isinstance(v, bool):
-                continue
-            if self.minimum is not None and v < self.minimum:
-                raise RuleError(f"{self.name}={v}: must be at least {self.minimum:g}")
-            if self.maximum is not None and v > self.maximum:
-                raise RuleError(f"{self.name}={v}: must be at most {self.maximum:g}")
-
-    def describe(self) -> str:
-        bits = [self.kind if self.kind != "choice" else "|".join(self.choices)]
-        if not self.required:
-            bits.append(f"default {self.default!r}")
-        return f"{self.name} ({', '.join(bits)}): {self.help}"
-
-
-@dataclass(frozen=True)
-class DieRole:
-    """A die an action asks for by role, e.g. ``DieRole("test", "d100")``."""
 
     role: str
     die: str
+    """The die as the GM reads it: ``d6``, ``2d6``, ``d100``; ``ZD`` when the rules pick it."""
     help: str = ""
+    label: str = ""
+    count: Callable[[Any], int | None] | None = None
+    zero_is_ten: bool = False
+
+
+DieRole = Stage  # the name the dialogs used before stages
+
+
+_T = TypeVar("_T")
+_OMIT = "figure left out when None"
+Omit = Annotated[_T | None, _OMIT]
+"""A figure reported only when it applies: ``batches: Omit[list[Batch]] = None`` is left
+out of ``--json`` while None."""
+
+
+@dataclass_transform(kw_only_default=True, field_specifiers=(field,))
+class Figures:
+    """Base of an action's typed figures: subclasses become keyword-only dataclasses.
+
+    ``as_json`` keeps the keys the figures always had; a figure typed ``Omit[...]``
+    appears only when set. Read-only mapping access (``figures["hits"]``) serves code
+    that shows any action's figures.
+    """
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+    _omitted: ClassVar[frozenset[str] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(kw_only=True)(cls)
+        cls._omitted = None  # worked out on first use, once its module has loaded
+
+    @classmethod
+    def _omit(cls) -> frozenset[str]:
+        if cls._omitted is None:
+            hints = typing.get_type_hints(cls, include_extras=True)
+            cls._omitted = frozenset(
+                k for k, h in hints.items() if _OMIT in getattr(h, "__metadata__", ())
+            )
+        return cls._omitted
+
+    def as_json(self) -> dict[str, Any]:
+        omit = self._omit()
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is None and f.name in omit:
+                continue
+            out[f.name] = _plain(value)
+        return out
+
+    def __getitem__(self, key: str) -> Any:
+        return self.as_json()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.as_json().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.as_json()
+
+    def items(self) -> Iterator[tuple[str, Any]]:
+        return iter(self.as_json().items())
+
+    def keys(self) -> Iterator[str]:
+        return iter(self.as_json())
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Figures):
+        return value.as_json()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 @dataclass
@@ -123,40 +151,72 @@ class Resolution:
     action: str
     outcome: str
     text: str
-    figures: dict[str, Any] = field(default_factory=dict)
+    figures: Figures | dict[str, Any] = field(default_factory=dict)
     rolls: list[Roll] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.action, "outcome": self.outcome}
-        data.update(self.figures)
+        figures = self.figures
+        data.update(figures.as_json() if isinstance(figures, Figures) else figures)
         data["text"] = self.text
         data["rolls"] = [r.to_dict() for r in self.rolls]
         return data
 
 
-Odds = list[tuple[str, float]]
-"""Outcome label and its exact probability, in the order the GM reads them."""
-
-Params = dict[str, Any]
+P = TypeVar("P", bound=Params)
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(Generic[P]):
     """One thing the rules resolve (a shot, an exchange, a drive back)."""
 
-    name: str
-    help: str
-    params: Sequence[Param]
-    roles: Sequence[DieRole]
-    resolve: Callable[[Params, Dice], Resolution]
-    odds: Callable[[Params], Odds] | None = None
-    fill: Callable[[Encounter, Params], Params] | None = None
-    apply: Callable[[Encounter, Params, Resolution, Transaction], None] | None = None
-    detail: str = ""
+    name: ClassVar[str]
+    help: ClassVar[str]
+    detail: ClassVar[str] = ""
     """Longer help: what each output figure means, examples."""
-    summary: Callable[[Params], str] | None = None
-    """One line of what is decided before any die (band, final target number, pool),
-    shown in the resolve dialog above the odds."""
+    params_model: ClassVar[type[Params]]
+    stages: ClassVar[tuple[Stage, ...]] = ()
+    phases: ClassVar[tuple[str, ...]] = ()
+    """Phases it may be taken in (empty: any)."""
+    once_per: ClassVar[Scope | None] = None
+    """An actor may take it once per this (None: no limit)."""
+
+    @cached_property
+    def params(self) -> tuple[Param, ...]:
+        return self.params_model.spec()
+
+    @property
+    def roles(self) -> tuple[Stage, ...]:
+        return self.stages
+
+    @property
+    def has_odds(self) -> bool:
+        return type(self).odds is not Action.odds
+
+    def parse_params(self, raw: Mapping[str, Any], *, partial: bool = False) -> Any:
+        """Typed parameters from ``name=value`` text; with ``partial``, a dict of what
+        was given plus defaults, required ones left out."""
+        values = parse_values(self.params, self.name, raw, partial=partial)
+        if partial:
+            return values
+        return self.params_model(**values)
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        """Parameter values the encounter supplies, for those not given."""
+        return {}
+
+    def resolve(self, p: P, dice: Dice) -> Resolution:
+        raise NotImplementedError
+
+    def odds(self, p: P) -> Odds:
+        """Exact chance of each outcome before any die is rolled."""
+        raise NotImplementedError(f"{self.name} has no odds")
+
+    def apply(self, enc: Encounter, p: P, res: Resolution, tx: Transaction) -> None:
+        """Write the resolution into the encounter (nothing, for a pure check)."""
+
+    def summary(self, p: P) -> str | None:
+        """What is decided before any die (band, target number, pool), or None."""
+        return None
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -167,21 +227,6 @@ class Action:
     def param_names(self) -> str:
         return ", ".join(p.name for p in self.params)
 
-    def parse_params(self, raw: Mapping[str, Any], *, partial: bool = False) -> Params:
-        """Parse ``name=value`` pairs, fill defaults, and insist on required ones."""
-        values: Params = {}
-        for key, text in raw.items():
-            values[key] = self.param(key).parse(text)
-        for p in self.params:
-            if p.name in values:
-                continue
-            if p.required:
-                if not partial:
-                    raise RuleError(f"{self.name}: {p.name}= is required ({p.help})")
-            else:
-                values[p.name] = p.default
-        return values
-
     def usage(self) -> str:
         parts = [self.name]
         for p in self.params:
@@ -191,42 +236,12 @@ class Action:
     def help_text(self) -> str:
         lines = [f"{self.name}: {self.help}", "", "parameters:"]
         lines += [f"  {p.describe()}" for p in self.params]
-        if self.roles:
-            lines += ["", "dice by role (--dice ROLE=V1,V2,...):"]
-            lines += [f"  {r.role} ({r.die}): {r.help}" for r in self.roles]
+        if self.stages:
+            lines += ["", "dice, in the order they are rolled (--dice ROLE=V1,V2,...):"]
+            lines += [f"  {s.role} ({s.die}): {s.help}" for s in self.stages]
         if self.detail:
             lines += ["", self.detail]
         return "\n".join(lines)
-
-
-@dataclass(frozen=True)
-class Setting:
-    """A rule decision the text leaves open, with its default; the GM sees and sets it."""
-
-    name: str
-    default: Scalar
-    help: str
-    choices: tuple[str, ...] = ()
-    path: bool = False
-    """A file named by the encounter: resolved inside the save's folder, never outside."""
-
-    def parse(self, raw: str) -> Scalar:
-        d = self.default
-        try:
-            if isinstance(d, bool):
-                low = raw.lower()
-                if low in _TRUE | _FALSE:
-                    return low in _TRUE
-                raise ValueError
-            if isinstance(d, int):
-                return int(raw)
-            if isinstance(d, float):
-                return float(raw)
-        except ValueError:
-            raise RuleError(f"setting {self.name}: '{raw}' is not a {type(d).__name__}") from None
-        if self.choices and raw not in self.choices:
-            raise RuleError(f"setting {self.name}: expected one of {', '.join(self.choices)}")
-        return raw
 
 
 Pane = Literal["combatants", "pools", "wounds", "roster", "log"]
@@ -242,7 +257,7 @@ class Ruleset:
     model: str = "tracker.core.model:Encounter"
     """Its ``Encounter`` model as ``module:Class``, imported when first needed, so that
     `tracker resolve` starts without pydantic and the models."""
-    actions: dict[str, Action] = field(default_factory=dict)
+    actions: dict[str, Action[Any]] = field(default_factory=dict)
     phases: list[str] = field(default_factory=list)
     panes: tuple[Pane, ...] = ("combatants", "log")
     settings: list[Setting] = field(default_factory=list)
@@ -253,8 +268,19 @@ class Ruleset:
     describe_combatant: Callable[[Combatant], str] | None = None
     describe_unit: Callable[[Unit], str] | None = None
     unit_profile: bool = False
-    """The roster shows ``describe_unit`` as a Profile column instead of Att and Arm
-    (for games whose units are not described by close/shooting attacks and a save)."""
+    """The roster shows ``describe_unit`` as a Profile column (for games whose units are
+    best read from their own profile line)."""
+    roster: Roster = field(default_factory=Roster)
+    """Columns, state words, filters and sorts of the unit roster (default: the shared
+    columns, with a Profile column when ``unit_profile``)."""
+
+    def __post_init__(self) -> None:
+        if self.unit_profile and self.roster == Roster():
+            self.roster = PROFILE_ROSTER
+        by_name = {s.name: s for s in self.settings}
+        for action in self.actions.values():
+            if isinstance(action, FunctionAction):
+                action.link_settings(by_name)
 
     @property
     def encounter_model(self) -> type[Encounter]:
@@ -274,7 +300,7 @@ class Ruleset:
         args = self.encounter_model.model_fields["units"].annotation
         return _list_item(args, Unit)  # type: ignore[no-any-return]
 
-    def action(self, name: str) -> Action:
+    def action(self, name: str) -> Action[Any]:
         try:
             return self.actions[name.lower()]
         except KeyError:
@@ -318,3 +344,70 @@ def _list_item(annotation: Any, fallback: type) -> Any:
 
     args = get_args(annotation)
     return args[0] if args else fallback
+
+
+# --- the old shape, while rulesets move to classes -----------------------------------------
+
+
+class FunctionAction(Action[Any]):
+    """An action made of free functions over ``dict`` parameters (the shape before the kit)."""
+
+    def __init__(
+        self,
+        name: str,
+        help: str,
+        params: Sequence[Param],
+        roles: Sequence[Stage],
+        resolve: Callable[[dict[str, Any], Dice], Resolution],
+        odds: Callable[[dict[str, Any]], Odds] | None = None,
+        fill: Callable[[Encounter, dict[str, Any]], dict[str, Any]] | None = None,
+        apply: Callable[[Encounter, dict[str, Any], Resolution, Transaction], None] | None = None,
+        detail: str = "",
+        summary: Callable[[dict[str, Any]], str] | None = None,
+    ) -> None:
+        self.name = name  # type: ignore[misc]
+        self.help = help  # type: ignore[misc]
+        self.detail = detail  # type: ignore[misc]
+        self._params = tuple(params)
+        self.stages = tuple(roles)  # type: ignore[misc]
+        self._resolve, self._odds, self._fill = resolve, odds, fill
+        self._apply, self._summary = apply, summary
+
+    @cached_property
+    def params(self) -> tuple[Param, ...]:
+        return self._params
+
+    @property
+    def has_odds(self) -> bool:
+        return self._odds is not None
+
+    def link_settings(self, settings: Mapping[str, Setting]) -> None:
+        """A parameter named as a setting of the ruleset defaults from that setting."""
+        self._params = tuple(
+            dataclasses.replace(p, default=settings[p.name].default, setting=settings[p.name])
+            if p.name in settings else p
+            for p in self._params
+        )
+        self.__dict__.pop("params", None)
+
+    def parse_params(self, raw: Mapping[str, Any], *, partial: bool = False) -> Any:
+        values = parse_values(self._params, self.name, raw, partial=partial)
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        return self._fill(enc, given) if self._fill is not None else {}
+
+    def resolve(self, p: Any, dice: Dice) -> Resolution:
+        return self._resolve(p, dice)
+
+    def odds(self, p: Any) -> Odds:
+        if self._odds is None:
+            raise NotImplementedError(f"{self.name} has no odds")
+        return self._odds(p)
+
+    def apply(self, enc: Encounter, p: Any, res: Resolution, tx: Transaction) -> None:
+        if self._apply is not None:
+            self._apply(enc, p, res, tx)
+
+    def summary(self, p: Any) -> str | None:
+        return self._summary(p) if self._summary is not None else None

@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, DieRole, Odds, Param, Params, Resolution, RuleError
+from tracker.rules.base import (
+    DieRole,
+    FunctionAction,
+    Odds,
+    Param,
+    ParamDict,
+    Resolution,
+    RuleError,
+)
 
 from .common import (
     NEVER,
@@ -119,7 +127,7 @@ def _other(x: str) -> str:
     return "b" if x == "a" else "a"
 
 
-def _save(params: Params, x: str) -> int:
+def _save(params: ParamDict, x: str) -> int:
     parts = list(params.get(f"armour_{x}") or [])
     save = int(params.get(f"save_{x}") or 0)
     if parts:
@@ -129,11 +137,11 @@ def _save(params: Params, x: str) -> int:
     return save
 
 
-def size(params: Params, x: str) -> int:
+def size(params: ParamDict, x: str) -> int:
     return int(params[f"size_{x}"]) or int(params[f"figures_{x}"])
 
 
-def attack(params: Params, x: str) -> Attack:
+def attack(params: ParamDict, x: str) -> Attack:
     """Side x attacking the other side."""
     y = _other(x)
     floor = 2 if params.get("natural_one", "hit") == "all" else 1
@@ -150,7 +158,7 @@ def attack(params: Params, x: str) -> Attack:
     )
 
 
-def bonuses(params: Params, x: str, left: int) -> list[tuple[str, int]]:
+def bonuses(params: ParamDict, x: str, left: int) -> list[tuple[str, int]]:
     """Side x's combat bonuses with ``left`` figures at the end of the combat."""
     y = _other(x)
     if left < int(params[f"min_size_{x}"]):
@@ -200,7 +208,7 @@ class Result:
     result: int
 
 
-def result_of(params: Params, kills: dict[str, int]) -> Result:
+def result_of(params: ParamDict, kills: dict[str, int]) -> Result:
     """Scores from the kills each side caused (kills["a"]: figures of B that A killed)."""
     left = {x: max(0, size(params, x) - kills[_other(x)]) for x in SIDES}
     bonus = {x: bonuses(params, x, left[x]) for x in SIDES}
@@ -212,7 +220,7 @@ def result_of(params: Params, kills: dict[str, int]) -> Result:
     return Result(score, bonus, left, winner, loser, abs(score["a"] - score["b"]))
 
 
-def failed_test(params: Params, r: Result) -> tuple[str, int]:
+def failed_test(params: ParamDict, r: Result) -> tuple[str, int]:
     """What a failed combat morale test does: loser 'stands' | 'routs' | 'destroyed', and
     the winner's push & shove bonus for the next round."""
     assert r.loser and r.winner
@@ -236,7 +244,7 @@ def failed_test(params: Params, r: Result) -> tuple[str, int]:
     return "routs", 0
 
 
-def _names(params: Params) -> dict[str, str]:
+def _names(params: ParamDict) -> dict[str, str]:
     return {"a": str(params.get("actor") or "A"), "b": str(params.get("target") or "B")}
 
 
@@ -244,7 +252,7 @@ def _bonus_text(items: list[tuple[str, int]]) -> str:
     return " ".join(f"{label} +{v}" if v >= 0 else f"{label} {v}" for label, v in items)
 
 
-def resolve(params: Params, dice: Dice) -> Resolution:
+def resolve(params: ParamDict, dice: Dice) -> Resolution:
     names = _names(params)
     atk = {x: attack(params, x) for x in SIDES}
     hits: dict[str, int] = {}
@@ -333,7 +341,7 @@ def resolve(params: Params, dice: Dice) -> Resolution:
     return Resolution("combat", outcome, text, figures, rolls=list(dice.rolls))
 
 
-def kill_dists(params: Params) -> dict[str, list[float]]:
+def kill_dists(params: ParamDict) -> dict[str, list[float]]:
     out = {}
     for x in SIDES:
         a = attack(params, x)
@@ -341,7 +349,7 @@ def kill_dists(params: Params) -> dict[str, list[float]]:
     return out
 
 
-def odds(params: Params) -> Odds:
+def odds(params: ParamDict) -> Odds:
     """Chance of each side winning and of the loser standing, routing or being destroyed;
     the first row also carries each side's mean kills."""
     names = _names(params)
@@ -403,7 +411,7 @@ def ranks_of_six(unit: D6Unit) -> int:
     return full + (1 if rest >= 6 else 0)
 
 
-def fill(enc: Encounter, params: Params) -> Params:
+def fill(enc: Encounter, params: ParamDict) -> ParamDict:
     """Each side's profile, armour, formation, ranks, disorder and push & shove."""
     from tracker.rules.d6battle.model import D6Unit
 
@@ -439,7 +447,7 @@ def fill(enc: Encounter, params: Params) -> Params:
     return out
 
 
-def apply(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+def apply(enc: Encounter, params: ParamDict, res: Resolution, tx: Transaction) -> None:
     """Casualties on both units, push & shove for the winner, the loser's rout."""
     from tracker.rules.d6battle.model import D6Unit
 
@@ -474,7 +482,7 @@ def apply(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> N
             tx.set([*path, "removed"], True)
 
 
-ACTION = Action(
+ACTION = FunctionAction(
     name="combat",
     help="close combat between unit A and unit B: scores, result, loser's morale test",
     params=PARAMS,

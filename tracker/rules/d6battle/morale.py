@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, DieRole, Odds, Param, Params, Resolution, RuleError
+from tracker.rules.base import (
+    DieRole,
+    FunctionAction,
+    Odds,
+    Param,
+    ParamDict,
+    Resolution,
+    RuleError,
+)
 
 from .common import pass_chance, roll_test
 from .settings import setting_param
@@ -21,14 +29,14 @@ if TYPE_CHECKING:
 
 
 
-def _test(params: Params, dice: Dice, *, role: str, value_name: str, spec_name: str):
+def _test(params: ParamDict, dice: Dice, *, role: str, value_name: str, spec_name: str):
     spec = str(params[spec_name])
     value = int(params[value_name])
     total, values = roll_test(dice, role, spec)
     return spec, value, total, values, total <= value
 
 
-def resolve_morale(params: Params, dice: Dice) -> Resolution:
+def resolve_morale(params: ParamDict, dice: Dice) -> Resolution:
     spec, mo, total, values, passed = _test(
         params, dice, role="morale", value_name="mo", spec_name="morale_dice"
     )
@@ -40,12 +48,12 @@ def resolve_morale(params: Params, dice: Dice) -> Resolution:
     return Resolution("morale", "passed" if passed else "failed", text, figures, list(dice.rolls))
 
 
-def odds_morale(params: Params) -> Odds:
+def odds_morale(params: ParamDict) -> Odds:
     p = pass_chance(str(params["morale_dice"]), int(params["mo"]))
     return [("passed", p), ("failed, flees", 1 - p)]
 
 
-def fill_morale(enc: Encounter, params: Params) -> Params:
+def fill_morale(enc: Encounter, params: ParamDict) -> ParamDict:
     from tracker.rules.d6battle.model import D6Unit
 
     out = dict(params)
@@ -56,7 +64,7 @@ def fill_morale(enc: Encounter, params: Params) -> Params:
     return out
 
 
-def apply_morale(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+def apply_morale(enc: Encounter, params: ParamDict, res: Resolution, tx: Transaction) -> None:
     """Clear the queued test; a failed unit flees in the resolution phase."""
     from tracker.rules.d6battle.model import D6Unit
 
@@ -71,7 +79,7 @@ def apply_morale(enc: Encounter, params: Params, res: Resolution, tx: Transactio
             tx.set([*path, "flee"], "morale")
 
 
-MORALE = Action(
+MORALE = FunctionAction(
     name="morale",
     help="a unit's morale test (queued by shooting casualties): roll <= Mo or flee",
     params=[
@@ -89,7 +97,7 @@ MORALE = Action(
 )
 
 
-def resolve_command(params: Params, dice: Dice) -> Resolution:
+def resolve_command(params: ParamDict, dice: Dice) -> Resolution:
     spec, value, total, values, passed = _test(
         params, dice, role="command", value_name="command", spec_name="command_dice"
     )
@@ -104,12 +112,12 @@ def resolve_command(params: Params, dice: Dice) -> Resolution:
     )
 
 
-def odds_command(params: Params) -> Odds:
+def odds_command(params: ParamDict) -> Odds:
     p = pass_chance(str(params["command_dice"]), int(params["command"]))
     return [("passed", p), ("disordered", 1 - p)]
 
 
-def fill_command(enc: Encounter, params: Params) -> Params:
+def fill_command(enc: Encounter, params: ParamDict) -> ParamDict:
     from tracker.rules.d6battle.model import D6Unit
 
     out = dict(params)
@@ -120,7 +128,7 @@ def fill_command(enc: Encounter, params: Params) -> Params:
     return out
 
 
-def apply_command(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+def apply_command(enc: Encounter, params: ParamDict, res: Resolution, tx: Transaction) -> None:
     from tracker.rules.d6battle.model import D6Unit
 
     if not params.get("actor"):
@@ -130,7 +138,7 @@ def apply_command(enc: Encounter, params: Params, res: Resolution, tx: Transacti
         tx.set(["units", unit.id, "disordered"], True)
 
 
-COMMAND = Action(
+COMMAND = FunctionAction(
     name="command",
     help="command test of a unit charged in the flank: disordered if failed",
     params=[

@@ -8,7 +8,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, DieRole, Odds, Param, Params, Resolution, RuleError
+from tracker.rules.base import (
+    DieRole,
+    FunctionAction,
+    Odds,
+    Param,
+    ParamDict,
+    Resolution,
+    RuleError,
+)
 
 from .common import NEVER, binomial, chance, count_at_least, kill_needed, score_needed
 from .settings import setting_param
@@ -87,7 +95,7 @@ class ShotPlan:
         return float(p)
 
 
-def plan(params: Params) -> ShotPlan:
+def plan(params: ParamDict) -> ShotPlan:
     """Check the shot against the rules and work out every score needed."""
     w = weapon(str(params["weapon"]))
     bows = bool(params.get("bows_no_move_shoot", False))
@@ -202,7 +210,7 @@ def _score(needed: int) -> str:
     return "none" if needed > 6 else f"{needed}+"
 
 
-def resolve(params: Params, dice: Dice) -> Resolution:
+def resolve(params: ParamDict, dice: Dice) -> Resolution:
     p = plan(params)
     hit_rolls = dice.roll_many("hit", 6, p.shots)
     hits = count_at_least([v for v in hit_rolls if v != 1], p.needed)
@@ -274,7 +282,7 @@ def resolve(params: Params, dice: Dice) -> Resolution:
     return Resolution("shoot", outcome, text, figures, rolls=list(dice.rolls))
 
 
-def forces_test(params: Params, threshold: int, before: int, kills: int) -> bool:
+def forces_test(params: ParamDict, threshold: int, before: int, kills: int) -> bool:
     """Whether these kills force a morale test: casualties reach the table's number (or,
     with the morale_retest setting, more casualties once it is reached)."""
     if kills <= 0 or before + kills < threshold:
@@ -290,7 +298,7 @@ def expected_kills(p: ShotPlan) -> float:
     return sum(k * pr for k, pr in enumerate(kill_distribution(p)))
 
 
-def summary(params: Params) -> dict[str, Any]:
+def summary(params: ParamDict) -> dict[str, Any]:
     """Expected kills, their distribution and the chance of forcing a morale test."""
     p = plan(params)
     dist = kill_distribution(p)
@@ -316,7 +324,7 @@ def _kill_words(lo: int, hi: int, last: int) -> str:
     return f"{lo}-{hi} kills"
 
 
-def odds(params: Params) -> Odds:
+def odds(params: ParamDict) -> Odds:
     """Chance of each number of kills (grouped to at most 10 rows, the rare tails folded
     in); rows that force a morale test say so. The first row also carries the mean kills
     and the chance of forcing a morale test."""
@@ -358,7 +366,7 @@ def odds(params: Params) -> Odds:
     return rows
 
 
-def fill(enc: Encounter, params: Params) -> Params:
+def fill(enc: Encounter, params: ParamDict) -> ParamDict:
     """Firer's figures, SA, weapon and move; target's save, D, terrain and morale counts."""
     from tracker.rules.d6battle.model import D6Unit
 
@@ -392,7 +400,7 @@ def fill(enc: Encounter, params: Params) -> Params:
     return out
 
 
-def apply(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+def apply(enc: Encounter, params: ParamDict, res: Resolution, tx: Transaction) -> None:
     """Remove the figures killed from the target; flag it for a morale test."""
     if not params.get("target"):
         raise RuleError("shoot: name the target unit to apply casualties")
@@ -409,7 +417,7 @@ def apply(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> N
         tx.set([*path, "morale_test"], True)
 
 
-ACTION = Action(
+ACTION = FunctionAction(
     name="shoot",
     help="one unit shoots at another: hits, saves, kills, morale test",
     params=PARAMS,

@@ -18,7 +18,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import REQUIRED, Action, DieRole, Param, Params, Resolution, RuleError
+from tracker.rules.base import (
+    REQUIRED,
+    DieRole,
+    FunctionAction,
+    Param,
+    ParamDict,
+    Resolution,
+    RuleError,
+)
 
 from .common import (
     CP,
@@ -44,12 +52,12 @@ if TYPE_CHECKING:
 # --- exchange -------------------------------------------------------------------------------
 
 
-def attack_cost(p: Params) -> int:
+def attack_cost(p: ParamDict) -> int:
     """CP the attacker spends: rolled dice not given free, the activation cost, press dice."""
     return max(p["attack_dice"] - p["attack_free"], 0) + p["attack_cost"] + p["press_dice"]
 
 
-def defense_cost(p: Params) -> int:
+def defense_cost(p: ParamDict) -> int:
     return (
         max(p["defense_dice"] - p["defense_free"], 0)
         + p["defense_cost"]
@@ -57,7 +65,7 @@ def defense_cost(p: Params) -> int:
     )
 
 
-def wound_level(p: Params, mos: int) -> int:
+def wound_level(p: ParamDict, mos: int) -> int:
     """Level 0-5: as entered, else MoS + weapon damage - Toughness - armour."""
     if mos <= 0:
         return 0
@@ -66,7 +74,7 @@ def wound_level(p: Params, mos: int) -> int:
     return max(0, min(5, mos + p["weapon_damage"] - p["toughness"] - p["armour"]))
 
 
-def _resolve_exchange(p: Params, dice: Dice) -> Resolution:
+def _resolve_exchange(p: ParamDict, dice: Dice) -> Resolution:
     rule = p["tn_above_ten"]
     a_name = p["attacker"] or "attacker"
     d_name = p["defender"] or "defender"
@@ -190,7 +198,7 @@ def mos_odds(na: int, atn: int, nd: int, dtn: int, rule: str = "cap") -> dict[in
     return difference(binomial(na, p_success(atn, rule)), binomial(nd, p_success(dtn, rule)))
 
 
-def _odds_exchange(p: Params) -> list[tuple[str, float]]:
+def _odds_exchange(p: ParamDict) -> list[tuple[str, float]]:
     dist = mos_odds(p["attack_dice"], p["atn"], p["defense_dice"], p["dtn"], p["tn_above_ten"])
     out = []
     for m in sorted(dist, reverse=True):
@@ -204,8 +212,8 @@ def _odds_exchange(p: Params) -> list[tuple[str, float]]:
     return out
 
 
-def _fill_exchange(enc: Encounter, p: Params) -> Params:
-    out: Params = {}
+def _fill_exchange(enc: Encounter, p: ParamDict) -> ParamDict:
+    out: ParamDict = {}
     a = combatant_or_none(enc, p.get("attacker"))
     d = combatant_or_none(enc, p.get("defender"))
     if a is not None:
@@ -243,7 +251,7 @@ def _fill_exchange(enc: Encounter, p: Params) -> Params:
     return out
 
 
-def _cost_with_defaults(p: Params, side: str) -> int:
+def _cost_with_defaults(p: ParamDict, side: str) -> int:
     full = {param.name: param.default for param in EXCHANGE.params if not param.required}
     full.update({k: v for k, v in p.items() if v is not None})
     full.setdefault("attack_dice", 0)
@@ -251,7 +259,7 @@ def _cost_with_defaults(p: Params, side: str) -> int:
     return attack_cost(full) if side == "attack" else defense_cost(full)
 
 
-def _apply_exchange(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_exchange(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     a = combatant_or_none(enc, p.get("attacker"))
     d = combatant_or_none(enc, p.get("defender"))
     fig = res.figures
@@ -279,7 +287,7 @@ def _apply_exchange(enc: Encounter, p: Params, res: Resolution, tx: Transaction)
             tx.set(["combatants", a.id, "inside_reach"], True)
 
 
-EXCHANGE = Action(
+EXCHANGE = FunctionAction(
     name="exchange",
     help="An exchange of blows: attack dice vs ATN against defence dice vs DTN, "
     "MoS, initiative, botches, pressing and the wound",
@@ -342,7 +350,7 @@ EXCHANGE = Action(
 # --- initiative when both throw red ------------------------------------------------------------
 
 
-def _resolve_initiative(p: Params, dice: Dice) -> Resolution:
+def _resolve_initiative(p: ParamDict, dice: Dice) -> Resolution:
     rule = p["tn_above_ten"]
     a_dice = max(p["a_reflex"] - p["a_penalty"], 0)
     b_dice = max(p["b_reflex"] - p["b_penalty"], 0)
@@ -369,7 +377,7 @@ def _resolve_initiative(p: Params, dice: Dice) -> Resolution:
     return Resolution("initiative", first, text, fig, dice.rolls)
 
 
-def _odds_initiative(p: Params) -> list[tuple[str, float]]:
+def _odds_initiative(p: ParamDict) -> list[tuple[str, float]]:
     rule = p["tn_above_ten"]
     dist = mos_odds(
         max(p["a_reflex"] - p["a_penalty"], 0), p["a_atn"],
@@ -389,8 +397,8 @@ def _odds_initiative(p: Params) -> list[tuple[str, float]]:
     return [("A first", a_more), ("B first", b_more), ("simultaneous", tie)]
 
 
-def _fill_initiative(enc: Encounter, p: Params) -> Params:
-    out: Params = {}
+def _fill_initiative(enc: Encounter, p: ParamDict) -> ParamDict:
+    out: ParamDict = {}
     for key in ("a", "b"):
         c = combatant_or_none(enc, p.get(key))
         if c is None:
@@ -409,7 +417,7 @@ def _fill_initiative(enc: Encounter, p: Params) -> Params:
     return out
 
 
-def _apply_initiative(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_initiative(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     first = res.figures["first"]
     for key in ("a", "b"):
         c = combatant_or_none(enc, p.get(key))
@@ -418,7 +426,7 @@ def _apply_initiative(enc: Encounter, p: Params, res: Resolution, tx: Transactio
             tx.set(["combatants", c.id, "holds_initiative"], first in (key, "simultaneous"))
 
 
-INITIATIVE = Action(
+INITIATIVE = FunctionAction(
     name="initiative",
     help="Both threw red: Reflex dice vs ATN (less weapon length penalty) decide whose "
     "blow lands first; ties by Reflex (thrust +1), then simultaneous",
@@ -450,11 +458,11 @@ INITIATIVE = Action(
 # --- hesitation -----------------------------------------------------------------------------
 
 
-def hesitation_tn(p: Params) -> int:
+def hesitation_tn(p: ParamDict) -> int:
     return max(7 + p["ambusher_successes"] - p["target_successes"], 1)
 
 
-def _resolve_hesitation(p: Params, dice: Dice) -> Resolution:
+def _resolve_hesitation(p: ParamDict, dice: Dice) -> Resolution:
     tn = hesitation_tn(p)
     vals = roll_d10s(dice, "reflex", p["reflex"])
     succ = count_successes(vals, tn, p["tn_above_ten"])
@@ -469,17 +477,17 @@ def _resolve_hesitation(p: Params, dice: Dice) -> Resolution:
     return Resolution("hesitation", outcome, text, fig, dice.rolls)
 
 
-def _odds_hesitation(p: Params) -> list[tuple[str, float]]:
+def _odds_hesitation(p: ParamDict) -> list[tuple[str, float]]:
     botch, fail, ok = success_odds(p["reflex"], hesitation_tn(p), p["tn_above_ten"])
     return [("frozen", botch[1] + fail[1]), ("may defend (white)", ok[1])]
 
 
-def _fill_hesitation(enc: Encounter, p: Params) -> Params:
+def _fill_hesitation(enc: Encounter, p: ParamDict) -> ParamDict:
     c = combatant_or_none(enc, p.get("actor"))
     return {"reflex": c.reflex} if c is not None and missing(p, "reflex") else {}
 
 
-def _apply_hesitation(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_hesitation(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     if c is None:
         return
@@ -487,7 +495,7 @@ def _apply_hesitation(enc: Encounter, p: Params, res: Resolution, tx: Transactio
     tx.set(["combatants", c.id, "holds_initiative"], False)
 
 
-HESITATION = Action(
+HESITATION = FunctionAction(
     name="hesitation",
     help="Hesitation: Reflex vs TN 7 + ambusher's surprise successes - target's; "
     "a success may defend only, none is frozen for an exchange",

@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import REQUIRED, Action, DieRole, Param, Params, Resolution, RuleError
+from tracker.rules.base import (
+    REQUIRED,
+    DieRole,
+    FunctionAction,
+    Param,
+    ParamDict,
+    Resolution,
+    RuleError,
+)
 
 from .common import (
     CP,
@@ -82,7 +90,7 @@ def missile_upkeep(enc: Encounter, c: EdcCombatant, tx: Transaction) -> str:
 # --- preparation ------------------------------------------------------------------------------
 
 
-def _resolve_prep(p: Params, dice: Dice) -> Resolution:
+def _resolve_prep(p: ParamDict, dice: Dice) -> Resolution:
     who = p["actor"] or "shooter"
     rounds = p["rounds"]
     fig: dict[str, Any] = {"prep_rounds": rounds, "shortened": False, "mp_cost": 0,
@@ -103,19 +111,19 @@ def _resolve_prep(p: Params, dice: Dice) -> Resolution:
     return Resolution("missile_prep", "shortened" if ok else "preparing", text, fig, dice.rolls)
 
 
-def _odds_prep(p: Params) -> list[tuple[str, float]]:
+def _odds_prep(p: ParamDict) -> list[tuple[str, float]]:
     if not p["shorten"] or p["rounds"] <= 1:
         return [("not shortened", 1.0)]
     botch, fail, ok = success_odds(p["reflex"], p["reflex_tn"], p["tn_above_ten"])
     return [("not shortened", botch[1] + fail[1]), ("shortened", ok[1])]
 
 
-def _fill_prep(enc: Encounter, p: Params) -> Params:
+def _fill_prep(enc: Encounter, p: ParamDict) -> ParamDict:
     c = combatant_or_none(enc, p.get("actor"))
     return {"reflex": c.reflex} if c is not None and missing(p, "reflex") else {}
 
 
-def _apply_prep(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_prep(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     if c is None:
         return
@@ -126,7 +134,7 @@ def _apply_prep(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> 
     tx.set([*path, "missile_prep_cost"], res.figures["mp_cost"])
 
 
-MISSILE_PREP = Action(
+MISSILE_PREP = FunctionAction(
     name="missile_prep",
     help="Start preparing a missile weapon (rounds); may shorten by 1 round (min 1) by "
     "paying MP (taken from the proficiency refresh) and a Reflex test",
@@ -153,7 +161,7 @@ MISSILE_PREP = Action(
 # --- loosing -----------------------------------------------------------------------------------
 
 
-def _defence_tn(p: Params) -> int:
+def _defence_tn(p: ParamDict) -> int:
     if p["dtn"] > 0:
         return p["dtn"]
     if p["defense"] == "block":
@@ -163,7 +171,7 @@ def _defence_tn(p: Params) -> int:
     return EVADE_DTN.get(p["defense"], 10)
 
 
-def _resolve_missile(p: Params, dice: Dice) -> Resolution:
+def _resolve_missile(p: ParamDict, dice: Dice) -> Resolution:
     if p["aim_dice"] > p["aim"]:
         raise RuleError(f"missile: at most {p['aim']} aim dice (Aim {p['aim']})")
     rule = p["tn_above_ten"]
@@ -217,7 +225,7 @@ def _resolve_missile(p: Params, dice: Dice) -> Resolution:
     return Resolution("missile", "hit", text, fig, dice.rolls)
 
 
-def _odds_missile(p: Params) -> list[tuple[str, float]]:
+def _odds_missile(p: ParamDict) -> list[tuple[str, float]]:
     rule = p["tn_above_ten"]
     nd = p["defense_dice"] if p["defense"] != "none" else 0
     dist = mos_odds(p["dice"], p["atn"], nd, _defence_tn(p) if nd else 10, rule)
@@ -227,8 +235,8 @@ def _odds_missile(p: Params) -> list[tuple[str, float]]:
     return out
 
 
-def _fill_missile(enc: Encounter, p: Params) -> Params:
-    out: Params = {}
+def _fill_missile(enc: Encounter, p: ParamDict) -> ParamDict:
+    out: ParamDict = {}
     c = combatant_or_none(enc, p.get("actor"))
     t = combatant_or_none(enc, p.get("target"))
     if c is not None:
@@ -248,7 +256,7 @@ def _fill_missile(enc: Encounter, p: Params) -> Params:
     return out
 
 
-def _apply_missile(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_missile(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     t = combatant_or_none(enc, p.get("target"))
     if c is not None:
@@ -262,7 +270,7 @@ def _apply_missile(enc: Encounter, p: Params, res: Resolution, tx: Transaction) 
             add_wound(enc, t, res.figures, tx)
 
 
-MISSILE = Action(
+MISSILE = FunctionAction(
     name="missile",
     help="Loose a missile: MP dice vs ATN, against the target's evade (DTN 4 / 7 / 9) or "
     "shield block; a hit rolls 2d6 for location, steered by aim dice set aside",

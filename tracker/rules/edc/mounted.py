@@ -13,7 +13,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import REQUIRED, Action, DieRole, Param, Params, Resolution, RuleError
+from tracker.rules.base import (
+    REQUIRED,
+    DieRole,
+    FunctionAction,
+    Param,
+    ParamDict,
+    Resolution,
+    RuleError,
+)
 
 from .common import (
     TN_ABOVE_TEN,
@@ -42,9 +50,9 @@ GAIT_MOVE = {"stand": 0.0, "walk": 0.5, "trot": 1.0, "canter": 2.0, "gallop": 3.
 """Gait as a multiple of the mount's Move."""
 
 
-def _fill_ride_by(enc: Encounter, p: Params) -> Params:
+def _fill_ride_by(enc: Encounter, p: ParamDict) -> ParamDict:
     c = combatant_or_none(enc, p.get("actor"))
-    out: Params = {}
+    out: ParamDict = {}
     if c is not None:
         if missing(p, "dice"):
             out["dice"] = c.agility + c.ride
@@ -55,7 +63,7 @@ def _fill_ride_by(enc: Encounter, p: Params) -> Params:
     return out
 
 
-def _fill_unhorse(enc: Encounter, p: Params) -> Params:
+def _fill_unhorse(enc: Encounter, p: ParamDict) -> ParamDict:
     c = combatant_or_none(enc, p.get("actor"))
     if c is not None and missing(p, "dice"):
         return {"dice": c.agility + c.ride}
@@ -65,7 +73,7 @@ def _fill_unhorse(enc: Encounter, p: Params) -> Params:
 # --- ride-by ---------------------------------------------------------------------------------
 
 
-def _resolve_ride_by(p: Params, dice: Dice) -> Resolution:
+def _resolve_ride_by(p: ParamDict, dice: Dice) -> Resolution:
     if p["gait"] not in ("canter", "gallop"):
         raise RuleError(f"ride_by: the mount must canter or gallop (it is at {p['gait']})")
     rule = p["tn_above_ten"]
@@ -109,7 +117,7 @@ def _resolve_ride_by(p: Params, dice: Dice) -> Resolution:
     return Resolution("ride_by", outcome, text, fig, dice.rolls)
 
 
-def _odds_ride_by(p: Params) -> list[tuple[str, float]]:
+def _odds_ride_by(p: ParamDict) -> list[tuple[str, float]]:
     rule, tn = p["tn_above_ten"], p["ride_tn"]
     botch, _fail, _ok = success_odds(p["dice"], tn, rule)
     mine = binomial(p["dice"], p_success(tn, rule))
@@ -127,7 +135,7 @@ def _unhorse(c: EdcCombatant, tx: Transaction) -> None:
     tx.set(["combatants", c.id, "gait"], "stand")
 
 
-def _apply_ride_by(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_ride_by(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     o = combatant_or_none(enc, p.get("target"))
     if o is not None and p["oppose_dice"] and not p["both_mounted"]:
@@ -136,7 +144,7 @@ def _apply_ride_by(enc: Encounter, p: Params, res: Resolution, tx: Transaction) 
         _unhorse(c, tx)
 
 
-RIDE_BY = Action(
+RIDE_BY = FunctionAction(
     name="ride_by",
     help="Ride-by attack: AG/Ride check at a canter or gallop; success limits the round to "
     "one exchange, failure gives two, a botch topples the rider",
@@ -169,7 +177,7 @@ RIDE_BY = Action(
 # --- unhorse: struck while mounted ------------------------------------------------------------
 
 
-def _resolve_unhorse(p: Params, dice: Dice) -> Resolution:
+def _resolve_unhorse(p: ParamDict, dice: Dice) -> Resolution:
     n = max(p["dice"] - p["mos"], 0)
     vals = roll_d10s(dice, "ride", n)
     succ = count_successes(vals, p["ride_tn"], p["tn_above_ten"])
@@ -184,18 +192,18 @@ def _resolve_unhorse(p: Params, dice: Dice) -> Resolution:
     return Resolution("unhorse", "unhorsed" if off else "mounted", text, fig, dice.rolls)
 
 
-def _odds_unhorse(p: Params) -> list[tuple[str, float]]:
+def _odds_unhorse(p: ParamDict) -> list[tuple[str, float]]:
     botch, fail, ok = success_odds(max(p["dice"] - p["mos"], 0), p["ride_tn"], p["tn_above_ten"])
     return [("knocked from the saddle", botch[1] + fail[1]), ("stays mounted", ok[1])]
 
 
-def _apply_unhorse(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_unhorse(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     if c is not None and res.figures["unhorsed"]:
         _unhorse(c, tx)
 
 
-UNHORSE = Action(
+UNHORSE = FunctionAction(
     name="unhorse",
     help="Struck while mounted: AG/Ride check with the attack's MoS taken off the dice; "
     "failure knocks the rider from the saddle (damage as a 10 ft fall)",
@@ -229,7 +237,7 @@ def _gait_after(gait: str, maneuver: str) -> str:
     return _BY_STEP[step]
 
 
-def _resolve_ride(p: Params, dice: Dice) -> Resolution:
+def _resolve_ride(p: ParamDict, dice: Dice) -> Resolution:
     rider = p["actor"] or "rider"
     m = p["maneuver"]
     after = _gait_after(p["gait"], m)
@@ -249,7 +257,7 @@ def _resolve_ride(p: Params, dice: Dice) -> Resolution:
     return Resolution("ride", "success" if ok else "failure", text, fig, dice.rolls)
 
 
-def _odds_ride(p: Params) -> list[tuple[str, float]]:
+def _odds_ride(p: ParamDict) -> list[tuple[str, float]]:
     m = p["maneuver"]
     if not (p["engaged"] or not p["skilled"] or m not in _FREE):
         return [("done without a check", 1.0)]
@@ -258,9 +266,9 @@ def _odds_ride(p: Params) -> list[tuple[str, float]]:
     return [("failure", botch[1] + fail[1]), ("success", ok[1])]
 
 
-def _fill_ride(enc: Encounter, p: Params) -> Params:
+def _fill_ride(enc: Encounter, p: ParamDict) -> ParamDict:
     c = combatant_or_none(enc, p.get("actor"))
-    out: Params = {}
+    out: ParamDict = {}
     if c is not None:
         if missing(p, "dice"):
             out["dice"] = c.agility + c.ride
@@ -271,13 +279,13 @@ def _fill_ride(enc: Encounter, p: Params) -> Params:
     return out
 
 
-def _apply_ride(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_ride(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     if c is not None:
         tx.set(["combatants", c.id, "gait"], res.figures["gait_after"])
 
 
-RIDE = Action(
+RIDE = FunctionAction(
     name="ride",
     help="Change gait or turn: a skilled rider out of combat accelerates, decelerates or "
     "quarter-turns without a check; two steps, wheeling or being engaged need AG/Ride",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tracker.core.dice import Dice
-from tracker.rules.base import REQUIRED, Action, Param, Params, Resolution, RuleError
+from tracker.rules.base import REQUIRED, FunctionAction, Param, ParamDict, Resolution, RuleError
 
 from .common import CP, MP, combatant_or_none, count_successes, roll_d10s, successes_word
 from .settings import setting
@@ -166,7 +166,7 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
 # --- shock: the arithmetic of a blow --------------------------------------------------------
 
 
-def _resolve_shock(p: Params, dice: Dice) -> Resolution:
+def _resolve_shock(p: ParamDict, dice: Dice) -> Resolution:
     now, spill = shock_split(p["cp"], p["shock"])
     cp_now = p["cp"] - now
     penalty = max(p["pain"], spill)
@@ -194,11 +194,11 @@ def _resolve_shock(p: Params, dice: Dice) -> Resolution:
     return Resolution("shock", "spill" if spill else "absorbed", text, fig, dice.rolls)
 
 
-def _fill_shock(enc: Encounter, p: Params) -> Params:
+def _fill_shock(enc: Encounter, p: ParamDict) -> ParamDict:
     c = combatant_or_none(enc, p.get("target"))
     if c is None:
         return {}
-    out: Params = {}
+    out: ParamDict = {}
     if "cp" not in p:
         out["cp"] = c.pool(CP).left
     if "pain" not in p:
@@ -211,7 +211,7 @@ def _fill_shock(enc: Encounter, p: Params) -> Params:
     return out
 
 
-SHOCK = Action(
+SHOCK = FunctionAction(
     name="shock",
     help="Shock on the CP left: lost now, spilled into next round, and next round's CP",
     params=[
@@ -234,21 +234,21 @@ SHOCK = Action(
 # --- spend and refresh by hand ----------------------------------------------------------------
 
 
-def _resolve_spend(p: Params, dice: Dice) -> Resolution:
+def _resolve_spend(p: ParamDict, dice: Dice) -> Resolution:
     who = p["actor"] or "fighter"
     what = f" on {p['what']}" if p["what"] else ""
     text = f"{who} spends {p['dice']} {p['pool']}{what}"
     return Resolution("spend", "spent", text, {"dice": p["dice"], "pool": p["pool"]}, dice.rolls)
 
 
-def _apply_spend(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_spend(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     if c is None:
         raise RuleError("spend: name the fighter")
     spend(c, p["dice"], tx, p["what"] or "this", p["pool"])
 
 
-SPEND = Action(
+SPEND = FunctionAction(
     name="spend",
     help="Spend pool dice on anything else (an activation cost, a maneuver)",
     params=[
@@ -264,12 +264,12 @@ SPEND = Action(
 )
 
 
-def _resolve_refresh(p: Params, dice: Dice) -> Resolution:
+def _resolve_refresh(p: ParamDict, dice: Dice) -> Resolution:
     who = f"{p['actor']}'s CP" if p["actor"] else "Every fighter's CP"
     return Resolution("refresh", "refreshed", f"{who} refreshed", {}, dice.rolls)
 
 
-def _apply_refresh(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_refresh(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     from tracker.rules.edc.model import EdcCombatant
 
     c = combatant_or_none(enc, p.get("actor"))
@@ -279,7 +279,7 @@ def _apply_refresh(enc: Encounter, p: Params, res: Resolution, tx: Transaction) 
             refresh(enc, x, tx)
 
 
-REFRESH = Action(
+REFRESH = FunctionAction(
     name="refresh",
     help="Refresh a fighter's CP now (everyone's if no name): after a break, or a change "
     "of footing, lighting or posture the GM wants counted at once",

@@ -11,7 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import REQUIRED, Action, DieRole, Param, Params, Resolution, RuleError
+from tracker.rules.base import (
+    REQUIRED,
+    DieRole,
+    FunctionAction,
+    Param,
+    ParamDict,
+    Resolution,
+    RuleError,
+)
 
 from .common import (
     CP,
@@ -63,7 +71,7 @@ def terrain_tn(terrain: str, movement: str) -> int:
     return tn
 
 
-def _tn(p: Params) -> int:
+def _tn(p: ParamDict) -> int:
     if p["tn"] > 0:
         return p["tn"] + p["modifier"]
     if not p["terrain"]:
@@ -71,7 +79,7 @@ def _tn(p: Params) -> int:
     return terrain_tn(p["terrain"], p["movement"]) + p["modifier"]
 
 
-def _resolve_terrain(p: Params, dice: Dice) -> Resolution:
+def _resolve_terrain(p: ParamDict, dice: Dice) -> Resolution:
     tn = _tn(p)
     rule = p["tn_above_ten"]
     vals = roll_d10s(dice, "terrain", p["dice"])
@@ -121,7 +129,7 @@ _EFFECT_TEXT = {
 }
 
 
-def _odds_terrain(p: Params) -> list[tuple[str, float]]:
+def _odds_terrain(p: ParamDict) -> list[tuple[str, float]]:
     tn = _tn(p)
     rule = p["tn_above_ten"]
     botch, fail, ok = success_odds(p["dice"], tn, rule)
@@ -135,7 +143,7 @@ def _odds_terrain(p: Params) -> list[tuple[str, float]]:
             ("success", win)]
 
 
-def _fill_terrain(enc: Encounter, p: Params) -> Params:
+def _fill_terrain(enc: Encounter, p: ParamDict) -> ParamDict:
     c = combatant_or_none(enc, p.get("actor"))
     o = combatant_or_none(enc, p.get("opponent"))
     for who, n in ((c, p.get("dice") or 0), (o, p.get("oppose_dice") or 0)):
@@ -144,7 +152,7 @@ def _fill_terrain(enc: Encounter, p: Params) -> Params:
     return {}
 
 
-def _apply_terrain(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_terrain(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     o = combatant_or_none(enc, p.get("opponent"))
     if c is not None:
@@ -170,7 +178,7 @@ def _apply_terrain(enc: Encounter, p: Params, res: Resolution, tx: Transaction) 
         tx.set(["combatants", c.id, "prone"], True)
 
 
-TERRAIN = Action(
+TERRAIN = FunctionAction(
     name="terrain",
     help="Terrain roll: CP dice vs a TN (set, or difficult terrain x movement), "
     "optionally opposed; one success is enough",
@@ -220,7 +228,7 @@ def opponents_tns(n: int, column: str) -> tuple[int, int]:
     return (first, second) if column == "lone_first" else (second, first)
 
 
-def _resolve_opponents(p: Params, dice: Dice) -> Resolution:
+def _resolve_opponents(p: ParamDict, dice: Dice) -> Resolution:
     dice_each = list(p["opponent_dice"])
     n = p["opponents"] or len(dice_each)
     if n < 2:
@@ -266,7 +274,7 @@ def _resolve_opponents(p: Params, dice: Dice) -> Resolution:
     return Resolution("opponents", outcome, text, fig, dice.rolls)
 
 
-def _apply_opponents(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_opponents(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     if c is not None:
         spend(c, p["dice"], tx, "the multiple-opponents roll")
@@ -276,7 +284,7 @@ def _apply_opponents(enc: Encounter, p: Params, res: Resolution, tx: Transaction
             spend(o, k, tx, "the multiple-opponents roll")
 
 
-OPPONENTS = Action(
+OPPONENTS = FunctionAction(
     name="opponents",
     help="Multiple opponents: the outnumbered fighter's terrain roll against each "
     "opponent's, to face one at a time",

@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING, Any
 import tomli
 
 from tracker.core.dice import Dice
-from tracker.rules.base import REQUIRED, Action, DieRole, Param, Params, Resolution, RuleError
+from tracker.rules.base import (
+    REQUIRED,
+    DieRole,
+    FunctionAction,
+    Param,
+    ParamDict,
+    Resolution,
+    RuleError,
+)
 
 from .common import (
     CP,
@@ -252,7 +260,7 @@ def lose_health(enc: Encounter, c: EdcCombatant, tx: Transaction, n: int = 1) ->
 # --- hit: a wound entered by hand ------------------------------------------------------------
 
 
-def _resolve_hit(p: Params, dice: Dice) -> Resolution:
+def _resolve_hit(p: ParamDict, dice: Dice) -> Resolution:
     fig = wound_figures(
         level=p["level"],
         location=p["location"],
@@ -279,19 +287,19 @@ def _resolve_hit(p: Params, dice: Dice) -> Resolution:
     return Resolution("hit", f"level {p['level']}", text, fig, dice.rolls)
 
 
-def _fill_target_cp(enc: Encounter, p: Params, key: str = "cp") -> Params:
+def _fill_target_cp(enc: Encounter, p: ParamDict, key: str = "cp") -> ParamDict:
     c = combatant_or_none(enc, p.get("target"))
-    out: Params = {}
+    out: ParamDict = {}
     if c is not None and missing(p, key):
         out[key] = c.pool(CP).left
     return out
 
 
-def _fill_hit(enc: Encounter, p: Params) -> Params:
+def _fill_hit(enc: Encounter, p: ParamDict) -> ParamDict:
     return _fill_target_cp(enc, p)
 
 
-def _apply_hit(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_hit(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("target"))
     if c is None:
         raise RuleError("hit: name the wounded fighter (target=NAME)")
@@ -302,7 +310,7 @@ TABLE_PARAM = Param(
     "damage_table", "str", "", "damage table TOML (empty: the example table)"
 )
 
-HIT = Action(
+HIT = FunctionAction(
     name="hit",
     help="Enter a wound by hand: level, location and type from the damage table, "
     "or Shock / Pain / BL typed in",
@@ -336,7 +344,7 @@ def bloodloss_roll(dice: Dice, toughness: int, tn: int, rule: str) -> tuple[list
     return values, count_successes(values, tn, rule)
 
 
-def _resolve_bloodloss(p: Params, dice: Dice) -> Resolution:
+def _resolve_bloodloss(p: ParamDict, dice: Dice) -> Resolution:
     who = p["actor"] or "fighter"
     if p["tn"] <= 0:
         return Resolution("bloodloss", "not bleeding", f"{who}: not bleeding", {
@@ -351,16 +359,16 @@ def _resolve_bloodloss(p: Params, dice: Dice) -> Resolution:
     return Resolution("bloodloss", "failure" if lost else "success", text, fig, dice.rolls)
 
 
-def _odds_bloodloss(p: Params) -> list[tuple[str, float]]:
+def _odds_bloodloss(p: ParamDict) -> list[tuple[str, float]]:
     if p["tn"] <= 0:
         return [("not bleeding", 1.0)]
     botch, fail, ok = success_odds(p["toughness"], p["tn"], p["tn_above_ten"])
     return [("loses 1 Health", botch[1] + fail[1]), ("holds", ok[1])]
 
 
-def _fill_bloodloss(enc: Encounter, p: Params) -> Params:
+def _fill_bloodloss(enc: Encounter, p: ParamDict) -> ParamDict:
     c = combatant_or_none(enc, p.get("actor"))
-    out: Params = {}
+    out: ParamDict = {}
     if c is not None:
         if missing(p, "toughness"):
             out["toughness"] = c.toughness
@@ -369,13 +377,13 @@ def _fill_bloodloss(enc: Encounter, p: Params) -> Params:
     return out
 
 
-def _apply_bloodloss(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_bloodloss(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     if c is not None and res.figures["health_lost"]:
         lose_health(enc, c, tx, res.figures["health_lost"])
 
 
-BLOODLOSS = Action(
+BLOODLOSS = FunctionAction(
     name="bloodloss",
     help="Toughness vs the Blood Loss TN (BL); a failure costs 1 Health (run each round "
     "by the upkeep)",
@@ -397,7 +405,7 @@ BLOODLOSS = Action(
 # --- knockdown ----------------------------------------------------------------------------
 
 
-def knockdown_tn(p: Params) -> tuple[int, str]:
+def knockdown_tn(p: ParamDict) -> tuple[int, str]:
     if p["tn"] > 0:
         return p["tn"], "as set"
     if p["fumble_dice"] > 0:
@@ -408,7 +416,7 @@ def knockdown_tn(p: Params) -> tuple[int, str]:
     return mult * p["mos"], f"{mult} x MoS {p['mos']}"
 
 
-def _resolve_knockdown(p: Params, dice: Dice) -> Resolution:
+def _resolve_knockdown(p: ParamDict, dice: Dice) -> Resolution:
     tn, why = knockdown_tn(p)
     who = p["actor"] or "fighter"
     if tn <= 0:
@@ -422,24 +430,24 @@ def _resolve_knockdown(p: Params, dice: Dice) -> Resolution:
     return Resolution("knockdown", "down" if down else "up", text, fig, dice.rolls)
 
 
-def _odds_knockdown(p: Params) -> list[tuple[str, float]]:
+def _odds_knockdown(p: ParamDict) -> list[tuple[str, float]]:
     tn, _ = knockdown_tn(p)
     odds = success_odds(p["dice"], tn, p["tn_above_ten"])
     return [("knocked down", odds[0][1] + odds[1][1]), ("stays up", odds[2][1])]
 
 
-def _fill_knockdown(enc: Encounter, p: Params) -> Params:
+def _fill_knockdown(enc: Encounter, p: ParamDict) -> ParamDict:
     c = combatant_or_none(enc, p.get("actor"))
     return {"dice": c.knockdown} if c is not None and missing(p, "dice") else {}
 
 
-def _apply_knockdown(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_knockdown(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = combatant_or_none(enc, p.get("actor"))
     if c is not None and res.figures["knocked_down"]:
         tx.set(["combatants", c.id, "prone"], True)
 
 
-KNOCKDOWN = Action(
+KNOCKDOWN = FunctionAction(
     name="knockdown",
     help="Knockdown roll: TN 2 x attacker's MoS (3 x blunt), Shock for a head or leg blow, "
     "or the dice of a fumble",
@@ -474,7 +482,7 @@ def knockout_tn(armour: int, rule: str) -> int:
     return min(7, 10 - armour)
 
 
-def _resolve_knockout(p: Params, dice: Dice) -> Resolution:
+def _resolve_knockout(p: ParamDict, dice: Dice) -> Resolution:
     tn = p["tn"] if p["tn"] > 0 else knockout_tn(p["armour"], p["knockout_tn"])
     who = p["actor"] or "fighter"
     values = roll_d10s(dice, "knockout", p["dice"])
@@ -494,16 +502,16 @@ def _resolve_knockout(p: Params, dice: Dice) -> Resolution:
     return Resolution("knockout", "out", text, fig, dice.rolls)
 
 
-def _odds_knockout(p: Params) -> list[tuple[str, float]]:
+def _odds_knockout(p: ParamDict) -> list[tuple[str, float]]:
     tn = p["tn"] if p["tn"] > 0 else knockout_tn(p["armour"], p["knockout_tn"])
     botch, fail, ok = success_odds(p["dice"], tn, p["tn_above_ten"])
     return [("out 1d10 x 10 minutes", botch[1]), ("out 1d10 seconds", fail[1]),
             ("stays conscious", ok[1])]
 
 
-def _fill_knockout(enc: Encounter, p: Params) -> Params:
+def _fill_knockout(enc: Encounter, p: ParamDict) -> ParamDict:
     c = combatant_or_none(enc, p.get("actor"))
-    out: Params = {}
+    out: ParamDict = {}
     if c is not None:
         if missing(p, "dice"):
             out["dice"] = c.toughness
@@ -512,7 +520,7 @@ def _fill_knockout(enc: Encounter, p: Params) -> Params:
     return out
 
 
-def _apply_knockout(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def _apply_knockout(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     from tracker.core.model import Effect
 
     c = combatant_or_none(enc, p.get("actor"))
@@ -528,7 +536,7 @@ def _apply_knockout(enc: Encounter, p: Params, res: Resolution, tx: Transaction)
     tx.add(["combatants", c.id, "effects"], effect)
 
 
-KNOCKOUT = Action(
+KNOCKOUT = FunctionAction(
     name="knockout",
     help="Knockout roll vs TN 7 (or 10 - armour): failure 1d10 seconds out, "
     "a fumble 1d10 x 10 minutes",

@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, DieRole, Param, Params, Resolution, RuleError
+from tracker.rules.base import DieRole, FunctionAction, Param, ParamDict, Resolution, RuleError
 
 from .missile import SKILL, missile_odds, plan_attack, resolve_missile
 from .settings import DEFAULTS
@@ -156,7 +156,7 @@ def _skill_ml(c: HarnCombatant, weapon: str) -> int:
             "thrown": c.throwing}[weapon]
 
 
-def _weapon_kind(c: HarnCombatant | None, p: Params) -> str:
+def _weapon_kind(c: HarnCombatant | None, p: ParamDict) -> str:
     if p.get("weapon"):
         return str(p["weapon"])
     if c is not None and c.weapon is not None:
@@ -176,7 +176,7 @@ def _check_turn(enc: Encounter, c: HarnCombatant, free: bool = False) -> None:
 # --- attacks ------------------------------------------------------------------------------
 
 
-def fill_attack(enc: Encounter, params: Params) -> Params:
+def fill_attack(enc: Encounter, params: ParamDict) -> ParamDict:
     """Shooter's skill, weapon and missile state; target's movement, Dodge, TAR, zones."""
     p = dict(params)
     shooter = _combatant(enc, p.get("actor"))
@@ -238,7 +238,7 @@ def fill_attack(enc: Encounter, params: Params) -> Params:
     return p
 
 
-def check_attack(enc: Encounter, c: HarnCombatant, p: Params, action: str = "") -> None:
+def check_attack(enc: Encounter, c: HarnCombatant, p: ParamDict, action: str = "") -> None:
     """Refuse an attack the shooter's missile state does not allow, saying why."""
     if c.out:
         raise RuleError(f"{c.name} is out of the fight")
@@ -252,8 +252,8 @@ def check_attack(enc: Encounter, c: HarnCombatant, p: Params, action: str = "") 
     _check_turn(enc, c)
 
 
-def _attack_resolver(action: str) -> Callable[[Params, Dice], Resolution]:
-    def resolve(params: Params, dice: Dice) -> Resolution:
+def _attack_resolver(action: str) -> Callable[[ParamDict, Dice], Resolution]:
+    def resolve(params: ParamDict, dice: Dice) -> Resolution:
         p = dict(params)
         weapon = p.get("weapon") or "bow"
         if action == "shoot" and weapon == "thrown":
@@ -270,8 +270,8 @@ def _attack_resolver(action: str) -> Callable[[Params, Dice], Resolution]:
     return resolve
 
 
-def _attack_odds(action: str) -> Callable[[Params], list[tuple[str, float]]]:
-    def odds(params: Params) -> list[tuple[str, float]]:
+def _attack_odds(action: str) -> Callable[[ParamDict], list[tuple[str, float]]]:
+    def odds(params: ParamDict) -> list[tuple[str, float]]:
         p = dict(params)
         if action in ("throw", "charge") and p.get("weapon") is None:
             p["weapon"] = "thrown"
@@ -291,7 +291,7 @@ def injury_level(code: str) -> int:
     return int(m.group()) if m else 0
 
 
-def apply_attack(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def apply_attack(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     """Spend the shot, note the range, and record the injury on the creature struck."""
     from tracker.core.model import Wound
     from tracker.rules.harn.model import RangeNote
@@ -354,8 +354,8 @@ def _combatant_or_none(enc: Encounter, name: Any) -> HarnCombatant | None:
         return None
 
 
-def _attack_summary(action: str) -> Callable[[Params], str]:
-    def summary(params: Params) -> str:
+def _attack_summary(action: str) -> Callable[[ParamDict], str]:
+    def summary(params: ParamDict) -> str:
         p = dict(params)
         if action in ("throw", "charge") and p.get("weapon") is None:
             p["weapon"] = "thrown"
@@ -370,8 +370,8 @@ def _attack_summary(action: str) -> Callable[[Params], str]:
     return summary
 
 
-def attack_action(name: str, help: str) -> Action:
-    return Action(
+def attack_action(name: str, help: str) -> FunctionAction:
+    return FunctionAction(
         name=name,
         help=help,
         params=ATTACK_PARAMS,
@@ -393,7 +393,7 @@ def _state_figures(weapon: str, action: str) -> dict[str, Any]:
     return {"weapon": weapon, "movement": movement, "time": time, "defence": defence}
 
 
-def fill_load(enc: Encounter, params: Params) -> Params:
+def fill_load(enc: Encounter, params: ParamDict) -> ParamDict:
     p = dict(params)
     c = _need(enc, p.get("actor"))
     weapon = _weapon_kind(c, p)
@@ -410,7 +410,7 @@ def fill_load(enc: Encounter, params: Params) -> Params:
     return p
 
 
-def resolve_load(p: Params, dice: Dice) -> Resolution:
+def resolve_load(p: ParamDict, dice: Dice) -> Resolution:
     weapon = p.get("weapon") or "bow"
     if weapon == "thrown":
         raise RuleError("load: thrown weapons have no Load action")
@@ -426,7 +426,7 @@ def resolve_load(p: Params, dice: Dice) -> Resolution:
     return Resolution("load", "loaded", text, figures, dice.rolls)
 
 
-def apply_load(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def apply_load(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = _need(enc, p.get("actor"))
     base: list[str | int] = ["combatants", c.id]
     tx.set(base + ["loaded"], True)
@@ -435,7 +435,7 @@ def apply_load(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> N
         tx.set(base + ["last_action"], "load")
 
 
-def fill_aim(enc: Encounter, params: Params) -> Params:
+def fill_aim(enc: Encounter, params: ParamDict) -> ParamDict:
     p = dict(params)
     c = _need(enc, p.get("actor"))
     weapon = _weapon_kind(c, p)
@@ -451,7 +451,7 @@ def fill_aim(enc: Encounter, params: Params) -> Params:
     return p
 
 
-def _check_aim(p: Params) -> None:
+def _check_aim(p: ParamDict) -> None:
     weapon = p.get("weapon") or "bow"
     if weapon == "sling":
         raise RuleError("aim: a sling has no Aim action")
@@ -462,7 +462,7 @@ def _check_aim(p: Params) -> None:
         )
 
 
-def resolve_aim(p: Params, dice: Dice) -> Resolution:
+def resolve_aim(p: ParamDict, dice: Dice) -> Resolution:
     _check_aim(p)
     weapon = p.get("weapon") or "bow"
     who = p.get("actor") or "combatant"
@@ -470,7 +470,7 @@ def resolve_aim(p: Params, dice: Dice) -> Resolution:
     return Resolution("aim", "aimed", text, _state_figures(weapon, "aim"), dice.rolls)
 
 
-def apply_aim(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def apply_aim(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = _need(enc, p.get("actor"))
     base: list[str | int] = ["combatants", c.id]
     tx.set(base + ["aimed_round"], enc.position.round)
@@ -478,7 +478,7 @@ def apply_aim(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> No
     tx.set(base + ["last_action"], "aim")
 
 
-def fill_span(enc: Encounter, params: Params) -> Params:
+def fill_span(enc: Encounter, params: ParamDict) -> ParamDict:
     p = dict(params)
     c = _need(enc, p.get("actor"))
     weapon = _weapon_kind(c, p)
@@ -494,7 +494,7 @@ def fill_span(enc: Encounter, params: Params) -> Params:
     return p
 
 
-def resolve_span(p: Params, dice: Dice) -> Resolution:
+def resolve_span(p: ParamDict, dice: Dice) -> Resolution:
     rounds = int(p.get("span_rounds") or 1)
     if rounds not in (1, 2, 4, 8):
         raise RuleError(f"span_rounds={rounds}: 1 by hand, or 2, 4 or 8 with a spanner")
@@ -512,7 +512,7 @@ def resolve_span(p: Params, dice: Dice) -> Resolution:
     return Resolution("span", "spanned" if spanned else "spanning", text, figures, dice.rolls)
 
 
-def apply_span(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def apply_span(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = _need(enc, p.get("actor"))
     base: list[str | int] = ["combatants", c.id]
     if res.figures["spanned"]:
@@ -524,7 +524,7 @@ def apply_span(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> N
     tx.set(base + ["last_action"], "span")
 
 
-def fill_abandon(enc: Encounter, params: Params) -> Params:
+def fill_abandon(enc: Encounter, params: ParamDict) -> ParamDict:
     p = dict(params)
     c = _need(enc, p.get("actor"))
     if c.acted_round != enc.position.round or c.last_action not in ROUND_LONG:
@@ -533,14 +533,14 @@ def fill_abandon(enc: Encounter, params: Params) -> Params:
     return p
 
 
-def resolve_abandon(p: Params, dice: Dice) -> Resolution:
+def resolve_abandon(p: ParamDict, dice: Dice) -> Resolution:
     what = p.get("what") or "action"
     who = p.get("actor") or "combatant"
     text = f"{who} abandons the {what} to defend normally"
     return Resolution("abandon", "abandoned", text, {"abandoned": what}, dice.rolls)
 
 
-def apply_abandon(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def apply_abandon(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = _need(enc, p.get("actor"))
     base: list[str | int] = ["combatants", c.id]
     what = res.figures["abandoned"]
@@ -558,7 +558,7 @@ def apply_abandon(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -
     tx.set(base + ["last_action"], "defend")
 
 
-def resolve_status(p: Params, dice: Dice) -> Resolution:
+def resolve_status(p: ParamDict, dice: Dice) -> Resolution:
     who = p.get("actor") or "combatant"
     bits = []
     if p.get("movement"):
@@ -573,14 +573,14 @@ def resolve_status(p: Params, dice: Dice) -> Resolution:
     return Resolution("status", "status", f"{who} " + ", ".join(bits), figures, dice.rolls)
 
 
-def apply_status(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def apply_status(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = _need(enc, p.get("actor"))
     for key in ("movement", "moved", "in_hand"):
         if p.get(key) is not None:
             tx.set(["combatants", c.id, key], p[key])
 
 
-def _fill_need_actor(enc: Encounter, params: Params) -> Params:
+def _fill_need_actor(enc: Encounter, params: ParamDict) -> ParamDict:
     _need(enc, params.get("actor"))
     return dict(params)
 
@@ -588,7 +588,7 @@ def _fill_need_actor(enc: Encounter, params: Params) -> Params:
 # --- wounds -------------------------------------------------------------------------------
 
 
-def fill_injury(enc: Encounter, params: Params) -> Params:
+def fill_injury(enc: Encounter, params: ParamDict) -> ParamDict:
     p = dict(params)
     c = _need(enc, p.get("actor"))
     if not c.wounds:
@@ -600,7 +600,7 @@ def fill_injury(enc: Encounter, params: Params) -> Params:
     return p
 
 
-def resolve_injury(p: Params, dice: Dice) -> Resolution:
+def resolve_injury(p: ParamDict, dice: Dice) -> Resolution:
     level = p.get("level") or ""
     if not level:
         raise RuleError("injury: level= is required (e.g. S2p)")
@@ -613,7 +613,7 @@ def resolve_injury(p: Params, dice: Dice) -> Resolution:
     return Resolution("injury", "injury", text, figures, dice.rolls)
 
 
-def apply_injury(enc: Encounter, p: Params, res: Resolution, tx: Transaction) -> None:
+def apply_injury(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
     c = _need(enc, p.get("actor"))
     i = int(p.get("wound") or len(c.wounds)) - 1
     base: list[str | int] = ["combatants", c.id, "wounds", i]
@@ -629,30 +629,30 @@ ACTOR = _p("actor", "actor", "", "the combatant")
 WEAPON = _p("weapon", "choice", None, "bow, crossbow, sling or thrown", choices=WEAPONS)
 
 
-def state_actions() -> dict[str, Action]:
+def state_actions() -> dict[str, FunctionAction]:
     return {
-        "load": Action(
+        "load": FunctionAction(
             "load", "Load the bow, sling or crossbow (1 round; free with a projectile in hand)",
             (ACTOR, WEAPON, _p("free", "bool", None, "free action: projectile in hand")),
             (), resolve_load, fill=fill_load, apply=apply_load,
         ),
-        "aim": Action(
+        "aim": FunctionAction(
             "aim", "Aim (1 round): +10 to a shot next round; a bow needs Pull - Draw >= 75",
             (ACTOR, WEAPON, _p("pull", help="shooter's Pull"), _p("draw", help="bow's Draw")),
             (), resolve_aim, fill=fill_aim, apply=apply_aim,
         ),
-        "span": Action(
+        "span": FunctionAction(
             "span", "Span a crossbow: 1 round by hand, 2/4/8 rounds with a spanner",
             (ACTOR, _p("span_rounds", help="rounds to span: 1, 2, 4 or 8", minimum=1),
              _p("progress", help="rounds already spent spanning", minimum=0)),
             (), resolve_span, fill=fill_span, apply=apply_span,
         ),
-        "abandon": Action(
+        "abandon": FunctionAction(
             "abandon", "Abandon this round's load, aim or span to defend normally",
             (ACTOR, _p("what", "str", "", "the action abandoned (filled)")),
             (), resolve_abandon, fill=fill_abandon, apply=apply_abandon,
         ),
-        "status": Action(
+        "status": FunctionAction(
             "status", "Set movement (still/moving/evading), moved this round, projectile in hand",
             (ACTOR, _p("movement", "choice", None, "as a target: still, moving or evading",
                        choices=("still", "moving", "evading")),
@@ -660,7 +660,7 @@ def state_actions() -> dict[str, Action]:
              _p("in_hand", "bool", None, "projectile in hand (free Load)")),
             (), resolve_status, fill=_fill_need_actor, apply=apply_status,
         ),
-        "injury": Action(
+        "injury": FunctionAction(
             "injury", "Enter the injury level of a wound from your table (default: the last)",
             (ACTOR, _p("level", "str", "", "injury level, e.g. S2p"),
              _p("wound", help="wound number (1 = first)", minimum=1),
@@ -670,7 +670,7 @@ def state_actions() -> dict[str, Action]:
     }
 
 
-def attack_actions() -> dict[str, Action]:
+def attack_actions() -> dict[str, FunctionAction]:
     make = partial(attack_action)
     return {
         "missile": make("missile", "Missile attack: range band, EML, test and results"),

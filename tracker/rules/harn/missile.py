@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Odds, Params, Resolution, RuleError
+from tracker.rules.base import Odds, ParamDict, Resolution, RuleError
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def band_for(range_ft: int, br: Fraction) -> Band:
     )
 
 
-def _get(p: Params, name: str, default: Any) -> Any:
+def _get(p: ParamDict, name: str, default: Any) -> Any:
     value = p.get(name)
     return default if value is None else value
 
@@ -98,7 +98,7 @@ class Plan:
         return self.band.volley
 
 
-def plan_attack(p: Params) -> Plan:
+def plan_attack(p: ParamDict) -> Plan:
     """Range band, missile skill and every situational modifier; RuleError if illegal."""
     weapon = _get(p, "weapon", "bow")
     target = _get(p, "target", "still")
@@ -186,7 +186,7 @@ def plan_attack(p: Params) -> Plan:
     )
 
 
-def _skill(p: Params, weapon: str) -> tuple[int, str]:
+def _skill(p: ParamDict, weapon: str) -> tuple[int, str]:
     ml = p.get("ml")
     sb = p.get("sb")
     if weapon == "crossbow" and sb is not None:
@@ -198,7 +198,7 @@ def _skill(p: Params, weapon: str) -> tuple[int, str]:
     return int(ml), f"{SKILL[weapon]} ML"
 
 
-def _target_mods(p: Params, target: str, band: Band) -> list[tuple[str, int]]:
+def _target_mods(p: ParamDict, target: str, band: Band) -> list[tuple[str, int]]:
     mods: list[tuple[str, int]] = []
     if target == "still":
         mods.append(("still target", 0))
@@ -212,7 +212,7 @@ def _target_mods(p: Params, target: str, band: Band) -> list[tuple[str, int]]:
     return mods
 
 
-def _thrown_mods(p: Params, weapon: str) -> list[tuple[str, int]]:
+def _thrown_mods(p: ParamDict, weapon: str) -> list[tuple[str, int]]:
     heft = abs(int(_get(p, "heft", 0)))
     thrown_object = _get(p, "object", "none")
     if weapon != "thrown":
@@ -231,7 +231,7 @@ def _thrown_mods(p: Params, weapon: str) -> list[tuple[str, int]]:
     return mods
 
 
-def _crosswind(p: Params, band: Band) -> list[tuple[str, int]]:
+def _crosswind(p: ParamDict, band: Band) -> list[tuple[str, int]]:
     force = int(_get(p, "crosswind", 0))
     if not force:
         return []
@@ -246,7 +246,7 @@ def _crosswind(p: Params, band: Band) -> list[tuple[str, int]]:
     return [(f"crosswind {force} (Direct)", -10 * per)]
 
 
-def _check_aim(p: Params, weapon: str) -> None:
+def _check_aim(p: ParamDict, weapon: str) -> None:
     if weapon == "sling":
         raise RuleError("aimed: a sling has no Aim action")
     pull, draw = p.get("pull"), p.get("draw")
@@ -257,7 +257,7 @@ def _check_aim(p: Params, weapon: str) -> None:
         )
 
 
-def _body_zones(p: Params, zones: int) -> int:
+def _body_zones(p: ParamDict, zones: int) -> int:
     return zones if zones > 0 else int(_get(p, "humanoid_zones", 10))
 
 
@@ -316,7 +316,7 @@ class Strike:
     zone: int
 
 
-def _zones_for(p: Params, struck: int, hit: str) -> int:
+def _zones_for(p: ParamDict, struck: int, hit: str) -> int:
     """Body zones of the creature a count die picked (0: humanoid).
 
     ``count_zones`` gives them by count number; in the volley area the target's own
@@ -335,7 +335,7 @@ def _roll_zones(dice: Dice, sides: int, n: int) -> list[int]:
     return [dice.roll("zone", sides, zero_is_ten=True) for _ in range(n)]
 
 
-def _zone_number(p: Params, aim: int, roll: int, zones: int) -> int:
+def _zone_number(p: ParamDict, aim: int, roll: int, zones: int) -> int:
     zn = aim + roll - 1
     if zn <= zones:
         return zn
@@ -348,7 +348,7 @@ def _zone_number(p: Params, aim: int, roll: int, zones: int) -> int:
 
 
 def _count_strike(
-    p: Params, dice: Dice, plan: Plan, count: int, sides: int, n: int, hit: str
+    p: ParamDict, dice: Dice, plan: Plan, count: int, sides: int, n: int, hit: str
 ) -> tuple[Strike | None, list[int], int, str]:
     """Roll the count die (d20, or n volley-precision d10) and the impact d10."""
     rolls = [dice.roll("count", sides, zero_is_ten=True) for _ in range(n)]
@@ -364,7 +364,7 @@ def _count_strike(
     return strike, rolls, impact_roll, f"d{sides} {kept} <= count {count}: strikes count {kept}"
 
 
-def resolve_missile(p: Params, dice: Dice, action: str = "missile") -> Resolution:
+def resolve_missile(p: ParamDict, dice: Dice, action: str = "missile") -> Resolution:
     """The whole missile test and its results, as the Missile Sequence gives them."""
     plan = plan_attack(p)
     band = plan.band
@@ -484,7 +484,7 @@ def _finish(
 
 
 def _direct(
-    p: Params, dice: Dice, plan: Plan, level: str, figures: dict[str, Any], parts: list[str]
+    p: ParamDict, dice: Dice, plan: Plan, level: str, figures: dict[str, Any], parts: list[str]
 ) -> Strike | None:
     if level == "MF":
         if plan.eml <= 5:
@@ -533,7 +533,7 @@ def _direct(
     return Strike("target", None, plan.zone_die, rolls, numbers, numbers[keep])
 
 
-def _choose_tas(p: Params, free: int) -> list[str]:
+def _choose_tas(p: ParamDict, free: int) -> list[str]:
     given = [t.strip().lower() for t in (p.get("ta") or [])]
     default = _get(p, "ta_choice", "precision")
     chosen: list[str] = []
@@ -558,7 +558,7 @@ def _impact_roll_ta(figures: dict[str, Any], impact_roll: int, parts: list[str])
 
 
 def _volley(
-    p: Params, dice: Dice, plan: Plan, level: str, figures: dict[str, Any], parts: list[str]
+    p: ParamDict, dice: Dice, plan: Plan, level: str, figures: dict[str, Any], parts: list[str]
 ) -> Strike | None:
     if level == "MF":
         if plan.eml <= 5:
@@ -623,7 +623,7 @@ def _hit(count: int, sides: int, n: int = 1) -> Fraction:
     return 1 - miss**n
 
 
-def missile_odds(p: Params) -> Odds:
+def missile_odds(p: ParamDict) -> Odds:
     """The exact chance of each end of the missile attack; the entries sum to 1."""
     plan = plan_attack(p)
     out: list[tuple[str, Fraction]] = []
@@ -669,7 +669,7 @@ def _precision_hit(count: int, n: int, pick: str) -> Fraction:
     return single  # the first, or a named die: one d10's chance
 
 
-def _deviation_hit(p: Params) -> Fraction:
+def _deviation_hit(p: ParamDict) -> Fraction:
     counts = p.get("deviation_targets") or []
     if not counts:
         return Fraction(0)
@@ -680,6 +680,6 @@ def _deviation_hit(p: Params) -> Fraction:
     return sum((_hit(int(c), 20) if c > 0 else Fraction(0) for c in counts), Fraction(0)) / 8
 
 
-def strike_chance(p: Params) -> float:
+def strike_chance(p: ParamDict) -> float:
     """Chance that the attack strikes some creature."""
     return sum(prob for label, prob in missile_odds(p) if label.endswith("strike"))

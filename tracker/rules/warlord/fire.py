@@ -16,7 +16,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import REQUIRED, Action, DieRole, Odds, Param, Params, Resolution, RuleError
+from tracker.rules.base import (
+    REQUIRED,
+    DieRole,
+    FunctionAction,
+    Odds,
+    Param,
+    ParamDict,
+    Resolution,
+    RuleError,
+)
 
 from .profiles import RANGE_DIVISOR, FiringModifier, RaceProfile, load_sheet
 
@@ -85,7 +94,7 @@ class Volley:
         return not self.capped and 0 < self.chance < 100
 
 
-def _modifiers(params: Params, profile: RaceProfile | None) -> list[tuple[str, int]]:
+def _modifiers(params: ParamDict, profile: RaceProfile | None) -> list[tuple[str, int]]:
     mods: list[tuple[str, int]] = []
     named = [n for n in params.get("named") or [] if n.lower() != "none"]
     if named and profile is None:
@@ -97,7 +106,7 @@ def _modifiers(params: Params, profile: RaceProfile | None) -> list[tuple[str, i
     return mods
 
 
-def compute(params: Params) -> Volley:
+def compute(params: ParamDict) -> Volley:
     """Work out the volley (BFP to the d100 chance) from parsed params; RuleError if illegal."""
     sheet = None
     profile = None
@@ -180,7 +189,7 @@ def _kills_word(n: int) -> str:
     return f"{n} killed"
 
 
-def resolve_fire(params: Params, dice: Dice) -> Resolution:
+def resolve_fire(params: ParamDict, dice: Dice) -> Resolution:
     v = compute(params)
     d100: int | None = None
     kills = v.sure_kills
@@ -243,7 +252,7 @@ def resolve_fire(params: Params, dice: Dice) -> Resolution:
     return Resolution("fire", outcome, text, figures, rolls=dice.rolls)
 
 
-def odds_fire(params: Params) -> Odds:
+def odds_fire(params: ParamDict) -> Odds:
     """Exact chance of each number of figures killed."""
     v = compute(params)
     if v.capped:
@@ -302,12 +311,12 @@ def _unit(enc: Encounter, name: str) -> WarlordUnit:
     return unit
 
 
-def name_of(params: Params) -> str:
+def name_of(params: ParamDict) -> str:
     """The unit's name for the log: the encounter's name, else the name as typed."""
     return str(params.get("actor_name") or params.get("actor") or "Unit")
 
 
-def fill_name(enc: Encounter, params: Params) -> Params:
+def fill_name(enc: Encounter, params: ParamDict) -> ParamDict:
     if params.get("actor"):
         params.setdefault("actor_name", _unit(enc, params["actor"]).name)
     return params
@@ -350,7 +359,7 @@ def valid_targets(enc: Encounter, firer: WarlordUnit) -> list[tuple[WarlordUnit,
     return rows
 
 
-def fill_fire(enc: Encounter, params: Params) -> Params:
+def fill_fire(enc: Encounter, params: ParamDict) -> ParamDict:
     """Draw race, weapon, figures that can fire, armour, ranks and modifiers from the units."""
     firer = _unit(enc, params["actor"]) if params.get("actor") else None
     target = _unit(enc, params["target"]) if params.get("target") else None
@@ -396,7 +405,7 @@ def fill_fire(enc: Encounter, params: Params) -> Params:
     return params
 
 
-def apply_fire(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+def apply_fire(enc: Encounter, params: ParamDict, res: Resolution, tx: Transaction) -> None:
     """Hold the kills on the target; count the figures fired; take the counter off when done."""
     if params.get("target"):
         target = _unit(enc, params["target"])
@@ -423,7 +432,7 @@ def apply_fire(enc: Encounter, params: Params, res: Resolution, tx: Transaction)
         tx.set(["units", firer.id, "orders"], "")
 
 
-FIRE = Action(
+FIRE = FunctionAction(
     name="fire",
     help="One unit's missile fire at one target (kills held to the end of phase eight)",
     params=[

@@ -26,6 +26,8 @@ class WarlordUnit(Unit):
     """What firing modifiers look for: "huntmasters", "skirmishers" ..."""
     morale_class: str = ""
     """Morale class for the morale test thresholds (a setting)."""
+    pace: int = 0
+    """Normal move in cm (for ``movefire``)."""
     moved_cm: float = 0
     """Distance moved this turn (cm): "target moved over 10 cm" and the like."""
     charged: bool = False

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import REQUIRED, Action, Param, Params, Resolution, RuleError
+from tracker.rules.base import REQUIRED, FunctionAction, Param, ParamDict, Resolution, RuleError
 
 from .fire import ACTOR_NAME, _unit, fill_name, json_number, name_of, show
 from .profiles import load_sheet, parse_fraction
@@ -23,20 +23,20 @@ SAMPLE_THRESHOLDS = "A:50,B:40,C:30,D:20,E:10"
 # --- orders ----------------------------------------------------------------------------
 
 
-def resolve_order(params: Params, dice: Dice) -> Resolution:
+def resolve_order(params: ParamDict, dice: Dice) -> Resolution:
     orders = params["orders"].strip()
     text = f"{name_of(params)}: orders {orders or 'none'}"
     return Resolution("order", "ordered", text, {"orders": orders}, rolls=dice.rolls)
 
 
-def apply_order(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+def apply_order(enc: Encounter, params: ParamDict, res: Resolution, tx: Transaction) -> None:
     unit = _unit(enc, params["actor"])
     tx.set(["units", unit.id, "orders"], res.figures["orders"])
     if "fire" in res.figures["orders"].lower():
         tx.set(["units", unit.id, "fired"], False)
 
 
-ORDER = Action(
+ORDER = FunctionAction(
     name="order",
     help="Give a unit its orders; a fire order puts the fire order counter on it",
     params=[
@@ -51,18 +51,18 @@ ORDER = Action(
 )
 
 
-def resolve_holdfire(params: Params, dice: Dice) -> Resolution:
+def resolve_holdfire(params: ParamDict, dice: Dice) -> Resolution:
     text = f"{name_of(params)} has finished firing: fire order counter removed"
     return Resolution("holdfire", "done", text, {}, rolls=dice.rolls)
 
 
-def apply_holdfire(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+def apply_holdfire(enc: Encounter, params: ParamDict, res: Resolution, tx: Transaction) -> None:
     unit = _unit(enc, params["actor"])
     tx.set(["units", unit.id, "fired"], True)
     tx.set(["units", unit.id, "orders"], "")
 
 
-HOLDFIRE = Action(
+HOLDFIRE = FunctionAction(
     name="holdfire",
     help="Take a unit's fire order counter off: it has finished firing (or will not fire)",
     params=[Param("actor", "actor", REQUIRED, "unit"), ACTOR_NAME],
@@ -76,7 +76,7 @@ HOLDFIRE = Action(
 # --- movement and firing ---------------------------------------------------------------
 
 
-def resolve_movefire(params: Params, dice: Dice) -> Resolution:
+def resolve_movefire(params: ParamDict, dice: Dice) -> Resolution:
     """How far a unit may move this turn and still fire."""
     if params["charge"]:
         raise RuleError("a unit cannot charge and fire in the same game turn")
@@ -135,7 +135,7 @@ def resolve_movefire(params: Params, dice: Dice) -> Resolution:
     return Resolution("movefire", "allowed", line, figures, rolls=dice.rolls)
 
 
-def fill_movefire(enc: Encounter, params: Params) -> Params:
+def fill_movefire(enc: Encounter, params: ParamDict) -> ParamDict:
     if not params.get("actor"):
         return params
     unit = _unit(enc, params["actor"])
@@ -149,13 +149,13 @@ def fill_movefire(enc: Encounter, params: Params) -> Params:
     return params
 
 
-def apply_movefire(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+def apply_movefire(enc: Encounter, params: ParamDict, res: Resolution, tx: Transaction) -> None:
     if params.get("actor") and params["moved"] >= 0:
         unit = _unit(enc, params["actor"])
         tx.set(["units", unit.id, "moved_cm"], params["moved"])
 
 
-MOVEFIRE = Action(
+MOVEFIRE = FunctionAction(
     name="movefire",
     help="Movement allowance of a unit that moves and fires (record moved= on the unit)",
     params=[
@@ -212,7 +212,7 @@ def _held(entry: str) -> tuple[str, int, int, str]:
     return parts[0], killed, strength, ":".join(parts[3:])
 
 
-def resolve_endphase(params: Params, dice: Dice) -> Resolution:
+def resolve_endphase(params: ParamDict, dice: Dice) -> Resolution:
     """Remove every held casualty together and say which units take a morale test."""
     pending = [p for p in params["pending"] if p]
     if pending and not params["force"]:
@@ -273,7 +273,7 @@ def resolve_endphase(params: Params, dice: Dice) -> Resolution:
     return Resolution("endphase", outcome, text, figures, rolls=dice.rolls)
 
 
-def fill_endphase(enc: Encounter, params: Params) -> Params:
+def fill_endphase(enc: Encounter, params: ParamDict) -> ParamDict:
     from tracker.rules.warlord.model import WarlordUnit
 
     units = [u for u in enc.units if isinstance(u, WarlordUnit)]
@@ -292,7 +292,7 @@ def fill_endphase(enc: Encounter, params: Params) -> Params:
     return params
 
 
-def apply_endphase(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+def apply_endphase(enc: Encounter, params: ParamDict, res: Resolution, tx: Transaction) -> None:
     from tracker.rules.warlord.model import WarlordUnit
 
     for r in res.figures["removed"]:
@@ -319,7 +319,7 @@ def apply_endphase(enc: Encounter, params: Params, res: Resolution, tx: Transact
             tx.set([*path, "fire_targets"], [])
 
 
-ENDPHASE = Action(
+ENDPHASE = FunctionAction(
     name="endphase",
     help="Every unit has fired: remove the held casualties together, flag morale tests",
     params=[
@@ -348,7 +348,7 @@ ENDPHASE = Action(
 # --- morale tests ----------------------------------------------------------------------
 
 
-def resolve_morale(params: Params, dice: Dice) -> Resolution:
+def resolve_morale(params: ParamDict, dice: Dice) -> Resolution:
     result = params["result"]
     text = f"{name_of(params)} {result} its morale test"
     if params["note"]:
@@ -356,14 +356,14 @@ def resolve_morale(params: Params, dice: Dice) -> Resolution:
     return Resolution("morale", result, text, {"result": result}, rolls=dice.rolls)
 
 
-def apply_morale(enc: Encounter, params: Params, res: Resolution, tx: Transaction) -> None:
+def apply_morale(enc: Encounter, params: ParamDict, res: Resolution, tx: Transaction) -> None:
     unit = _unit(enc, params["actor"])
     tx.set(["units", unit.id, "morale_test"], False)
     if params["result"] == "failed" and "failed morale test" not in unit.conditions:
         tx.add(["units", unit.id, "conditions"], "failed morale test")
 
 
-MORALE = Action(
+MORALE = FunctionAction(
     name="morale",
     help="Record a morale test the GM took from the morale rules (clears the flag)",
     params=[

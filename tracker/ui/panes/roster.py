@@ -14,43 +14,17 @@ from textual.containers import Vertical
 from tracker.core.model import Encounter, Unit
 from tracker.core.turns import sides
 from tracker.rules.base import Ruleset
+from tracker.rules.columns import Roster
 from tracker.ui.table import Cell, Rows, SyncTable
 
-SORTS = ("listed", "side", "name", "strength", "hits")
-STATE_FILTERS = ("active", "hit", "confused", "routed", "engaged")
+SORTS = ("listed", "side", "name", "strength")
+STATE_FILTERS = ("active", "routed", "engaged")
 
 
-def unit_state(u: Unit) -> str:
-    """What the GM must know of a unit; a removed unit is only removed (and the GM's notes)."""
-    if u.removed:
-        return ", ".join(["removed", *u.conditions])
-    bits: list[str] = []
-    if u.routed:
-        bits.append("routed")
-    if u.engaged:
-        bits.append("engaged")
-    if u.confused:
-        bits.append("confused")
-    if u.driven_back:
-        bits.append(f"back {u.driven_back}")
-    if u.position != "open":
-        bits.append(u.position)
-    if u.carried_hits:
-        bits.append(f"+{u.carried_hits} to combat")
-    if u.morale_test:
-        bits.append("morale test")
-    if u.orders:
-        bits.append(u.orders)
-    bits += u.conditions
-    bits += [e.name for e in u.effects]
-    return ", ".join(bits)
-
-
-def _profile(u: Unit, describe: object) -> str:
-    """The ruleset's one-line profile, without the unit's name (its own column has it)."""
-    text = describe(u) if callable(describe) else u.kind
-    prefix = f"{u.name}: "
-    return text[len(prefix):] if text.startswith(prefix) else text
+def unit_state(u: Unit, ruleset: Ruleset | None = None) -> str:
+    """What the GM must know of a unit, in the words of its ruleset."""
+    roster = ruleset.roster if ruleset is not None else Roster()
+    return roster.state(u)
 
 
 def _short(text: str, width: int) -> str:
@@ -58,18 +32,15 @@ def _short(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _matches(u: Unit, view: str) -> bool:
+def _matches(u: Unit, view: str, roster: Roster) -> bool:
     if view == "all":
         return True
     if view.startswith("side:"):
         return u.side == view[5:]
-    return {
-        "active": u.active,
-        "hit": u.hits > 0 or u.leftover_hits > 0,
-        "confused": u.confused,
-        "routed": u.routed or u.removed,
-        "engaged": u.engaged,
-    }.get(view, True)
+    tests = {"active": lambda u: u.active, **dict(roster.filters),
+             "routed": lambda u: u.routed or u.removed, "engaged": lambda u: u.engaged}
+    test = tests.get(view)
+    return True if test is None else bool(test(u))
 
 
 class RosterPane(Vertical):
@@ -88,51 +59,53 @@ class RosterPane(Vertical):
         self.view = "all"
         self._enc: Encounter | None = None
 
+    @property
+    def roster(self) -> Roster:
+        return self.ruleset.roster
+
     def compose(self) -> ComposeResult:
-        middle = (
-            [("Profile", "profile")]
-            if self.ruleset.unit_profile
-            else [("Type", "kind"), ("Att", "attacks"), ("Arm", "armour")]
-        )
-        # what changes in play first, the unit's profile last: at 80 columns the roster
-        # shows hits, leftover hits and state, and the profile is a scroll away
-        yield SyncTable(
-            [("Side", "side"), ("Unit", "name"), ("Str", "strength"), ("Hits", "hits"),
-             ("Left", "leftover"), ("State", "state"), ("Cas", "casualties"), *middle],
-            id="roster-table",
-        )
+        yield SyncTable([(c.title, c.key) for c in self.roster.columns], id="roster-table")
 
     @property
     def table(self) -> SyncTable:
         return self.query_one(SyncTable)
 
     def views(self, enc: Encounter) -> list[str]:
-        return ["all", *(f"side:{s}" for s in sides(enc)), *STATE_FILTERS]
+        extra = [name for name, _ in self.roster.filters]
+        return ["all", *(f"side:{s}" for s in sides(enc)), "active", *extra, "routed", "engaged"]
+
+    def sorts(self) -> tuple[str, ...]:
+        return (*SORTS, *(name for name, _ in self.roster.sorts))
 
     def rows(self, enc: Encounter) -> Rows:
-        units = [u for u in enc.units if _matches(u, self.view)]
+        units = [u for u in enc.units if _matches(u, self.view, self.roster)]
         key = {
             "side": lambda u: (u.side, u.name.lower()),
             "name": lambda u: u.name.lower(),
             "strength": lambda u: (-u.strength, u.name.lower()),
-            "hits": lambda u: (-(u.hits + u.leftover_hits), u.name.lower()),
+            **dict(self.roster.sorts),
         }.get(self.sort)
         if key is not None:
             units.sort(key=key)  # type: ignore[arg-type]
         return Rows([u.id for u in units], lambda i: self.cells(units[i]))
 
     def cells(self, u: Unit) -> list[Cell]:
-        style = "dim" if not u.active else ("bold" if u.hits or u.leftover_hits else "")
-        armour = f"{u.armour}+" if u.armour else "-"
+        roster = self.roster
+        emphasis = roster.emphasis is not None and roster.emphasis(u)
+        style = "dim" if not u.active else ("bold" if emphasis else "")
         describe = self.ruleset.describe_unit
-        middle = (
-            [_short(_profile(u, describe), 34)]
-            if self.ruleset.unit_profile
-            else [u.kind, u.attacks, armour]
-        )
-        return [u.side[:10], Text(u.name[:18], style=style), f"{u.strength}/{u.strength_start}",
-                str(u.hits or ""), str(u.leftover_hits or ""), unit_state(u),
-                str(u.casualties_total or ""), *middle]
+        out: list[Cell] = []
+        for column in roster.columns:
+            text = roster.cell(column, u, describe)
+            if column.key == "side":
+                out.append(text[:10])
+            elif column.key == "name":
+                out.append(Text(text[:18], style=style))
+            elif column.key == "profile":
+                out.append(_short(text, 34))
+            else:
+                out.append(text)
+        return out
 
     def refresh_from(self, enc: Encounter, units: set[str] | None = None) -> None:
         """Show ``enc``; ``units``, when known, are the only ones changed since the last
@@ -146,7 +119,9 @@ class RosterPane(Vertical):
         self.border_subtitle = f"{shown} shown, {active} in play{view}{sort}"
 
     def action_cycle_sort(self) -> None:
-        self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
+        sorts = self.sorts()
+        i = sorts.index(self.sort) if self.sort in sorts else 0
+        self.sort = sorts[(i + 1) % len(sorts)]
         if self._enc is not None:
             self.refresh_from(self._enc)
         self.notify(f"roster sorted by {self.sort}", timeout=2)

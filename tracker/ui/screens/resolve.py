@@ -3,6 +3,8 @@ any die is rolled, and the dice by role (blank: the tracker rolls)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -34,7 +36,7 @@ def odds_text(odds: Odds, limit: int = 12) -> str:
 class ResolveScreen(FormScreen):
     """The generic resolve dialog, built from ``Action.params`` and ``Action.roles``."""
 
-    def __init__(self, session: Session, action: Action, given: dict[str, str],
+    def __init__(self, session: Session, action: Action[Any], given: dict[str, str],
                  submit: Submit) -> None:
         self.session = session
         self.action = action
@@ -142,7 +144,7 @@ class ResolveScreen(FormScreen):
         return self._typed()
 
     def update_odds(self) -> None:
-        if self.action.odds is None:
+        if not self.action.has_odds:
             self.query_one("#odds", Static).update("(no odds for this action)")
             return
         self._odds_asked += 1
@@ -151,7 +153,7 @@ class ResolveScreen(FormScreen):
     @property
     def odds_settled(self) -> bool:
         """True once the odds shown are those of the form as it stands."""
-        if self.action.odds is None:
+        if not self.action.has_odds:
             return self.is_mounted
         return self._odds_asked > 0 and self._odds_shown == self._odds_asked
 
@@ -159,10 +161,10 @@ class ResolveScreen(FormScreen):
     def _compute_odds(self, raw: dict[str, str], asked: int) -> None:
         try:
             params = self.session.action_params_raw(self.action, raw, complete=True)
-            assert self.action.odds is not None
             text = odds_text(self.action.odds(params)) or "-"
-            if self.action.summary is not None:
-                text = f"{self.action.summary(params)}\n{text}"
+            summary = self.action.summary(params)
+            if summary is not None:
+                text = f"{summary}\n{text}"
         except (RuleError, ValueError, LookupError) as exc:
             text = f"(fill the form: {exc})"
         except Exception as exc:  # odds must never take the dialog down

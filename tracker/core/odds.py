@@ -1,0 +1,147 @@
+"""Exact odds for every ruleset, on icepool: counts of successes, sums of dice, contests,
+chains (hit, then save, then stands lost) and tests against a total.
+
+A distribution of a count is a list of probabilities indexed by the count (``dist[k]``
+is the chance of exactly ``k``); a signed one (a margin of success) is a dict. Chances
+are computed exactly (icepool works in whole-number weights) and handed out as floats.
+Resolvers never import this module: ``tracker resolve`` stays light, and the odds load
+when a dialog or the journal first asks for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from functools import lru_cache
+
+import icepool
+
+Chance = Fraction | float
+Dist = list[float]
+
+
+def chance(p: Chance) -> Fraction:
+    """A chance as an exact fraction (floats like 2/3 are read back to the fraction)."""
+    if isinstance(p, Fraction):
+        return p
+    return Fraction(p).limit_denominator(1_000_000)
+
+
+def _floats(die: icepool.Die, top: int) -> Dist:
+    """The chances of outcomes 0..top of a die of counts."""
+    total = die.denominator()
+    out = [0.0] * (top + 1)
+    for outcome, weight in die.items():
+        out[int(outcome)] = weight / total
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _binomial(n: int, p: Fraction) -> tuple[float, ...]:
+    if p <= 0:
+        return (1.0,) + (0.0,) * n
+    if p >= 1:
+        return (0.0,) * n + (1.0,)
+    coin = icepool.Die({1: p.numerator, 0: p.denominator - p.numerator})
+    return tuple(_floats(n @ coin, n))
+
+
+def binomial(n: int, p: Chance) -> Dist:
+    """Chance of exactly k of ``n`` independent tries succeeding, k = 0..n."""
+    return list(_binomial(max(0, n), chance(p)))
+
+
+def at_least_one_in(sides: int, need: int) -> Fraction:
+    """Chance that one die of ``sides`` shows ``need`` or more (0 above the die)."""
+    if need > sides:
+        return Fraction(0)
+    return Fraction(sides - max(1, need) + 1, sides)
+
+
+def successes(n: int, sides: int, need: int) -> Dist:
+    """Successes of ``n`` dice that succeed at ``need`` or more."""
+    return binomial(n, at_least_one_in(sides, need))
+
+
+@lru_cache(maxsize=256)
+def _sum(n: int, sides: int) -> tuple[float, ...]:
+    if n <= 0:
+        return (1.0,)
+    total = n @ icepool.Die(range(1, sides + 1))
+    return tuple(_floats(total, n * sides))
+
+
+def dice_sum(n: int, sides: int) -> Dist:
+    """Chance of each total of ``n`` dice of ``sides`` (index = total; 0 for no dice)."""
+    return list(_sum(n, sides))
+
+
+def ways_sum(n: int, faces: int) -> list[int]:
+    """Ways ``n`` dice of faces 1..``faces`` make each total (index = total)."""
+    if n <= 0:
+        return [1]
+    die = n @ icepool.Die(range(1, faces + 1))
+    out = [0] * (n * faces + 1)
+    for outcome, weight in die.items():
+        out[int(outcome)] = int(weight)
+    return out
+
+
+def at_most(dist: Sequence[float], k: int) -> float:
+    """Chance of ``k`` or less."""
+    if k < 0:
+        return 0.0
+    return float(sum(dist[: k + 1]))
+
+
+def at_least(dist: Sequence[float], k: int) -> float:
+    """Chance of ``k`` or more."""
+    return float(sum(dist[max(0, k) :]))
+
+
+def difference(a: Sequence[float], b: Sequence[float]) -> dict[int, float]:
+    """The distribution of A - B for independent counts (a contest of two pools)."""
+    out: dict[int, float] = {}
+    for i, pa in enumerate(a):
+        if not pa:
+            continue
+        for j, pb in enumerate(b):
+            if pb:
+                out[i - j] = out.get(i - j, 0.0) + pa * pb
+    return out
+
+
+def thin(dist: Sequence[float], p: Chance) -> Dist:
+    """Each of a random number of successes goes on with chance ``p`` (hits that are
+    not saved, say): the distribution of those that go on."""
+    out = [0.0] * len(dist)
+    for k, pk in enumerate(dist):
+        if pk:
+            for j, pj in enumerate(binomial(k, p)):
+                out[j] += pk * pj
+    return out
+
+
+def mapped(dist: Sequence[float], f: Callable[[int], int], size: int) -> Dist:
+    """The distribution of ``f(count)``, as a list of ``size`` outcomes."""
+    out = [0.0] * size
+    for k, pk in enumerate(dist):
+        if pk:
+            out[f(k)] += pk
+    return out
+
+
+def chain(n: int, steps: Sequence[Chance]) -> Dist:
+    """``n`` dice that must pass each step in turn (hit, then fail to be saved ...)."""
+    p = Fraction(1)
+    for step in steps:
+        p *= chance(step)
+    return binomial(n, p)
+
+
+def total(dist: Sequence[float]) -> float:
+    return float(sum(dist))
+
+
+def mean(dist: Sequence[float]) -> float:
+    return float(sum(k * p for k, p in enumerate(dist)))

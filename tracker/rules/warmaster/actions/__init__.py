@@ -1,0 +1,1 @@
+"""The Warmaster actions, one a file: ``shoot``, ``driveback``, ``endphase``."""

@@ -1,0 +1,122 @@
+"""One unit's drive back (WM): one die per hit, less those its position ignores; any 6
+confuses; a total above its full pace routs it. Engaged units are not driven back: their
+hits count in the first round of combat. Shared by ``driveback`` and ``endphase``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Figures, Odds
+
+from ..tables import ignored_hits, plural
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+
+    from ..model import WarmasterUnit
+
+
+class Drive(Figures):
+    """One unit's drive back."""
+
+    hits: int
+    ignored: int
+    dice: list[int]
+    distance: int
+    confused: bool
+    routed: bool
+    carried: int
+    engaged: bool
+
+
+def drive_back(
+    hits: int,
+    pace: int,
+    position: str | None,
+    dice: Dice,
+    *,
+    engaged: bool = False,
+    blocked: bool = False,
+    name: str = "",
+) -> Drive:
+    """One unit's drive back: one die per hit less those its position ignores."""
+    ignored = min(hits, ignored_hits(position))
+    if engaged:
+        return Drive(hits=hits, ignored=0, dice=[], distance=0, confused=False, routed=False,
+                     carried=hits, engaged=True)
+    why = f"{name}: {plural(hits, 'hit')}" if name else plural(hits, "hit")
+    rolled = dice.roll_many("drive", 6, hits - ignored, why=why)
+    distance = sum(rolled)
+    return Drive(hits=hits, ignored=ignored, dice=rolled, distance=distance,
+                 confused=6 in rolled or (blocked and distance > 0), routed=distance > pace,
+                 carried=0, engaged=False)
+
+
+def drive_text(name: str, r: Drive, pace: int) -> str:
+    if r.engaged:
+        return f"{name} is engaged: {r.hits} hits carried into the first combat round"
+    if not r.dice:
+        why = f", {r.ignored} ignored ({'defended' if r.ignored == 1 else 'fortified'})"
+        return f"{name}: {r.hits} hit{'s' if r.hits != 1 else ''}{why}, no drive back"
+    shown = " + ".join(map(str, r.dice))
+    text = f"{name} driven back {shown} = {r.distance} cm"
+    if r.ignored:
+        text += f" ({r.ignored} hit{'s' if r.ignored > 1 else ''} ignored)"
+    if r.routed:
+        text += f": more than its pace {pace} cm, routed and removed"
+    elif r.confused:
+        text += ": confused"
+    return text
+
+
+def drive_outcome(r: Drive) -> str:
+    if r.engaged:
+        return "carried"
+    if r.routed:
+        return "routed"
+    if r.confused:
+        return "confused"
+    return "driven back" if r.dice else "no drive back"
+
+
+def drive_back_distribution(hits: int, position: str | None = None) -> list[float]:
+    """Exact chance of each drive-back distance (index = cm)."""
+    from tracker.core import odds
+
+    return odds.dice_sum(max(0, hits - ignored_hits(position)), 6)
+
+
+def drive_odds(hits: int, pace: int, position: str | None, *, engaged: bool = False,
+               blocked: bool = False) -> Odds:
+    """Chance of no drive back, a steady or confused drive back, or a rout."""
+    from tracker.core import odds
+
+    if engaged:
+        return [("engaged: hits carried into combat", 1.0)]
+    n = max(0, hits - ignored_hits(position))
+    if n == 0:
+        return [("no drive back", 1.0)]
+    total = 6**n
+    within = sum(odds.ways_sum(n, 6)[: pace + 1])
+    steady = 0 if blocked else sum(odds.ways_sum(n, 5)[: pace + 1])  # no 6 among the dice
+    out = [
+        ("driven back", steady / total),
+        ("driven back, confused", (within - steady) / total),
+        ("routed", (total - within) / total),
+    ]
+    return [(label, pr) for label, pr in out if pr > 0]
+
+
+def apply_drive(tx: Transaction, unit: WarmasterUnit, r: Drive) -> None:
+    path: list[str | int] = ["units", unit.id]
+    if r.engaged:
+        tx.set([*path, "carried_hits"], unit.carried_hits + r.carried)
+    else:
+        tx.set([*path, "driven_back"], 0 if r.routed else r.distance)
+        if r.confused:
+            tx.set([*path, "confused"], True)
+        if r.routed:
+            tx.set([*path, "routed"], True)
+            tx.set([*path, "removed"], True)
+    tx.set([*path, "drive_back_done"], True)

@@ -1,0 +1,79 @@
+"""``driveback``: drive back one unit hit this phase, one die per hit (WM)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage
+from tracker.rules.base import param as p_
+
+from ..tables import POSITIONS
+from .drive import Drive, apply_drive, drive_back, drive_odds, drive_outcome, drive_text
+from .lookup import find_unit, on_field
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class DriveBackParams(Params):
+    target: str | None = p_(None, "the unit driven back", kind="target")
+    hits: int | None = p_(None, "hits taken this phase", ge=0)
+    pace: int | None = p_(None, "full pace in cm", ge=0)
+    position: str | None = p_(None, "defended ignores 1 hit, fortified 2", choices=POSITIONS)
+    engaged: bool | None = p_(None, "engaged: no drive back, hits carried")
+    blocked: bool = p_(False, "driven into impassable terrain or units: confused")
+
+
+class DriveBackFigures(Drive):
+    pace: int
+
+
+class DriveBack(Action[DriveBackParams]):
+    name = "driveback"
+    help = "Drive back one unit hit this phase (one die per hit)"
+    params_model = DriveBackParams
+    phases = ("shooting",)
+    stages = (Stage("drive", "d6", "one per hit not ignored; any 6 confuses",
+                    label="for the drive back"),)
+    detail = (
+        "figures: hits, ignored, dice, distance (cm), confused, routed (distance above"
+        " full pace: the unit is removed), carried (engaged units), pace."
+    )
+
+    def resolve(self, p: DriveBackParams, dice: Dice) -> Resolution:
+        if p.hits is None:
+            raise RuleError("driveback: give hits= (hits taken this phase) or the unit")
+        if p.pace is None:
+            raise RuleError("driveback: give pace= (the unit's full pace in cm)")
+        name = p.target or "Unit"
+        r = drive_back(p.hits, p.pace, p.position, dice, engaged=bool(p.engaged),
+                       blocked=p.blocked, name=p.target or "")
+        figures = DriveBackFigures(**r.as_json(), pace=p.pace)
+        return Resolution("driveback", drive_outcome(r), drive_text(name, r, p.pace), figures,
+                          dice.rolls)
+
+    def odds(self, p: DriveBackParams) -> Odds:
+        return drive_odds(p.hits or 0, 0 if p.pace is None else p.pace, p.position,
+                          engaged=bool(p.engaged), blocked=p.blocked)
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        if not given.get("target"):
+            return {}
+        unit = find_unit(enc, given["target"])
+        on_field(unit)
+        if unit.drive_back_done:
+            raise RuleError(f"{unit.name} has already been driven back this phase")
+        return {"target": unit.name, "hits": unit.hits, "pace": unit.pace,
+                "position": unit.position, "engaged": unit.engaged}
+
+    def apply(self, enc: Encounter, p: DriveBackParams, res: Resolution,
+              tx: Transaction) -> None:
+        if not p.target:
+            raise RuleError("driveback: name the unit to record its drive back")
+        f: DriveBackFigures = res.figures  # type: ignore[assignment]
+        apply_drive(tx, find_unit(enc, p.target), f)
+
+
+DRIVEBACK = DriveBack()

@@ -1,0 +1,133 @@
+"""``endphase``: the end of the Shooting phase (WM). Every unit hit this phase is driven
+back, in the order its player chooses; then leftover hits are discarded (kept where they
+count in the first round of combat) and the phase's marks are cleared."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, Stage
+from tracker.rules.base import param as p_
+
+from ..tables import POSITIONS
+from .drive import Drive, apply_drive, drive_back, drive_text
+from .lookup import find_unit
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+UNIT_SPEC = "NAME:HITS:PACE[:open|defended|fortified][:engaged]"
+
+
+class EndPhaseParams(Params):
+    order: tuple[str, ...] | None = p_(None, "units driven back first, in this order")
+    units: tuple[Any, ...] | None = p_(
+        None, f"units hit (default: from the roster), {UNIT_SPEC}", kind="strs"
+    )
+
+
+class UnitDrive(Drive):
+    """A unit's drive back at the end of the phase, named."""
+
+    unit: str
+    id: str
+
+
+class EndPhaseFigures(Figures):
+    units: list[UnitDrive]
+
+
+def parse_unit_spec(item: Any) -> dict[str, Any]:
+    if isinstance(item, dict):
+        return item
+    bits = str(item).split(":")
+    try:
+        spec: dict[str, Any] = {"name": bits[0], "hits": int(bits[1]), "pace": int(bits[2])}
+    except (IndexError, ValueError):
+        raise RuleError(f"units: '{item}' is not {UNIT_SPEC}") from None
+    spec.update(position="open", engaged=False)
+    for extra in bits[3:]:
+        if extra in POSITIONS:
+            spec["position"] = extra
+        elif extra == "engaged":
+            spec["engaged"] = True
+        else:
+            raise RuleError(f"units: '{item}' is not {UNIT_SPEC}")
+    return spec
+
+
+def _keys(spec: dict[str, Any]) -> set[str]:
+    return {spec["name"].lower(), str(spec.get("id", "")).lower()}
+
+
+class EndPhase(Action[EndPhaseParams]):
+    name = "endphase"
+    help = "End the Shooting phase: drive back every unit hit, then discard leftover hits"
+    params_model = EndPhaseParams
+    phases = ("shooting",)
+    stages = (Stage("drive", "d6", "one per hit not ignored, unit by unit in order",
+                    label="for the drive back"),)
+    detail = ("figures: units, each with unit, hits, ignored, dice, distance, confused, routed,"
+              " carried.")
+
+    def resolve(self, p: EndPhaseParams, dice: Dice) -> Resolution:
+        """Drive backs for every unit hit, in the GM's order; then leftover hits go."""
+        specs = [parse_unit_spec(u) for u in p.units or ()]
+        order = [o.lower() for o in p.order or ()]
+        for o in order:
+            if not any(o in _keys(s) for s in specs):
+                raise RuleError(f"order: '{o}' took no hits this phase (or is not a unit)")
+
+        def rank(spec: dict[str, Any]) -> int:
+            keys = _keys(spec)
+            return next((i for i, o in enumerate(order) if o in keys), len(order))
+
+        specs.sort(key=rank)
+        results: list[UnitDrive] = []
+        lines = []
+        for spec in specs:
+            r = drive_back(spec["hits"], spec["pace"], spec.get("position"), dice,
+                           engaged=bool(spec.get("engaged")), name=spec["name"])
+            results.append(UnitDrive(unit=spec["name"], id=spec.get("id", ""), **r.as_json()))
+            lines.append(drive_text(spec["name"], r, spec["pace"]))
+        none = "no unit in play took hits this phase"
+        text = "End of shooting: " + ("; ".join(lines) if lines else none)
+        text += "; leftover hits discarded"
+        routed = sum(1 for r in results if r.routed)
+        outcome = f"{routed} routed" if routed else "drive backs" if results else "no drive backs"
+        return Resolution("endphase", outcome, text, EndPhaseFigures(units=results), dice.rolls)
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        from ..model import WarmasterUnit
+
+        units = [
+            {"id": u.id, "name": u.name, "hits": u.hits, "pace": u.pace,
+             "position": u.position, "engaged": u.engaged}
+            for u in enc.units
+            if isinstance(u, WarmasterUnit) and u.hits > 0 and u.active
+            and not u.drive_back_done
+        ]
+        return {"units": units}
+
+    def apply(self, enc: Encounter, p: EndPhaseParams, res: Resolution,
+              tx: Transaction) -> None:
+        from ..model import WarmasterUnit
+
+        f: EndPhaseFigures = res.figures  # type: ignore[assignment]
+        for r in f.units:
+            apply_drive(tx, find_unit(enc, r.id or r.unit), r)
+        for unit in enc.units:
+            if not isinstance(unit, WarmasterUnit):
+                continue
+            path: list[str | int] = ["units", unit.id]
+            tx.set([*path, "hits"], 0)
+            if unit.carried_hits == 0:
+                tx.set([*path, "leftover_hits"], 0)
+            tx.set([*path, "shot"], False)
+            tx.set([*path, "shot_by"], [])
+            tx.set([*path, "drive_back_done"], False)
+
+
+ENDPHASE = EndPhase()
