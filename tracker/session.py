@@ -285,6 +285,11 @@ class Session:
     def _actor(self) -> str | None:
         return turns.current_actor(self.enc, self.ruleset.order_stat)
 
+    def find(self, key: str) -> tuple[str, Combatant | Unit]:
+        """The combatant or unit ``key`` names (an id, a name, a unique prefix), with
+        the list it is in ("combatants" or "units"); LookupError says why not."""
+        return self._find(key)
+
     def _find(self, key: str) -> tuple[str, Combatant | Unit]:
         try:
             return "combatants", self.enc.find_combatant(key)

@@ -52,6 +52,17 @@ class Command:
     flags: set[str] = field(default_factory=set)
     """Other options the caller allowed (``--json`` for `tracker resolve`)."""
 
+    def text(self) -> str:
+        """The command as a GM would type it at the `:` line."""
+        words = [self.verb, *self.args, *(f"{k}={v}" for k, v in self.params.items())]
+        if self.dice:
+            words += ["--dice", *(f"{r}={','.join(map(str, v))}" for r, v in self.dice.items())]
+        if self.roll_rest:
+            words.append("--roll-rest")
+        if self.seed is not None:
+            words += ["--seed", str(self.seed)]
+        return shlex.join(words)
+
 
 def parse(line: str) -> Command:
     """Parse one command line; raise CommandError with a one-line reason."""

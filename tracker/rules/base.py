@@ -300,6 +300,21 @@ class Ruleset:
         args = self.encounter_model.model_fields["units"].annotation
         return _list_item(args, Unit)  # type: ignore[no-any-return]
 
+    def default_target(self, enc: Encounter, actor: Any) -> Combatant | Unit | None:
+        """The first valid opponent of ``actor``: the tracker keeps no distances, so
+        "closest" is the GM's call; the first of another side still in play (and, for
+        units, not engaged: engaged units cannot be shot at) is offered."""
+        side = getattr(actor, "side", None)
+        if side is None:
+            return None
+        for c in enc.combatants:
+            if c.side != side and not c.out:
+                return c
+        for u in enc.units:
+            if u.side != side and u.active and not u.engaged:
+                return u
+        return None
+
     def action(self, name: str) -> Action[Any]:
         try:
             return self.actions[name.lower()]

@@ -17,8 +17,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
+from textual.worker import Worker, WorkerState
 
-from tracker.core.commands import CommandError
+from tracker.core.commands import Command, CommandError, parse
 from tracker.core.history import touched_units
 from tracker.core.turns import acting_order, current_actor
 from tracker.opening import Opened
@@ -148,7 +149,7 @@ class TrackerApp(App[None]):
         self._install_signals()
         self.call_after_refresh(self._prepare_save)
 
-    @work(thread=True, group="save")
+    @work(thread=True, group="save", exit_on_error=False)
     def _prepare_save(self) -> None:
         if self.autosaver is not None:
             self.autosaver.prepare()
@@ -218,6 +219,16 @@ class TrackerApp(App[None]):
         elif event.data_table.id == "roster-table":
             self.selected = event.row_key.value if event.row_key is not None else None
 
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A worker that failed (saving, odds) is logged and reported in one line; the
+        table stays up."""
+        if event.state != WorkerState.ERROR or event.worker.error is None:
+            return
+        where = log_unexpected(event.worker.error, f"worker {event.worker.name}")
+        kind = type(event.worker.error).__name__
+        self.set_status(f"{event.worker.group or 'background'} work failed ({kind});"
+                        f" details in {where}", error=True)
+
     def set_status(self, message: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
         status.update(message)
@@ -228,7 +239,17 @@ class TrackerApp(App[None]):
     def run_line(self, line: str) -> str | None:
         """Run a command line; returns an error message, or None when it worked."""
         try:
-            outcome = self.session.execute(line)
+            cmd = parse(line)
+        except CommandError as exc:
+            self.set_status(str(exc), error=True)
+            return str(exc)
+        return self.run_command(cmd)
+
+    def run_command(self, cmd: Command) -> str | None:
+        """Run a typed command; returns an error message, or None when it worked."""
+        line = cmd.line or cmd.text()
+        try:
+            outcome = self.session.run(cmd)
         except CommandError as exc:
             self.set_status(str(exc), error=True)
             return str(exc)
@@ -249,7 +270,7 @@ class TrackerApp(App[None]):
         entry = outcome.entry
         self.refresh_panes(touched_units(self.session.enc, entry) if entry else None)
 
-    @work(thread=True, group="save")
+    @work(thread=True, group="save", exit_on_error=False)
     def _save_worker(self) -> None:
         saver = self.autosaver
         if saver is None:
@@ -315,13 +336,13 @@ class TrackerApp(App[None]):
         self.run_line(message.line)
 
     def action_next(self, what: str) -> None:
-        self.run_line(f"next {what}")
+        self.run_command(Command("next", [what]))
 
     def action_undo(self) -> None:
-        self.run_line("undo")
+        self.run_command(Command("undo"))
 
     def action_redo(self) -> None:
-        self.run_line("redo")
+        self.run_command(Command("redo"))
 
     def _mass(self) -> bool:
         return bool(self.query(RosterPane)) and not (
@@ -350,7 +371,7 @@ class TrackerApp(App[None]):
             self.set_status("read-only: another tracker writes this encounter", error=True)
             return
         kind = "unit" if self._mass() else "combatant"
-        self.push_screen(add_form(self.session, kind, self.run_line))
+        self.push_screen(add_form(self.session, kind, self.run_command))
 
     def action_edit(self) -> None:
         from tracker.ui.screens.edit import edit_form
@@ -359,7 +380,7 @@ class TrackerApp(App[None]):
         if sel is None:
             self.set_status("select a combatant or unit first", error=True)
             return
-        self.push_screen(edit_form(self.session, sel[0], sel[1], self.run_line))
+        self.push_screen(edit_form(self.session, sel[0], sel[1], self.run_command))
 
     def action_remove(self) -> None:
         from tracker.ui.screens.confirm import ConfirmScreen
@@ -374,7 +395,7 @@ class TrackerApp(App[None]):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.run_line(f"remove {key}")
+                self.run_command(Command("remove", [key]))
 
         self.push_screen(ConfirmScreen(f"Remove {who.name}? (undo brings it back)"), done)
 
@@ -400,17 +421,17 @@ class TrackerApp(App[None]):
         sel = self._selected_name()
         actor = None
         if sel is not None:
-            actor = self.session._find(sel[1])[1]
+            actor = self.session.find(sel[1])[1]
             for p in action.params:
                 if p.kind == "actor" and p.name not in given:
                     given[p.name] = self.session.canonical_name(actor.id)
-        target = first_target(self.session, actor)
+        target = self.session.ruleset.default_target(self.session.enc, actor)
         if target is not None:
             for p in action.params:
                 if p.kind == "target" and p.name not in given:
-                    given[p.name] = target
+                    given[p.name] = self.session.canonical_name(target.id)
                     break
-        self.push_screen(ResolveScreen(self.session, action, given, self.run_line))
+        self.push_screen(ResolveScreen(self.session, action, given, self.run_command))
 
     def action_end_phase(self) -> None:
         """The ruleset's end of phase (drive backs, held casualties), dice rolled or entered."""
@@ -425,7 +446,7 @@ class TrackerApp(App[None]):
         if not self.session.ruleset.settings:
             self.set_status(self.session.settings_text())
             return
-        self.push_screen(settings_form(self.session, self.run_line))
+        self.push_screen(settings_form(self.session, self.run_command))
 
     def action_watch_hint(self) -> None:
         path = self.session.path or "FILE"
@@ -513,26 +534,6 @@ class MainScreen(Screen):  # type: ignore[type-arg]
             self._passed.discard(id(event))
             return True
         return False
-
-
-def first_target(session: Session, actor: object) -> str | None:
-    """The first valid opponent of ``actor`` in the roster or acting order.
-
-    The tracker keeps no distances, so "closest" is the GM's call: the first unit of
-    another side still in play and not engaged (engaged units cannot be shot at) is
-    offered, and the GM types another name to change it.
-    """
-    side = getattr(actor, "side", None)
-    if side is None:
-        return None
-    enc = session.enc
-    for c in enc.combatants:
-        if c.side != side and not c.out:
-            return session.canonical_name(c.id)
-    for u in enc.units:
-        if u.side != side and u.active and not u.engaged:
-            return session.canonical_name(u.id)
-    return None
 
 
 def _keys(key: str) -> str:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tracker.core.commands import Command, CommandError, parse_words
 from tracker.core.model import Combatant, Unit
 from tracker.rules.base import Setting
 from tracker.session import Session
-from tracker.ui.screens.form import Field, FormScreen, Submit, quote, show_value
+from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
 
 SKIP = {"id", "stats", "pools", "wounds", "effects", "conditions", "notes"}
 FIRST = ("name", "side", "initiative", "kind", "strength", "strength_start")
@@ -29,6 +30,19 @@ def _scalar_fields(model: type[Any]) -> list[str]:
     return sorted(names, key=lambda n: (FIRST.index(n) if n in FIRST else len(FIRST), 0))
 
 
+def _pairs(text: str) -> dict[str, str]:
+    """``reflex=5 toughness=4`` as typed in a stats field, read by the command parser."""
+    if not text.strip():
+        return {}
+    try:
+        cmd = parse_words(["set", *text.split()])
+    except CommandError as exc:
+        raise ValueError(str(exc)) from None
+    if cmd.args:
+        raise ValueError(f"'{cmd.args[0]}': expected name=value")
+    return cmd.params
+
+
 def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
     model = session.ruleset.unit_model if kind == "unit" else session.ruleset.combatant_model
     defaults = model.model_construct()
@@ -43,16 +57,14 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
         fields.append(Field(name, value, ""))
     if kind == "combatant":
         fields.append(Field("stats", "", "e.g. reflex=5 toughness=4", label="other stats"))
-    def build(values: dict[str, str]) -> str:
+    def build(values: dict[str, str]) -> Command:
         name = values.pop("name", "")
         if not name:
             raise ValueError("a name is required")
-        extra = values.pop("stats", "")
-        parts = [f"add {kind}", quote(name)]
-        parts += [f"{k}={quote(v)}" for k, v in values.items()
-                  if v != show_value(getattr(defaults, k, "")) or k == "side"]
-        parts += extra.split()
-        return " ".join(parts)
+        params = _pairs(values.pop("stats", ""))
+        params.update({k: v for k, v in values.items()
+                       if v != show_value(getattr(defaults, k, "")) or k == "side"})
+        return Command("add", [kind, name], params)
 
     return FormScreen(f"Add a {kind}", fields, build, submit,
                       hint="only changed fields are sent; the rules check every value")
@@ -69,21 +81,22 @@ def edit_form(session: Session, kind: str, key: str, submit: Submit) -> FormScre
                             label="conditions"))
     before = {f.name: f.value for f in fields}
 
-    def build(values: dict[str, str]) -> str:
-        parts = [f"set {who.id}"]
+    def build(values: dict[str, str]) -> Command:
+        cmd = Command("set", [who.id])
         for k, v in values.items():
             if v == before.get(k):
                 continue
             if k == "stats":
-                parts += v.split()
+                cmd.params.update(_pairs(v))
             elif k == "conditions":
                 old, new = set(before[k].split()), set(v.split())
-                parts += [f"+{c}" for c in sorted(new - old)] + [f"-{c}" for c in sorted(old - new)]
+                cmd.args += [f"+{c}" for c in sorted(new - old)]
+                cmd.args += [f"-{c}" for c in sorted(old - new)]
             else:
-                parts.append(f"{k}={quote(v)}")
-        if len(parts) == 1:
+                cmd.params[k] = v
+        if len(cmd.args) == 1 and not cmd.params:
             raise ValueError("nothing changed")
-        return " ".join(parts)
+        return cmd
 
     return FormScreen(f"Edit {who.name}", fields, build, submit)
 
@@ -105,11 +118,11 @@ def settings_form(session: Session, submit: Submit) -> FormScreen:
     ]
     before = {f.name: f.value for f in fields}
 
-    def build(values: dict[str, str]) -> str:
-        changed = [f"{k}={quote(v)}" for k, v in values.items() if v != before[k]]
+    def build(values: dict[str, str]) -> Command:
+        changed = {k: v for k, v in values.items() if v != before[k]}
         if not changed:
             raise ValueError("nothing changed")
-        return "setting " + " ".join(changed)
+        return Command("setting", params=changed)
 
     return FormScreen(f"{rs.name}: settings", fields, build, submit,
                       hint="rule decisions the text leaves open; each has a default")

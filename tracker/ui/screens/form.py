@@ -1,13 +1,12 @@
-"""A form that becomes one command line: add or edit a combatant or unit, settings.
+"""A form that becomes one command: add or edit a combatant or unit, settings.
 
-The form never changes the encounter itself: it builds the same command a GM could type
+The form never changes the encounter itself: it builds the typed command a GM could type
 at the `:` line and hands it to ``submit``, which runs it and returns an error message
-(shown in the form, which stays open) or None (the form closes with the line).
+(shown in the form, which stays open) or None (the form closes with the command).
 """
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,9 +17,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from tracker.core.commands import Command
 from tracker.ui.inputs import InOrderInput
 
-Submit = Callable[[str], str | None]
+Submit = Callable[[Command], str | None]
+Build = Callable[[dict[str, str]], Command]
 
 
 @dataclass
@@ -51,11 +52,7 @@ def show_value(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def quote(value: str) -> str:
-    return shlex.quote(value) if value else "''"
-
-
-class FormScreen(ModalScreen[str | None]):
+class FormScreen(ModalScreen[Command | None]):
     """Label/Input rows; Enter on the last field (or ctrl+s) submits, Esc cancels."""
 
     CSS_PATH = "dialogs.tcss"
@@ -71,14 +68,13 @@ class FormScreen(ModalScreen[str | None]):
     ]
 
     def __init__(
-        self, title: str, fields: list[Field], build: Callable[[dict[str, str]], str],
-        submit: Submit, hint: str = "",
+        self, title: str, fields: list[Field], build: Build, submit: Submit, hint: str = "",
     ) -> None:
         super().__init__()
         self.title_text = title
         self.fields = fields
         self.build = build
-        self.submit_line = submit
+        self.submit_command = submit
         self.hint = hint
 
     def compose(self) -> ComposeResult:
@@ -159,15 +155,15 @@ class FormScreen(ModalScreen[str | None]):
 
     def action_submit(self) -> None:
         try:
-            line = self.build(self.values())
+            cmd = self.build(self.values())
         except ValueError as exc:
             self.show_error(str(exc))
             return
-        error = self.submit_line(line)
+        error = self.submit_command(cmd)
         if error:
             self.show_error(error)
         else:
-            self.dismiss(line)
+            self.dismiss(cmd)
 
     def show_error(self, message: str) -> None:
         self.query_one("#form-error", Label).update(message)

@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
+from tracker.core.commands import Command
 from tracker.rules.base import Action, Odds, RuleError
 from tracker.session import Session
-from tracker.ui.screens.form import Field, FormScreen, Submit, quote, show_value
+from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
 
 
 def percent(p: float) -> str:
@@ -59,7 +60,7 @@ class ResolveScreen(FormScreen):
                          help=f"{r.die}{', ' + r.help if r.help else ''}: the dice as rolled,"
                          " comma separated; blank, the tracker rolls them")
                    for r in action.roles]
-        super().__init__(f"{action.name}: {action.help}", fields, self._line, submit,
+        super().__init__(f"{action.name}: {action.help}", fields, self._command, submit,
                          hint="* required · grey fields follow the encounter; type to override")
 
     def _defaults(self, given: dict[str, str], remember: bool = True) -> dict[str, str]:
@@ -157,7 +158,7 @@ class ResolveScreen(FormScreen):
             return self.is_mounted
         return self._odds_asked > 0 and self._odds_shown == self._odds_asked
 
-    @work(thread=True, exclusive=True, group="odds")
+    @work(thread=True, exclusive=True, group="odds", exit_on_error=False)
     def _compute_odds(self, raw: dict[str, str], asked: int) -> None:
         try:
             params = self.session.action_params_raw(self.action, raw, complete=True)
@@ -178,20 +179,25 @@ class ResolveScreen(FormScreen):
         if self.is_mounted:
             self.query_one("#odds", Static).update(text)
 
-    def _line(self, values: dict[str, str]) -> str:
-        """The command line: the typed fields and the dice; the rest the session fills."""
-        parts = [self.action.name]
-        dice: list[str] = []
+    def _command(self, values: dict[str, str]) -> Command:
+        """The typed fields and the dice; the rest the session fills."""
+        # a blank dice field is the GM's word that the tracker rolls those dice
+        cmd = Command(self.action.name, roll_rest=True)
         for key, value in values.items():
             if not value:
                 continue
             if key.startswith("die--"):
-                dice.append(f"{key[5:]}={value.replace(' ', ',')}")
+                try:
+                    cmd.dice[key[5:]] = [int(v) for v in value.replace(" ", ",").split(",") if v]
+                except ValueError:
+                    raise ValueError(f"{key[5:]}: dice are whole numbers like 3,5") from None
             elif key in self.touched:
-                parts.append(f"{key}={quote(value)}")
-        if dice:
-            parts += ["--dice", *dice]
-        return " ".join(parts)
+                cmd.params[key] = value
+        return cmd
+
+    def _line(self, values: dict[str, str]) -> str:
+        """The command as the GM could type it at the `:` line."""
+        return self._command(values).text()
 
 
 __all__ = ["ResolveScreen", "odds_text"]
