@@ -16,12 +16,13 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from tracker import rules
-from tracker.core import history, turns
+from tracker.core import history
 from tracker.core.commands import Command, CommandError, parse
 from tracker.core.dice import Dice, DiceError, roll_expression
 from tracker.core.history import HistoryError, Transaction
 from tracker.core.log import LogError
 from tracker.core.model import Combatant, Effect, Encounter, LogEntry, Unit, Wound
+from tracker.play import YES, Play, forced, resolution_text
 from tracker.rules.base import Action, Resolution, RuleError, Ruleset
 from tracker.store.paths import safe_child
 
@@ -177,16 +178,36 @@ class Session:
         return who.name if len(same) == 1 else who.id
 
     def run_action(self, action: Action[Any], cmd: Command) -> Outcome:
+        force = forced(cmd.params, action)
         params = self.action_params(action, cmd)
+        play = self.play
+        ids = self.actor_ids(action, params)
+        problems = play.problems(action, params, ids)
+        if problems and not force:
+            raise CommandError(f"{problems[0]}; add force=yes to take it anyway")
         dice = self.dice_for(cmd)
         tx = Transaction(self.enc)
         with tx:
             resolution = action.resolve(params, dice)
             action.apply(self.enc, params, resolution, tx)
+            play.record(tx, action, params, ids)
             actor = str(params.get("actor") or "")
-            out = self._commit(tx, resolution.text, action.name, dice, actor=actor)
+            text = resolution_text(resolution, problems)
+            out = self._commit(tx, text, action.name, dice, actor=actor)
         out.resolution = resolution
         return out
+
+    def actor_ids(self, action: Action[Any], params: Any) -> list[str]:
+        """The ids of those who act in an action, as the encounter knows them."""
+        ids: list[str] = []
+        for name in action.actors(params):
+            try:
+                who = self.find(name)[1]
+            except LookupError:
+                continue
+            if who.id not in ids:
+                ids.append(who.id)
+        return ids
 
     # --- generic commands -----------------------------------------------------------
 
@@ -203,22 +224,28 @@ class Session:
         return Outcome(f"Redone: {entry.text}", entry, changed=True)
 
     def _cmd_next(self, cmd: Command) -> Outcome:
-        what = (cmd.args[0] if cmd.args else "turn").lower()
-        if what not in ("turn", "phase", "round"):
-            raise CommandError(f"next {what}: expected turn, phase or round")
+        words = [a.lower() for a in cmd.args]
+        force = "force" in words or cmd.params.get("force", "").lower() in YES
+        words = [w for w in words if w != "force"]
+        what = words[0] if words else "turn"
+        if what not in ("turn", "phase", "round") or len(words) > 1:
+            raise CommandError(f"next {' '.join(words)}: expected turn, phase or round"
+                               " (and force to skip what is pending)")
         tx = Transaction(self.enc)
         dice = self.dice_for(cmd)
         with tx:
-            step = turns.advance(
-                self.enc,
-                tx,
-                what,
-                stat=self.ruleset.order_stat,
-                phases=self.ruleset.phases,
-                start_round=self.ruleset.start_round,
-                dice=dice,
-            )
-            return self._commit(tx, step.text, "next", dice)
+            text = self.play.advance(tx, what, force=force, roll_rest=cmd.roll_rest,
+                                     dice=dice, run=self._run_duty)
+            return self._commit(tx, text, "next", dice)
+
+    def _run_duty(self, name: str, tx: Transaction, dice: Dice) -> str:
+        """A duty's action, run by the tracker inside an advance (its dice rolled by the
+        tracker only where the GM said so: ``--roll-rest``)."""
+        action = self.ruleset.action(name)
+        params = self.action_params_raw(action, {}, complete=True)
+        resolution = action.resolve(params, dice)
+        action.apply(self.enc, params, resolution, tx)
+        return resolution.text
 
     def _cmd_roll(self, cmd: Command) -> Outcome:
         if not cmd.args:
@@ -268,22 +295,23 @@ class Session:
         actor = self._actor()
         with tx:
             tx.add([kind], item)
-            self._keep_actor(tx, actor)
+            newcomer = item.id if kind == "combatants" else None
+            place = self._keep_actor(tx, actor, newcomer)
             what = "unit" if kind == "units" else "combatant"
-            return self._commit(tx, f"{name} joins ({what}, {item.side})", "add")
+            text = f"{name} joins ({what}, {item.side})"
+            return self._commit(tx, f"{text}; {place}" if place else text, "add")
 
-    def _keep_actor(self, tx: Transaction, actor: str | None) -> None:
+    def _keep_actor(self, tx: Transaction, actor: str | None, newcomer: str | None = None) -> str:
         """Keep the turn with whoever had it when the order changes under them."""
-        if actor is None:
-            return
-        order = turns.acting_order(self.enc, self.ruleset.order_stat)
-        if actor in order:
-            tx.set(["position", "turn"], order.index(actor))
-        elif order and self.enc.position.turn >= len(order):
-            tx.set(["position", "turn"], len(order) - 1)
+        return self.play.keep_turn(tx, actor, newcomer)
 
     def _actor(self) -> str | None:
-        return turns.current_actor(self.enc, self.ruleset.order_stat)
+        return self.play.current()
+
+    @property
+    def play(self) -> Play:
+        """The sequence of play of the encounter as it stands."""
+        return Play(self.enc, self.ruleset)
 
     def find(self, key: str) -> tuple[str, Combatant | Unit]:
         """The combatant or unit ``key`` names (an id, a name, a unique prefix), with
@@ -322,6 +350,7 @@ class Session:
         tx = Transaction(self.enc)
         changes: list[str] = []
         actor = self._actor()
+        order_before = self.play.order()
         with tx:
             for key, raw in cmd.params.items():
                 if key == "id":
@@ -349,8 +378,10 @@ class Session:
                     conditions.remove(cond)
                     changes.append(f"no longer {cond}")
             tx.set([kind, who.id, "conditions"], conditions)
-            self._keep_actor(tx, actor)
-            return self._commit(tx, f"{who.name}: {', '.join(changes)}", "set")
+            moved = _moved_ahead(order_before, self.play.order(), who.id, actor)
+            place = self._keep_actor(tx, actor, who.id if moved else None)
+            text = f"{who.name}: {', '.join(changes)}"
+            return self._commit(tx, f"{text}; {place}" if place else text, "set")
 
     def _cmd_effect(self, cmd: Command) -> Outcome:
         if len(cmd.args) < 2:
@@ -502,6 +533,15 @@ def read_army(path: Path, model: type[Unit], side: str | None) -> list[dict[str,
             ) from None
         out.append(item)
     return out
+
+
+def _moved_ahead(before: list[str], after: list[str], who: str, holder: str | None) -> bool:
+    """Did a change of initiative move ``who`` from after the one acting to ahead of them?"""
+    if holder is None or who == holder or who not in after or holder not in after:
+        return False
+    was_after = (who not in before or holder not in before
+                 or before.index(who) > before.index(holder))
+    return was_after and after.index(who) < after.index(holder)
 
 
 def message_of(exc: Exception) -> str:

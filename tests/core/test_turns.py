@@ -41,6 +41,8 @@ def test_effects_expire_at_the_end_of_their_round_and_at_the_next_turn():
 
 
 def test_mass_battles_take_turns_by_side_and_walk_phases():
+    """Each side takes a whole turn of the phases; the next to act in a side's phase is
+    its next phase, so no phase of the second side is skipped before the new round."""
     enc = battle()
     phases = ["command", "movement", "shooting"]
     tx = Transaction(enc)
@@ -48,6 +50,10 @@ def test_mass_battles_take_turns_by_side_and_walk_phases():
     advance(enc, tx, "phase", phases=phases)
     step = advance(enc, tx, "phase", phases=phases)
     assert step.text.startswith("Turn: empire")
-    assert (enc.position.turn, enc.position.phase) == (1, 0)
+    assert (enc.position.side, enc.position.phase) == (1, 0)
+    step = advance(enc, tx, "turn", phases=phases)
+    assert step.text == "Phase: movement" and not step.new_round
+    advance(enc, tx, "turn", phases=phases)
     step = advance(enc, tx, "turn", phases=phases)
     assert step.new_round and enc.position.round == 2
+    assert (enc.position.side, enc.position.phase) == (0, 0)

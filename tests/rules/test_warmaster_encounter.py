@@ -232,6 +232,8 @@ def test_the_end_of_a_phase_whose_only_target_was_destroyed_says_no_unit_in_play
     session = Session(WarmasterEncounter(name="t", ruleset="warmaster"), tmp_path / "t.toml")
     session.execute("add unit Archers side=Elves strength=3 shoot_attacks=1")
     session.execute("add unit Orcs side=Orcs strength=3 armour=6")
+    session.execute("next phase")
+    session.execute("next phase")  # the Elves' shooting phase
     session.execute("shoot Archers Orcs --dice hit=4,5,6 save=1,1,1")
     assert session.enc.find_unit("Orcs").removed
     outcome = session.execute("endphase")

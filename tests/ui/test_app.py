@@ -56,19 +56,20 @@ async def test_add_two_combatants_advance_undo_quit_and_resume(skirmish_file):
             assert not isinstance(app.screen, FormScreen), status(app)
         names = [c.name for c in app.session.enc.combatants]
         assert names[-2:] == ["Wolf", "Hawk"]
-        assert actor(app) == "aldo"  # Wolf joined above Aldo; the turn stays with Aldo
+        # Wolf joined above Aldo before Aldo acted: Wolf's place this round has not passed
+        assert actor(app) == "wolf"
         await pilot.press("n", "n")
-        assert actor(app) == "bree"
-        await pilot.press("u")
         assert actor(app) == "grak"
+        await pilot.press("u")
+        assert actor(app) == "aldo"
         assert "Undone" in status(app)
         await pilot.press("q")
     enc = load(skirmish_file)
-    assert current_actor(enc) == "grak" and enc.find_combatant("hawk").initiative == 2
+    assert current_actor(enc) == "aldo" and enc.find_combatant("hawk").initiative == 2
     again = app_for(skirmish_file)
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.press("u")  # undo survives the restart
-        assert actor(again) == "aldo"
+        assert actor(again) == "wolf"
         await pilot.press("u", "u")
         assert all(c.name != "Hawk" for c in again.session.enc.combatants)
         await pilot.press("ctrl+r")  # Wolf joined first, so comes back first

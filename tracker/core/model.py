@@ -33,15 +33,20 @@ class Effect(Model):
     until_round: int | None = None
     """The effect ends when this round ends (None: no round limit)."""
     until_turn_of: str | None = None
-    """The effect ends when this actor (combatant or unit id, or side) next starts a turn."""
+    """The effect ends when this actor (combatant or unit id, or side) next starts a turn
+    (or ends it, with ``at = "end"``)."""
+    at: Literal["start", "end"] = "start"
+    """With ``until_turn_of``: whether it ends as that turn starts or as it ends."""
     note: str = ""
 
-    def describe(self) -> str:
+    def describe(self, names: dict[str, str] | None = None) -> str:
         parts = [self.name]
         if self.until_round is not None:
             parts.append(f"until end of round {self.until_round}")
         if self.until_turn_of is not None:
-            parts.append(f"until {self.until_turn_of}'s next turn")
+            who = (names or {}).get(self.until_turn_of, self.until_turn_of)
+            when = "the end of" if self.at == "end" else "the start of"
+            parts.append(f"until {when} {who}'s next turn")
         return " ".join(parts)
 
 
@@ -88,6 +93,10 @@ class Combatant(Model):
     wounds: list[Wound] = Field(default_factory=list)
     conditions: list[str] = Field(default_factory=list)
     effects: list[Effect] = Field(default_factory=list)
+    group: str = ""
+    """A named group that acts together (group initiative, where the ruleset allows it)."""
+    rolled_initiative: int | None = None
+    """This round's rolled initiative, where the initiative is rolled each round."""
     hidden: bool = False
     """Hidden from the player view (an ambush not yet sprung)."""
     out: bool = False
@@ -195,11 +204,28 @@ class LogEntry(Model):
 
 
 class Position(Model):
-    """Where the fight stands: round (or game turn), acting index, phase index."""
+    """Where the fight stands: round (or game turn), whose turn it is (in games where the
+    sides take turns), phase index, and who acts in the phase (an index)."""
 
     round: int = 1
     turn: int = 0
     phase: int = 0
+    side: int = 0
+    """In games where each side takes a whole turn: the index of the side whose turn it is."""
+
+
+class Acted(Model):
+    """Who took which action when: the record the limits and the acted markers read."""
+
+    actor: str
+    """Combatant or unit id."""
+    action: str
+    key: str = ""
+    """What the limit counts (the action's name, or a key shared by several actions)."""
+    round: int = 1
+    side: int = 0
+    phase: int = 0
+    turn: int = 0
 
 
 class Encounter(Model):
@@ -217,6 +243,8 @@ class Encounter(Model):
     """The GM's side: its combatants' secret fields never reach the player view."""
     combatants: list[Combatant] = Field(default_factory=list)
     units: list[Unit] = Field(default_factory=list)
+    acted: list[Acted] = Field(default_factory=list)
+    """Actions taken this round, for the limits on how often an actor may act."""
     cursor: int = 0
     """How many log entries are applied; entries past it were undone and can be redone."""
     _log: Log = PrivateAttr(default_factory=Log)

@@ -29,6 +29,7 @@ from typing import (
 )
 
 from tracker.core.dice import Dice, Roll
+from tracker.core.sequence import SequenceOfPlay, plain_sequence
 from tracker.rules.columns import PROFILE_ROSTER, Roster
 from tracker.rules.errors import RuleError
 from tracker.rules.params import REQUIRED, Param, ParamKind, Params, param, parse_values
@@ -179,6 +180,9 @@ class Action(Generic[P]):
     """Phases it may be taken in (empty: any)."""
     once_per: ClassVar[Scope | None] = None
     """An actor may take it once per this (None: no limit)."""
+    marker: ClassVar[str] = ""
+    """The word the roster and the combatants show by an actor that took it this phase
+    ("shot", "fired"); empty: "acted"."""
 
     @cached_property
     def params(self) -> tuple[Param, ...]:
@@ -217,6 +221,21 @@ class Action(Generic[P]):
     def summary(self, p: P) -> str | None:
         """What is decided before any die (band, target number, pool), or None."""
         return None
+
+    def limit(self, p: P) -> tuple[Scope, str] | None:
+        """How often an actor may take it, and what the limit counts (the action's name,
+        or a key several actions share): ``once_per`` by default."""
+        return (self.once_per, self.name) if self.once_per else None
+
+    def actors(self, p: P) -> list[str]:
+        """Who acts in it (names as given), for the limits and the acted markers."""
+        actor = p.get("actor") if hasattr(p, "get") else None
+        return [actor] if isinstance(actor, str) and actor else []
+
+    def turn_rule(self, phase: str, p: P) -> Literal["own", "enemy", "any"]:
+        """Where the sides take turns: whether the actor must be of the side whose turn it
+        is (``own``), of the other side (``enemy``: shooting at chargers), or either."""
+        return "any"
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -271,12 +290,20 @@ class Ruleset:
     """The roster shows ``describe_unit`` as a Profile column (for games whose units are
     best read from their own profile line)."""
     roster: Roster = field(default_factory=Roster)
+    sequence: SequenceOfPlay | None = None
+    """The sequence of play (default: the phases walked in a round by combatants in
+    order, or in each side's turn by sides for a mass battle)."""
     """Columns, state words, filters and sorts of the unit roster (default: the shared
     columns, with a Profile column when ``unit_profile``)."""
 
     def __post_init__(self) -> None:
         if self.unit_profile and self.roster == Roster():
             self.roster = PROFILE_ROSTER
+        if self.sequence is None:
+            self.sequence = plain_sequence(self.phases, self.start_round,
+                                           by_side=self.scale == "mass")
+        elif not self.phases and self.sequence.has_phases:
+            self.phases = [ph.name for ph in self.sequence.phases]
         by_name = {s.name: s for s in self.settings}
         for action in self.actions.values():
             if isinstance(action, FunctionAction):

@@ -1,0 +1,354 @@
+"""The sequence of play: rounds, the sides' turns, phases, who acts in each, and the duties
+that end a phase. A ruleset declares its sequence as data; this module runs it.
+
+A round walks the phases once (``turns_by="round"``: Esprit de Corps' two exchanges,
+Fantasy Warlord's game turn), or each side takes a whole turn of the phases in turn
+(``turns_by="side"``: Warmaster, the d6 battle game). In a phase, ``acting`` says who acts:
+``each`` combatant (or group) in order of the ruleset's order stat, each ``side`` in turn,
+``all`` sides at once (simultaneous fire), or ``none`` (a phase of duties only).
+
+Advancing (``n``: the next to act, ``p``: the next phase, ``N``: the next round) never
+crosses a phase end with a duty pending: :func:`crossings` lists the phase ends an advance
+would cross, the session checks their duties (running the ones that need nothing of the
+GM, stopping at the ones that do), and :func:`move` then moves the position, ending and
+starting turns (timed effects) and rounds (the ruleset's upkeep).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from .dice import Dice
+
+if TYPE_CHECKING:  # no pydantic on the way to `tracker resolve`
+    from .history import Transaction
+    from .model import Combatant, Encounter, Position, Unit
+
+Acting = Literal["each", "side", "all", "none"]
+TurnsBy = Literal["round", "side"]
+Grouping = Literal["none", "group", "side"]
+RoundStart = Callable[[Any, Any, Dice], list[str]]
+"""The upkeep at the start of a round: (encounter, transaction, dice) -> log lines."""
+Pending = Callable[[Any], list[tuple[str, str]]]
+"""What is still to do, as (combatant or unit id, words): ("knights", "4 hits to drive back")."""
+
+ALL = "*"
+"""The holder of a phase in which every side acts at once."""
+
+
+@dataclass(frozen=True)
+class Duty:
+    """Something that must be done before a phase ends.
+
+    ``pending`` lists what is still to do. While anything is pending the phase cannot be
+    left (unless the GM forces it, which the log records); ``action`` names the action that
+    does it, which the app opens so the GM can enter its dice. With ``always`` the action
+    also runs when nothing is pending (bookkeeping such as clearing the phase's marks), by
+    the tracker, in the same log entry as the advance.
+    """
+
+    name: str
+    pending: Pending
+    action: str = ""
+    always: bool = False
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase (or a step, such as an exchange) of the round or of a side's turn."""
+
+    name: str
+    acting: Acting = "each"
+    actions: tuple[str, ...] | None = None
+    """The actions taken in this phase (None: any)."""
+    duties: tuple[Duty, ...] = ()
+
+
+@dataclass(frozen=True)
+class SequenceOfPlay:
+    """A ruleset's sequence of play."""
+
+    phases: tuple[Phase, ...] = (Phase(""),)
+    turns_by: TurnsBy = "round"
+    round_start: RoundStart | None = None
+    """The upkeep at the start of each round (refreshing pools, clearing marks); its lines
+    go into the log of the advance that starts the round."""
+    names: dict[str, str] = field(default_factory=dict)
+    """Words for the phases where their names are terse."""
+
+    def phase(self, pos: Position) -> Phase:
+        return self.phases[min(max(pos.phase, 0), len(self.phases) - 1)]
+
+    @property
+    def has_phases(self) -> bool:
+        return len(self.phases) > 1 or bool(self.phases[0].name)
+
+
+def plain_sequence(phases: list[str] | None = None, start_round: RoundStart | None = None,
+                   by_side: bool = False) -> SequenceOfPlay:
+    """A sequence with these phases: a round of them for combatants, or each side's turn
+    of them when the sides take turns."""
+    if by_side:
+        return SequenceOfPlay(tuple(Phase(p, "side") for p in phases or [""]), "side",
+                              start_round)
+    return SequenceOfPlay(tuple(Phase(p, "each") for p in phases or [""]), "round", start_round)
+
+
+# --- who acts ----------------------------------------------------------------------------
+
+
+def order_value(c: Combatant, stat: str) -> int:
+    """The value that orders a combatant's turn, highest first."""
+    if c.rolled_initiative is not None:
+        return c.rolled_initiative
+    if stat in type(c).model_fields:
+        value = getattr(c, stat)
+        return int(value) if isinstance(value, (int, float)) else 0
+    return c.stats.get(stat, c.initiative)
+
+
+def sides(enc: Encounter) -> list[str]:
+    """The sides in the order they first appear."""
+    seen: list[str] = []
+    for who in enc.everyone:
+        if who.side not in seen:
+            seen.append(who.side)
+    return seen
+
+
+def acting_order(enc: Encounter, stat: str = "initiative",
+                 grouping: Grouping = "none") -> list[str]:
+    """Who acts, in order: combatants by ``stat`` (highest first), a group or a side acting
+    together where ``grouping`` says so; with no combatants, the units' sides."""
+    if not enc.combatants:
+        return sides(enc)
+    active = [c for c in enc.combatants if not c.out]
+    best: dict[str, tuple[int, str]] = {}
+    for c in active:
+        holder = _holder_of(c, grouping)
+        rank = (-order_value(c, stat), c.name.lower())
+        if holder not in best or rank < best[holder]:
+            best[holder] = rank
+    return sorted(best, key=lambda h: best[h])
+
+
+def _holder_of(c: Combatant, grouping: Grouping) -> str:
+    if grouping == "group" and c.group:
+        return f"group:{c.group}"
+    if grouping == "side":
+        return f"side:{c.side}"
+    return c.id
+
+
+def actors(enc: Encounter, seq: SequenceOfPlay, stat: str = "initiative",
+           grouping: Grouping = "none", pos: Position | None = None) -> list[str]:
+    """Who acts, in order, in the phase ``pos`` (default: now) stands in."""
+    pos = pos or enc.position
+    phase = seq.phase(pos)
+    if phase.acting == "none":
+        return []
+    if phase.acting == "all":
+        return [ALL]
+    everyone = sides(enc)
+    if seq.turns_by == "side":
+        if not everyone:
+            return []
+        side = everyone[min(pos.side, len(everyone) - 1)]
+        if phase.acting == "side" or not enc.combatants:
+            return [side]
+        return [h for h in acting_order(enc, stat, grouping) if side in members_sides(enc, h)]
+    if phase.acting == "side":
+        return everyone
+    return acting_order(enc, stat, grouping)
+
+
+def current(enc: Encounter, seq: SequenceOfPlay, stat: str = "initiative",
+            grouping: Grouping = "none") -> str | None:
+    """Who acts now (a combatant id, a side, a group, or ``*`` for every side at once)."""
+    order = actors(enc, seq, stat, grouping)
+    if not order:
+        return None
+    return order[min(enc.position.turn, len(order) - 1)]
+
+
+def phasing_side(enc: Encounter, seq: SequenceOfPlay) -> str | None:
+    """In games where the sides take turns: the side whose turn it is."""
+    if seq.turns_by != "side":
+        return None
+    everyone = sides(enc)
+    return everyone[min(enc.position.side, len(everyone) - 1)] if everyone else None
+
+
+def members(enc: Encounter, holder: str) -> list[Combatant | Unit]:
+    """The combatants or units a holder stands for."""
+    if holder == ALL:
+        return list(enc.everyone)
+    if holder.startswith("group:"):
+        return [c for c in enc.combatants if c.group == holder[6:]]
+    if holder.startswith("side:"):
+        holder = holder[5:]
+    by_id = [x for x in enc.everyone if x.id == holder]
+    if by_id:
+        return by_id
+    return [x for x in enc.everyone if x.side == holder]
+
+
+def members_sides(enc: Encounter, holder: str) -> set[str]:
+    return {m.side for m in members(enc, holder)}
+
+
+def holder_name(enc: Encounter, holder: str | None) -> str:
+    """A holder in words: a combatant's name, a side, a group, or every side."""
+    if holder is None:
+        return "no one"
+    if holder == ALL:
+        return "every side"
+    if holder.startswith("group:"):
+        return f"{holder[6:]} (group)"
+    if holder.startswith("side:"):
+        return holder[5:]
+    for c in enc.everyone:
+        if c.id == holder:
+            return c.name
+    return holder
+
+
+def is_holder(enc: Encounter, holder: str | None, who: Combatant | Unit) -> bool:
+    """Does ``who`` act as (or as part of) ``holder``?"""
+    if holder is None:
+        return False
+    return any(m.id == who.id for m in members(enc, holder))
+
+
+# --- moving on -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PhaseEnd:
+    """A phase end an advance crosses: the phase, and where it stood."""
+
+    phase: Phase
+    side: int
+    index: int
+
+
+@dataclass
+class Step:
+    """What advancing did, for the log line."""
+
+    text: str
+    new_round: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def crossings(enc: Encounter, seq: SequenceOfPlay, what: str, stat: str = "initiative",
+              grouping: Grouping = "none") -> list[PhaseEnd]:
+    """The phase ends that advancing ``what`` (turn, phase or round) from here crosses."""
+    pos = enc.position
+    if what == "turn" and pos.turn + 1 < len(actors(enc, seq, stat, grouping)):
+        return []
+    ends = [PhaseEnd(seq.phase(pos), pos.side, pos.phase)]
+    if what != "round":
+        return ends
+    n_sides = len(sides(enc)) if seq.turns_by == "side" else 1
+    side, index = pos.side, pos.phase
+    while True:
+        index += 1
+        if index >= len(seq.phases):
+            side, index = side + 1, 0
+            if side >= n_sides:
+                return ends
+        ends.append(PhaseEnd(seq.phases[index], side, index))
+
+
+def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,
+         stat: str = "initiative", grouping: Grouping = "none", dice: Dice | None = None) -> Step:
+    """Move to the next to act, phase or round inside ``tx`` (duties already dealt with)."""
+    pos = enc.position
+    before = current(enc, seq, stat, grouping)
+    notes = _expire_turn(enc, tx, before, "end")
+    if what == "turn" and pos.turn + 1 < len(actors(enc, seq, stat, grouping)):
+        tx.set(["position", "turn"], pos.turn + 1)
+        holder = current(enc, seq, stat, grouping)
+        notes += _expire_turn(enc, tx, holder, "start")
+        return Step("; ".join([f"Turn: {holder_name(enc, holder)}", *notes]))
+    if what != "round" and pos.phase + 1 < len(seq.phases):
+        tx.set(["position", "phase"], pos.phase + 1)
+        tx.set(["position", "turn"], 0)
+        text = f"Phase: {_phase_words(seq, pos.phase)}"
+        return Step("; ".join([_with_actor(enc, seq, stat, grouping, text), *notes]))
+    if what != "round" and seq.turns_by == "side" and pos.side + 1 < len(sides(enc)):
+        tx.set(["position", "side"], pos.side + 1)
+        tx.set(["position", "phase"], 0)
+        tx.set(["position", "turn"], 0)
+        side = phasing_side(enc, seq)
+        notes += _expire_turn(enc, tx, side, "start")
+        first = f", {_phase_words(seq, 0)}" if seq.has_phases else ""
+        return Step("; ".join([f"Turn: {side}{first}", *notes]))
+    return _new_round(enc, tx, seq, stat, grouping, dice, notes)
+
+
+def _new_round(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, stat: str, grouping: Grouping,
+               dice: Dice | None, notes: list[str]) -> Step:
+    ended = enc.position.round
+    notes += _expire_round(enc, tx, ended)
+    tx.set(["position", "round"], ended + 1)
+    tx.set(["position", "side"], 0)
+    tx.set(["position", "phase"], 0)
+    tx.set(["position", "turn"], 0)
+    if enc.acted:
+        tx.set(["acted"], [])
+    if seq.round_start is not None:
+        notes += seq.round_start(enc, tx, dice or Dice(seed=enc.seed + len(enc.log)))
+    holder = current(enc, seq, stat, grouping)
+    notes += _expire_turn(enc, tx, holder, "start")
+    first = f", {holder_name(enc, holder)} first" if holder is not None else ""
+    if seq.has_phases:
+        first = f", {_phase_words(seq, 0)}{first}"
+    return Step("; ".join([f"Round {ended + 1}{first}", *notes]), new_round=True)
+
+
+def _phase_words(seq: SequenceOfPlay, index: int) -> str:
+    name = seq.phases[index].name
+    return seq.names.get(name, name)
+
+
+def _with_actor(enc: Encounter, seq: SequenceOfPlay, stat: str, grouping: Grouping,
+                text: str) -> str:
+    phase = seq.phase(enc.position)
+    holder = current(enc, seq, stat, grouping)
+    if phase.acting in ("each", "side") and holder is not None and seq.turns_by == "round":
+        return f"{text}, {holder_name(enc, holder)} first"
+    return text
+
+
+def _expire_round(enc: Encounter, tx: Transaction, ended_round: int) -> list[str]:
+    gone: list[str] = []
+    for kind, items in (("combatants", enc.combatants), ("units", enc.units)):
+        for who in items:
+            keep = [e for e in who.effects if e.until_round is None or e.until_round > ended_round]
+            if len(keep) != len(who.effects):
+                lost = [e.name for e in who.effects if e not in keep]
+                tx.set([kind, who.id, "effects"], keep)
+                gone.append(f"{who.name}: {', '.join(lost)} ended")
+    return gone
+
+
+def _expire_turn(enc: Encounter, tx: Transaction, holder: str | None, at: str) -> list[str]:
+    """Effects that end as ``holder``'s turn starts (or ends, ``at="end"``)."""
+    if holder is None:
+        return []
+    mine = {holder, *(m.id for m in members(enc, holder))}
+    if holder == ALL or holder.startswith("side:") or holder in sides(enc):
+        mine |= members_sides(enc, holder)
+    gone: list[str] = []
+    for kind, items in (("combatants", enc.combatants), ("units", enc.units)):
+        for who in items:
+            keep = [e for e in who.effects if not (e.until_turn_of in mine and e.at == at)]
+            if len(keep) != len(who.effects):
+                lost = [e.name for e in who.effects if e not in keep]
+                tx.set([kind, who.id, "effects"], keep)
+                gone.append(f"{who.name}: {', '.join(lost)} ended")
+    return gone

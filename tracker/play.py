@@ -1,0 +1,242 @@
+"""The sequence of play in an open encounter: advancing past duties, the limits on acting,
+and keeping the turn with whoever has it when the order changes.
+
+The session calls these; the rules declare the sequence (:mod:`tracker.core.sequence`) and
+each action's phases and limits (:class:`tracker.rules.base.Action`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tracker.core import sequence as seqs
+from tracker.core.commands import CommandError
+from tracker.core.dice import Dice
+from tracker.core.model import Acted, Combatant, Encounter, Unit
+from tracker.rules.base import Action, Resolution, Ruleset
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tracker.core.history import Transaction
+
+    RunDuty = Callable[[str, Transaction, Dice], str]
+    """Runs a duty's action inside the advance's transaction: (action, tx, dice) -> text."""
+
+YES = {"yes", "y", "true", "1", "on"}
+
+
+class PendingDuty(CommandError):
+    """A phase cannot end: a duty is still to do (the app opens its action's dialog)."""
+
+    def __init__(self, phase: str, duty: seqs.Duty, items: list[tuple[str, str]],
+                 names: dict[str, str]) -> None:
+        self.phase, self.duty, self.items = phase, duty, items
+        what = "; ".join(f"{names.get(i, i)}: {words}" if i else words for i, words in items)
+        where = f"the {phase} phase" if phase else "the turn"
+        how = f"{duty.action} does it (E in the app), " if duty.action else ""
+        super().__init__(f"{where} cannot end yet: {duty.name} ({what}); "
+                         f"{how}or next force skips it")
+
+
+@dataclass
+class Where:
+    """Where the fight stands, in words: round, phase, who acts."""
+
+    round: int
+    phase: str
+    actor: str
+    actor_id: str | None
+    side: str | None
+
+
+class Play:
+    """The sequence of play of one encounter under its ruleset."""
+
+    def __init__(self, enc: Encounter, ruleset: Ruleset) -> None:
+        self.enc, self.ruleset = enc, ruleset
+        assert ruleset.sequence is not None
+        self.seq: seqs.SequenceOfPlay = ruleset.sequence
+
+    @property
+    def stat(self) -> str:
+        return self.ruleset.order_stat
+
+    @property
+    def grouping(self) -> seqs.Grouping:
+        value = str(self.enc.settings.get("group_initiative", "none"))
+        return value if value in ("group", "side") else "none"  # type: ignore[return-value]
+
+    def current(self) -> str | None:
+        return seqs.current(self.enc, self.seq, self.stat, self.grouping)
+
+    def order(self) -> list[str]:
+        return seqs.actors(self.enc, self.seq, self.stat, self.grouping)
+
+    def where(self) -> Where:
+        holder = self.current()
+        phase = self.seq.phase(self.enc.position)
+        return Where(self.enc.position.round, self.seq.names.get(phase.name, phase.name),
+                     seqs.holder_name(self.enc, holder), holder,
+                     seqs.phasing_side(self.enc, self.seq))
+
+    def names(self) -> dict[str, str]:
+        return {x.id: x.name for x in self.enc.everyone}
+
+    # --- advancing ------------------------------------------------------------------------
+
+    def duties_crossed(
+        self, what: str
+    ) -> list[tuple[seqs.PhaseEnd, seqs.Duty, list[tuple[str, str]]]]:
+        """Each duty of each phase end the advance crosses, with what is pending of it."""
+        out = []
+        for end in seqs.crossings(self.enc, self.seq, what, self.stat, self.grouping):
+            for duty in end.phase.duties:
+                out.append((end, duty, duty.pending(self.enc)))
+        return out
+
+    def advance(self, tx: Transaction, what: str, *, force: bool, roll_rest: bool,
+                dice: Dice, run: RunDuty) -> str:
+        """Deal with the duties the advance crosses, then move; the log line."""
+        notes: list[str] = []
+        for end, duty, items in self.duties_crossed(what):
+            words = self.seq.names.get(end.phase.name, end.phase.name)
+            if items and duty.action and roll_rest:
+                notes.append(run(duty.action, tx, dice))
+            elif items and not force:
+                raise PendingDuty(words, duty, items, self.names())
+            elif items:
+                what_ = ", ".join(self.names().get(i, i) for i, _ in items)
+                notes.append(f"{duty.name} skipped by the GM ({what_})")
+            elif duty.action and duty.always:
+                notes.append(run(duty.action, tx, Dice(mode="strict")))
+        step = seqs.move(self.enc, tx, what, self.seq, stat=self.stat, grouping=self.grouping,
+                         dice=dice)
+        return "; ".join([*notes, step.text])
+
+    # --- limits ---------------------------------------------------------------------------
+
+    def problems(self, action: Action[Any], params: Any, ids: list[str]) -> list[str]:
+        """Why this action may not be taken now, in plain words (empty: it may)."""
+        out: list[str] = []
+        phase = self.seq.phase(self.enc.position)
+        words = self.seq.names.get(phase.name, phase.name)
+        if phase.name and action.phases and phase.name not in action.phases:
+            allowed = " or ".join(action.phases)
+            out.append(f"{action.name} is taken in the {allowed} phase, not in the {words} phase")
+        elif phase.actions is not None and action.name not in phase.actions:
+            allowed = ", ".join(phase.actions) or "none"
+            out.append(f"the {words} phase allows {allowed}, not {action.name}")
+        side = seqs.phasing_side(self.enc, self.seq)
+        rule = action.turn_rule(phase.name, params)
+        names = self.names()
+        for who_id in ids:
+            who = self._who(who_id)
+            if side is not None and who is not None and rule != "any":
+                if rule == "own" and who.side != side:
+                    out.append(f"it is {side}'s turn: {who.name} ({who.side}) cannot"
+                               f" {action.name} now")
+                elif rule == "enemy" and who.side == side:
+                    out.append(f"{who.name} ({who.side}) acts in the other side's turn here")
+        limit = action.limit(params)
+        if limit is not None:
+            scope, key = limit
+            for who_id in ids:
+                if self._used(who_id, key, scope):
+                    word = "exchange" if scope == "exchange" else scope
+                    did = action.marker or "acted"
+                    out.append(f"{names.get(who_id, who_id)} has already {did} this {word}"
+                               f" ({action.name} is once a {word})")
+        return out
+
+    def _who(self, who_id: str) -> Combatant | Unit | None:
+        return next((x for x in self.enc.everyone if x.id == who_id), None)
+
+    def _used(self, who_id: str, key: str, scope: str) -> bool:
+        pos = self.enc.position
+        for a in self.enc.acted:
+            if a.actor != who_id or a.key != key or a.round != pos.round:
+                continue
+            if scope == "round":
+                return True
+            if a.side != pos.side or a.phase != pos.phase:
+                continue
+            if scope in ("phase", "exchange") or a.turn == pos.turn:
+                return True
+        return False
+
+    def record(self, tx: Transaction, action: Action[Any], params: Any, ids: list[str]) -> None:
+        pos = self.enc.position
+        limit = action.limit(params)
+        key = limit[1] if limit is not None else action.name
+        for who_id in ids:
+            tx.add(["acted"], Acted(actor=who_id, action=action.name, key=key, round=pos.round,
+                                    side=pos.side, phase=pos.phase, turn=pos.turn))
+
+    def acted_now(self, who_id: str) -> list[str]:
+        """The markers of what ``who_id`` did in this phase ("shot", "acted")."""
+        pos = self.enc.position
+        out: list[str] = []
+        for a in self.enc.acted:
+            if (a.actor, a.round, a.side, a.phase) != (who_id, pos.round, pos.side, pos.phase):
+                continue
+            action = self.ruleset.actions.get(a.action)
+            word = (action.marker if action is not None else "") or "acted"
+            if word not in out:
+                out.append(word)
+        return out
+
+    def pending_now(self) -> dict[str, list[str]]:
+        """What each combatant or unit still owes the current phase ("4 hits to drive back")."""
+        out: dict[str, list[str]] = {}
+        for duty in self.seq.phase(self.enc.position).duties:
+            for who_id, words in duty.pending(self.enc):
+                out.setdefault(who_id, []).append(words)
+        return out
+
+    # --- the order changing under the one who acts ----------------------------------------
+
+    def keep_turn(self, tx: Transaction, holder: str | None, newcomer: str | None = None) -> str:
+        """Keep the turn with ``holder`` when the order changes under them; a newcomer ahead
+        of them takes it if the holder has not acted yet. Returns words for the GM."""
+        order = self.order()
+        if holder is None or not order:
+            return ""
+        pos = self.enc.position
+        if newcomer is not None and newcomer in order and holder in order:
+            mine, theirs = order.index(newcomer), order.index(holder)
+            name = seqs.holder_name(self.enc, newcomer)
+            done = pos.turn  # those before the holder have had their turn this round
+            if mine < theirs and mine >= done and not self._acted_this_turn(holder):
+                tx.set(["position", "turn"], mine)
+                return f"{name} acts now, before {seqs.holder_name(self.enc, holder)}"
+            tx.set(["position", "turn"], theirs)
+            if mine < theirs:
+                return f"{name} acts from next round (its place this round has passed)"
+            return f"{name} acts later this round"
+        if holder in order:
+            tx.set(["position", "turn"], order.index(holder))
+        elif pos.turn >= len(order):
+            tx.set(["position", "turn"], len(order) - 1)
+        return ""
+
+    def _acted_this_turn(self, holder: str) -> bool:
+        pos = self.enc.position
+        ids = {m.id for m in seqs.members(self.enc, holder)}
+        return any(a.actor in ids and (a.round, a.side, a.phase, a.turn)
+                   == (pos.round, pos.side, pos.phase, pos.turn) for a in self.enc.acted)
+
+
+def forced(params: dict[str, str], action: Action[Any]) -> bool:
+    """``force=yes``: the GM overrides a limit. Taken out of the parameters, unless the
+    action has a ``force`` of its own (which then means both)."""
+    own = any(p.name == "force" for p in action.params)
+    value = params.get("force", "no") if own else params.pop("force", "no")
+    return value.strip().lower() in YES
+
+
+def resolution_text(res: Resolution, forced_past: list[str]) -> str:
+    if not forced_past:
+        return res.text
+    return f"{res.text} (forced by the GM: {forced_past[0]})"
