@@ -120,8 +120,8 @@ def test_an_army_list_adds_its_units_and_undo_takes_them_away(tmp_path):
 @pytest.mark.parametrize(
     ("name", "says"),
     [
-        ("../../etc/passwd", "army: passwd: an army list: .toml, a BattleScribe roster"),
-        ("/etc/passwd", "army: passwd: an army list: .toml, a BattleScribe roster"),
+        ("../../etc/passwd", "army: passwd: a .toml army list, a .ros/.rosz roster or a .cat"),
+        ("/etc/passwd", "army: passwd: a .toml army list, a .ros/.rosz roster or a .cat"),
         ("/etc/hostname.toml", "army: hostname.toml: no such file"),
         ("missing.toml", "army: missing.toml: no such file"),
     ],

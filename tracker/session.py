@@ -449,7 +449,7 @@ class Session:
             raise CommandError(f"rewind: already at {where}")
         moved = history.jump(self.enc, index)
         if moved < 0:
-            text = f"Back to {where}: {_changes(-moved)} undone; u or ctrl+r brings them back"
+            text = f"Back to {where}: {_changes(-moved)} undone; u or ctrl+r takes it back"
         else:
             text = f"Forward to {where}: {_changes(moved)} redone; u goes back"
         return Outcome(text, changed=True)
@@ -477,7 +477,7 @@ class Session:
         where = f"round {round_}"
         if len(words) == 3:
             phase = self._phase_index(words[2])
-            where += f", {self.ruleset.phases[phase]} phase"
+            where += f", {self.ruleset.phases[phase]}"
         try:
             return history.point_of(self.enc, round_, phase), where
         except HistoryError:

@@ -52,7 +52,7 @@ def played(tmp_path: Path) -> tuple[Session, list[dict[str, object]]]:
 def test_rewind_to_round_1_and_redo_back(played):
     session, states = played
     out = session.execute("rewind round 1")
-    assert out.message == "Back to round 1: 10 changes undone; u or ctrl+r brings them back"
+    assert out.message == "Back to round 1: 10 changes undone; u or ctrl+r takes it back"
     assert session.enc.cursor == 0 and history.state_of(session.enc) == states[0]
     assert len(session.enc.log) == 10  # the rounds stay in the log
     out = session.execute("redo")
@@ -158,7 +158,7 @@ def test_the_rewound_entries_stay_in_the_journal_and_redo_works_after_a_restart(
     ("rewind round 2 phase sleeping", "phase sleeping: expected one of command, movement"),
     ("rewind round 2 phase 9", "phase 9: expected one of"),
     ("rewind round 2 turn 1", "rewind round N [phase P] or rewind entry K"),
-    ("rewind round 1 phase command", "round 1, command phase is not in the log before now"),
+    ("rewind round 1 phase command", "rewind: round 1, command is not in the log before now"),
     ("rewind entry 11", "rewind entry 11: the log has entries 1 to 10 (0: its start)"),
     ("rewind entry 10", "rewind: already at entry 10"),
     ("rewind entry=3", "rewind round N [phase P] or rewind entry K"),

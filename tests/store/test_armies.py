@@ -77,7 +77,7 @@ def test_a_roster_adds_every_selected_unit_with_its_count_and_profile(battle):
     assert "not units: General (Character)" in out.message
     assert "upgrades not applied: Skirmishers (Halberdiers)" in out.message
     assert "Helblaster Attacks '1/8-4-2'" in out.message
-    assert "pace is not in the profiles" in out.message
+    assert "set pace before drive backs (no profile gives it)" in out.message
     assert battle.enc.log[-1].text in out.message  # the log keeps the same account
     battle.execute("undo")
     assert len(battle.enc.units) == before
@@ -129,7 +129,7 @@ def test_units_named_from_a_catalogue_with_their_counts(battle):
 
 @pytest.mark.parametrize(("picks", "says"), [
     ("", "the units to take, e.g. Spearmen=2 (units: Spearmen, Archers, Chariots)"),
-    ("Hero", "at selectionEntry 'Hero': a unit, found a Character profile"),
+    ("Hero", "at selectionEntry 'Hero': a unit, found a Character"),
     ("Skirmishers", "at selectionEntry 'Skirmishers': a unit, found an upgrade"),
     ("Dragons", "a unit named 'Dragons' (units: Spearmen, Archers, Chariots)"),
     ("Spearmen=0", "Spearmen=0: a count from 1 to 100"),
@@ -269,8 +269,7 @@ BROKEN = {
         "generals.ros at <selections>: at least one selected unit (found only General "
         "(Character))"),
     "list.txt": (lambda p: p.write_text("Halberdiers x2"),
-                 "list.txt: an army list: .toml, a BattleScribe roster (.ros, .rosz) or "
-                 "catalogue (.cat, .catz)"),
+                 "list.txt: a .toml army list, a .ros/.rosz roster or a .cat catalogue"),
     "save.toml": (lambda p: shutil.copy(SAVES / "warmaster-river-crossing.toml", p),
                   "save.toml: an army list ([[units]] tables), found an encounter save"),
     "bad-number.ros": (lambda p: p.write_text(ROSTER.read_text().replace(

@@ -71,8 +71,7 @@ def read_army(
     file = path.name
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
-        raise ArmyError(file, "", "an army list: .toml, a BattleScribe roster (.ros, .rosz) "
-                        "or catalogue (.cat, .catz)")
+        raise ArmyError(file, "", "a .toml army list, a .ros/.rosz roster or a .cat catalogue")
     if picks and suffix not in (".cat", ".catz"):
         raise ArmyError(file, "", "no unit names (they pick units from a catalogue, .cat)")
     data = read_bytes(path)
@@ -154,7 +153,7 @@ def _from_entries(
     if others:
         army.notes.append("not units: " + ", ".join(others))
     if "pace" in model.model_fields and not any("pace" in u for u in units):
-        army.notes.append("pace is not in the profiles: set it before a drive back")
+        army.notes.append("set pace before drive backs (no profile gives it)")
     return army
 
 

@@ -227,7 +227,7 @@ def read_catalogue(file: str, data: bytes) -> Catalogue:
         elif unit_profile is None:
             found = profiles[0].get("typeName") if profiles else None
             cat.not_units.setdefault(
-                key, f"a {found} profile" if found else "no profile in this catalogue")
+                key, f"a {found}" if found else "no profile in this catalogue")
         elif key not in cat.entries:
             cat.entries[key] = Entry(
                 name=name,

@@ -59,7 +59,7 @@ def _attacks(value: str, out: dict[str, Any]) -> str | None:
     elif _whole(shoot) is not None:
         out["shoot_attacks"] = _whole(shoot)
     else:
-        return "3 or 3/1: the shooting attacks are not read"
+        return "3 or 3/1"
     return None
 
 
