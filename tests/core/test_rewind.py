@@ -35,10 +35,10 @@ ROUNDS = [
 ]
 
 
-@pytest.fixture
-def played(tmp_path: Path) -> tuple[Session, list[dict[str, object]]]:
-    """The Warmaster sample played into round 3, and its state after each entry."""
-    save = tmp_path / "river.toml"
+def play(folder: Path) -> tuple[Session, list[dict[str, object]]]:
+    """The Warmaster sample played into round 3 and saved in ``folder``, and its state
+    after each entry."""
+    save = folder / "river.toml"
     shutil.copy(SAVES / "warmaster-river-crossing.toml", save)
     session = Session(load(save), save)
     states = [history.state_of(session.enc)]
@@ -47,6 +47,11 @@ def played(tmp_path: Path) -> tuple[Session, list[dict[str, object]]]:
         states.append(history.state_of(session.enc))
     save_encounter(session.enc, save)
     return session, states
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> tuple[Session, list[dict[str, object]]]:
+    return play(tmp_path)
 
 
 def test_rewind_to_round_1_and_redo_back(played):

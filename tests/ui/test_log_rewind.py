@@ -2,32 +2,22 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from textual.widgets import Static
 
-from tests.conftest import SAVES
-from tests.core.test_rewind import ROUNDS
+from tests.core.test_rewind import play
 from tracker.core import history
 from tracker.opening import load, open_encounter
-from tracker.session import Session
-from tracker.store import save_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.logview import LogView
 from tracker.ui.panes.log import LogPane
 
 
 def played_save(tmp_path: Path) -> tuple[Path, list[dict[str, object]]]:
-    save = tmp_path / "river.toml"
-    shutil.copy(SAVES / "warmaster-river-crossing.toml", save)
-    session = Session(load(save), save)
-    states = [history.state_of(session.enc)]
-    for line in ROUNDS:
-        session.execute(line)
-        states.append(history.state_of(session.enc))
-    save_encounter(session.enc, save)
-    return save, states
+    session, states = play(tmp_path)
+    assert session.path is not None
+    return session.path, states
 
 
 async def focus_log(pilot, app: TrackerApp) -> LogView:  # type: ignore[no-untyped-def]
