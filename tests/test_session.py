@@ -120,22 +120,25 @@ def test_an_army_list_adds_its_units_and_undo_takes_them_away(tmp_path):
 @pytest.mark.parametrize(
     ("name", "says"),
     [
-        ("../../etc/passwd", "points outside"),
-        ("/etc/passwd", "points outside"),
-        ("missing.toml", "no such file"),
+        ("../../etc/passwd", "army: passwd: a .toml army list, a .ros/.rosz roster or a .cat"),
+        ("/etc/passwd", "army: passwd: a .toml army list, a .ros/.rosz roster or a .cat"),
+        ("/etc/hostname.toml", "army: hostname.toml: no such file"),
+        ("missing.toml", "army: missing.toml: no such file"),
     ],
 )
-def test_paths_from_the_encounter_never_leave_its_folder(tmp_path, name, says):
+def test_an_army_file_must_be_an_army_list(tmp_path, name, says):
     save = tmp_path / "enc.toml"
     session = Session(skirmish(), save)
-    with pytest.raises(CommandError, match=says):
+    with pytest.raises(CommandError) as info:
         session.execute(f"army {name}")
+    assert str(info.value).startswith(says)
+    assert session.enc.log == []
 
 
 def test_a_bad_army_list_names_the_unit_and_the_key(tmp_path):
     (tmp_path / "bad.toml").write_text("[[units]]\nname = 'Rabble'\nstrength = 'many'\n")
     session = Session(skirmish(), tmp_path / "enc.toml")
-    with pytest.raises(CommandError, match=r"units\[0:Rabble\]\.strength"):
+    with pytest.raises(CommandError, match=r"bad.toml at units\[0:Rabble\]\.strength"):
         session.execute("army bad.toml")
 
 

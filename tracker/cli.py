@@ -13,14 +13,17 @@ from pathlib import Path
 
 SUBCOMMANDS = (
     "open", "new", "list", "check", "exec", "resolve", "replay", "watch", "restore", "serve",
+    "army",
 )
 
 EPILOG = """commands:
   tracker [FILE]                 open FILE, or the most recent encounter, or a sample
   tracker new NAME --ruleset ID  start an encounter in the data folder
   tracker list                   encounters in the data folder, newest first
-  tracker check FILE...          validate saves
+  tracker check [FILE|FOLDER...] validate saves (default: the data folder)
   tracker exec FILE COMMAND...   run command lines against a save, print the log lines
+  tracker army FILE [NAME=COUNT ...] --into ENCOUNTER [--side NAME]
+                                 add an army list, a BattleScribe roster or catalogue units
   tracker resolve RULESET ACTION [name=value ...] [--dice ROLE=V1,V2 ...] [--seed N] [--json]
   tracker replay FILE            rebuild the state from the log alone and compare
   tracker watch FILE             read-only player view of an encounter another tracker runs
@@ -98,9 +101,31 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("list", help="list encounters in the data folder")
     p.set_defaults(func=cmd_list)
 
-    p = sub.add_parser("check", help="validate save files")
-    p.add_argument("files", nargs="+")
+    p = sub.add_parser(
+        "check",
+        help="validate save files",
+        description="Validate saves: each FILE, the saves in each FOLDER, or with neither "
+        "the data folder. Army lists (in an armies/ folder) are not saves and are skipped.",
+    )
+    p.add_argument("files", nargs="*", metavar="FILE|FOLDER")
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser(
+        "army",
+        help="add an army to an encounter",
+        description="Add the units of an army file to ENCOUNTER: a TOML army list, a "
+        "BattleScribe or New Recruit roster (.ros, .rosz: every selected unit), or a "
+        "BattleScribe catalogue (.cat) with the units to take named after it "
+        "(Halberdiers=2 Crossbowmen). FILE is looked for as given, in the encounter's "
+        "folder and its armies/, then in the shipped saves/armies/; a copy is kept in "
+        "armies/ beside the encounter. Nothing is added unless the whole file reads.",
+    )
+    p.add_argument("file")
+    p.add_argument("units", nargs="*", metavar="NAME=COUNT|NAME",
+                   help="units to take from a catalogue (COUNT defaults to 1)")
+    p.add_argument("--into", required=True, metavar="ENCOUNTER", help="the save to add to")
+    p.add_argument("--side", help="the side of every unit added")
+    p.set_defaults(func=cmd_army)
 
     p = sub.add_parser(
         "exec",
@@ -207,6 +232,20 @@ def cmd_new(ns: argparse.Namespace) -> int:
     return run_app(open_encounter(path), theme=ns.theme)
 
 
+def _army_list(path: Path) -> bool:
+    """An army list rather than a save: kept in an armies/ folder, or TOML that has
+    [[units]] and no schema."""
+    from tracker.store.armies import ARMIES_DIR, ArmyError, looks_like_army_list
+    from tracker.store.armies.files import read_bytes
+
+    if path.parent.name == ARMIES_DIR:
+        return True
+    try:
+        return looks_like_army_list(read_bytes(path))
+    except ArmyError:
+        return False
+
+
 def cmd_list(ns: argparse.Namespace) -> int:
     from tracker.opening import load
     from tracker.store import SaveError
@@ -220,8 +259,25 @@ def cmd_list(ns: argparse.Namespace) -> int:
             enc = load(path)
             print(f"{path}  {enc.name} ({enc.ruleset}, round {enc.position.round})")
         except SaveError as exc:
-            print(f"{path}  unreadable: {exc.expected}")
+            if _army_list(path):
+                print(f"{path}  an army list, not an encounter (keep it in armies/)")
+            else:
+                print(f"{path}  unreadable: {exc.expected}")
     return 0
+
+
+def _saves_to_check(names: list[str]) -> list[tuple[str, bool]]:
+    """Each save named, or found in a folder named, and whether it is an army list."""
+    from tracker.store.paths import encounters_dir, list_saves
+
+    out: list[tuple[str, bool]] = []
+    for name in names or [str(encounters_dir())]:
+        path = Path(name)
+        if path.is_dir():
+            out += [(str(p), _army_list(p)) for p in reversed(list_saves(path))]
+        else:
+            out.append((name, path.is_file() and _army_list(path)))
+    return out
 
 
 def cmd_check(ns: argparse.Namespace) -> int:
@@ -230,7 +286,10 @@ def cmd_check(ns: argparse.Namespace) -> int:
     from tracker.store import SaveError
 
     bad = 0
-    for name in ns.files:
+    for name, army in _saves_to_check(ns.files):
+        if army:
+            print(f"{name}: an army list, not a save (skipped)")
+            continue
         try:
             enc = load(name)
             enc.log.load_all()  # every record of the journal, not only the newest
@@ -248,31 +307,47 @@ def cmd_check(ns: argparse.Namespace) -> int:
 
 
 def cmd_exec(ns: argparse.Namespace) -> int:
-    from tracker.core.commands import CommandError, split_lines
+    from tracker.core.commands import split_lines
+
+    lines = [line for arg in ns.commands for line in split_lines(arg)]
+    return _run_lines(ns.file, lines, dry_run=ns.dry_run, quote=True)
+
+
+def _run_lines(file: str, lines: list[str], dry_run: bool = False, quote: bool = False) -> int:
+    """Run command lines against a save and save it once all have worked."""
+    from tracker.core.commands import CommandError
     from tracker.opening import open_encounter
     from tracker.store import SaveError, save_encounter
 
     try:
-        opened = open_encounter(ns.file)
+        opened = open_encounter(file)
     except SaveError as exc:
         raise UsageError(str(exc)) from None
     session = opened.session
-    if session.read_only and not ns.dry_run:
+    if session.read_only and not dry_run:
         raise UsageError(opened.notice)
+    session.keep_armies = not dry_run
     try:
-        lines = [line for arg in ns.commands for line in split_lines(arg)]
         for line in lines:
             try:
                 outcome = session.execute(line)
             except CommandError as exc:
-                raise UsageError(f"{line}: {exc}") from None
+                raise UsageError(f"{line}: {exc}" if quote else str(exc)) from None
             print(outcome.message)
-        if not ns.dry_run:
-            save_encounter(session.enc, Path(ns.file))
+        if not dry_run:
+            save_encounter(session.enc, Path(file))
     finally:
         if opened.lock is not None:
             opened.lock.release()
     return 0
+
+
+def cmd_army(ns: argparse.Namespace) -> int:
+    """``tracker army FILE [NAME=COUNT ...] --into ENC``: the ``army`` command, saved."""
+    import shlex
+
+    words = ["army", ns.file, *ns.units] + ([f"side={ns.side}"] if ns.side else [])
+    return _run_lines(ns.into, [shlex.join(words)])
 
 
 def cmd_replay(ns: argparse.Namespace) -> int:

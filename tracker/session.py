@@ -24,6 +24,7 @@ from tracker.core.log import LogError
 from tracker.core.model import Combatant, Effect, Encounter, LogEntry, Unit, Wound
 from tracker.play import YES, Play, forced, resolution_text
 from tracker.rules.base import Action, Resolution, RuleError, Ruleset
+from tracker.store import armies
 from tracker.store.paths import safe_child
 
 GENERIC_HELP: dict[str, str] = {
@@ -42,7 +43,10 @@ GENERIC_HELP: dict[str, str] = {
     "wound": "wound NAME LOCATION [level=N kind=K impact=N shock=N pain=N blood_loss=N]",
     "heal": "heal NAME N   remove wound number N (1 is the first listed)",
     "setting": "setting [NAME=VALUE ...]   show or change the ruleset's open rule decisions",
-    "army": "army FILE [side=NAME]   add the units of a TOML army list (in the save's folder)",
+    "army": "army FILE [NAME=COUNT|NAME ...] [side=NAME]   add an army list (.toml), a "
+    "BattleScribe roster (.ros, .rosz), or units named from a catalogue (.cat)",
+    "rewind": "rewind round N [phase P] | rewind entry K   go back to that point in one step "
+    "(undo or redo takes it back)",
     "help": "help [COMMAND|ACTION]   list commands, or explain one",
 }
 
@@ -69,6 +73,8 @@ class Session:
         self.on_change: Callable[[Outcome], None] | None = None
         self.lock = threading.RLock()
         """Held while the encounter changes or is serialised for a save."""
+        self.keep_armies = path is not None and not read_only
+        """Keep a copy of each army file added in ``armies/`` beside the save."""
 
     # --- the command line -----------------------------------------------------------
 
@@ -212,12 +218,19 @@ class Session:
     # --- generic commands -----------------------------------------------------------
 
     def _cmd_undo(self, cmd: Command) -> Outcome:
+        moved = history.take_back(self.enc, "undo")
+        if moved is not None:
+            return Outcome(f"Rewind taken back: {_changes(abs(moved))} "
+                           f"{'redone' if moved > 0 else 'undone'}", changed=True)
         entry = history.undo(self.enc)
         if entry is None:
             raise CommandError("nothing to undo")
         return Outcome(f"Undone: {entry.text}", entry, changed=True)
 
     def _cmd_redo(self, cmd: Command) -> Outcome:
+        moved = history.take_back(self.enc, "redo")
+        if moved is not None:
+            return Outcome(f"Rewind taken back: {_changes(moved)} redone", changed=True)
         entry = history.redo(self.enc)
         if entry is None:
             raise CommandError("nothing to redo")
@@ -436,18 +449,87 @@ class Session:
             return self._commit(tx, f"{who.name}: wound to {wound.location} healed", "heal")
 
     def _cmd_army(self, cmd: Command) -> Outcome:
-        if len(cmd.args) != 1:
-            raise CommandError(GENERIC_HELP["army"])
-        path = Path(self.inside_folder("army", cmd.args[0]))
-        units = read_army(path, self.ruleset.unit_model, cmd.params.get("side"))
+        file, picks, side = _army_words(cmd)
+        model = self.ruleset.unit_model
+        try:
+            path = armies.find_army(file, self.path)
+            army = armies.read_army(path, model, side, armies.parse_picks(picks))
+        except armies.ArmyError as exc:
+            raise CommandError(f"army: {exc}") from None
+        armies.unique_names(army.units, (x.name for x in self.enc.everyone))
         tx = Transaction(self.enc)
+        actor = self._actor()
         with tx:
-            for data in units:
-                data["id"] = self.enc.new_id(data["name"])
-                tx.add(["units"], self.ruleset.unit_model.model_validate(data))
-            sides = sorted({u["side"] for u in units})
-            text = f"Army list {path.name}: {len(units)} units join ({', '.join(sides)})"
-            return self._commit(tx, text, "army")
+            for data in army.units:
+                unit_id = self.enc.new_id(data["name"])
+                tx.add(["units"], model.model_validate({**data, "id": unit_id}))
+            self._keep_actor(tx, actor)
+            n = len(army.units)
+            joined = f"{n} unit joins" if n == 1 else f"{n} units join"
+            text = "; ".join([f"Army list {path.name}: {joined} ({', '.join(army.sides)})",
+                              *army.notes])
+            out = self._commit(tx, text, "army")
+        if self.keep_armies and self.path is not None:
+            try:
+                kept = armies.keep_beside(army, self.path)
+            except OSError as exc:
+                out.message += f"; not copied to armies/ ({exc.strerror or exc})"
+            else:
+                if kept is not None:
+                    out.message += f"; copied to armies/{kept.name}"
+        return out
+
+    def _cmd_rewind(self, cmd: Command) -> Outcome:
+        index, where = self._rewind_point(cmd)
+        if index == self.enc.cursor:
+            raise CommandError(f"rewind: already at {where}")
+        moved = history.jump(self.enc, index)
+        if moved < 0:
+            text = f"Back to {where}: {_changes(-moved)} undone; u or ctrl+r takes it back"
+        else:
+            text = f"Forward to {where}: {_changes(moved)} redone; u goes back"
+        return Outcome(text, changed=True)
+
+    def _rewind_point(self, cmd: Command) -> tuple[int, str]:
+        """The point ``rewind`` names: how many entries are applied there, in words."""
+        usage = "rewind round N [phase P] or rewind entry K"
+        words = [w.lower() for w in cmd.args]
+        if cmd.params or not words:
+            raise CommandError(usage)
+        if words[0] == "entry":
+            if len(words) != 2:
+                raise CommandError(usage)
+            k = _int("entry", words[1])
+            if not 0 <= k <= len(self.enc.log):
+                raise CommandError(f"rewind entry {k}: the log has entries 1 to {len(self.enc.log)}"
+                                   " (0: its start)")
+            return k, f"entry {k}" if k else "the start of the log"
+        if words[0] == "round":
+            words = words[1:]
+        if len(words) not in (1, 3) or (len(words) == 3 and words[1] != "phase"):
+            raise CommandError(usage)
+        round_ = _int("round", words[0])
+        phase: int | None = None
+        where = f"round {round_}"
+        if len(words) == 3:
+            phase = self._phase_index(words[2])
+            where += f", {self.ruleset.phases[phase]}"
+        try:
+            return history.point_of(self.enc, round_, phase), where
+        except HistoryError:
+            raise CommandError(f"rewind: {where} is not in the log before now") from None
+
+    def _phase_index(self, word: str) -> int:
+        phases = [p.lower() for p in self.ruleset.phases]
+        if not phases:
+            raise CommandError(f"{self.ruleset.id} has no phases")
+        if word.isdigit() and 1 <= int(word) <= len(phases):
+            return int(word) - 1
+        hits = [i for i, p in enumerate(phases) if p.startswith(word)]
+        if len(hits) != 1:
+            raise CommandError(f"phase {word}: expected one of {', '.join(phases)} (or 1 to "
+                               f"{len(phases)})")
+        return hits[0]
 
     def _cmd_setting(self, cmd: Command) -> Outcome:
         if not cmd.params:
@@ -494,45 +576,28 @@ class Session:
 # --- value parsing for add/set ----------------------------------------------------------
 
 
-def read_army(path: Path, model: type[Unit], side: str | None) -> list[dict[str, Any]]:
-    """Units of an army list, checked against the ruleset's unit model.
+def _changes(n: int) -> str:
+    return "1 change" if n == 1 else f"{n} changes"
 
-    The file has an optional ``side`` (the default for its units) and ``[[units]]``
-    tables with the unit fields; ``strength_start`` defaults to ``strength``.
-    """
-    import tomli
 
-    where = path.name
-    try:
-        data = tomli.loads(path.read_text("utf-8"))
-    except FileNotFoundError:
-        raise CommandError(f"army list {where}: no such file") from None
-    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError) as exc:
-        raise CommandError(f"army list {where}: {exc}") from None
-    units = data.get("units")
-    if not isinstance(units, list) or not units:
-        raise CommandError(f"army list {where}: expected [[units]] tables")
-    out: list[dict[str, Any]] = []
-    for i, raw in enumerate(units):
-        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
-            raise CommandError(f"army list {where} at units[{i}].name: a unit name")
-        item = dict(raw)
-        item.setdefault("side", side or data.get("side") or "army")
-        if side:
-            item["side"] = side
-        if "strength" in item:
-            item.setdefault("strength_start", item["strength"])
-        item.pop("id", None)
-        try:
-            model.model_validate({**item, "id": "check"})
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            key = ".".join(str(p) for p in err["loc"])
-            raise CommandError(
-                f"army list {where} at units[{i}:{raw['name']}].{key}: {err['msg'].lower()}"
-            ) from None
-        out.append(item)
-    return out
+def _army_words(cmd: Command) -> tuple[str, list[str], str | None]:
+    """``army FILE [NAME=COUNT|NAME ...] [side=NAME]``: words as typed (unit names keep
+    their case and spaces, which the generic ``name=value`` parsing would not)."""
+    import shlex
+
+    words = shlex.split(cmd.line)[1:]
+    side: str | None = None
+    rest: list[str] = []
+    for word in words:
+        if word.lower().startswith("side="):
+            side = word[5:].strip() or None
+        elif word.startswith("--"):
+            raise CommandError(f"army: unknown option {word} (use side=NAME)")
+        else:
+            rest.append(word)
+    if not rest:
+        raise CommandError(GENERIC_HELP["army"])
+    return rest[0], rest[1:], side
 
 
 def _moved_ahead(before: list[str], after: list[str], who: str, holder: str | None) -> bool:

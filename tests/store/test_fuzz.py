@@ -102,7 +102,8 @@ words = st.sampled_from(["add", "set", "remove", "next", "undo", "redo", "roll",
                          "effect", "wound", "heal", "setting", "army", "help", "combatant",
                          "unit", "aldo", "grak", "x=1", "initiative=9", "--dice", "hit=1,2",
                          "--seed", "3", "d6", "6d10>=7", "'", '"', "+prone", "-prone",
-                         "level=2", "rounds=2", "side=", "=", ";", "round", "phase"])
+                         "level=2", "rounds=2", "side=", "=", ";", "round", "phase",
+                         "rewind", "entry", "0", "1", "Halberdiers=2", "x.ros"])
 
 
 @settings(max_examples=600, deadline=None)

@@ -16,7 +16,7 @@ from typing import Any, get_args, get_origin
 from pydantic import BaseModel, TypeAdapter
 
 from .dice import Roll
-from .model import Encounter, LogEntry, Op, RollRecord
+from .model import Encounter, Jump, LogEntry, Op, RollRecord
 
 
 class HistoryError(RuntimeError):
@@ -243,6 +243,7 @@ class Transaction:
         del enc.log[enc.cursor :]  # a new change drops the undone tail
         enc.log.append(entry)
         enc.cursor = len(enc.log)
+        enc.jump = None
         self.ops = []
         return entry
 
@@ -272,6 +273,7 @@ def undo(enc: Encounter) -> LogEntry | None:
     for op in reversed(entry.ops):
         revert_op(enc, op)
     enc.cursor -= 1
+    enc.jump = None
     return entry
 
 
@@ -282,12 +284,97 @@ def redo(enc: Encounter) -> LogEntry | None:
     for op in entry.ops:
         apply_op(enc, op)
     enc.cursor += 1
+    enc.jump = None
     return entry
 
 
 def state_of(enc: Encounter) -> dict[str, Any]:
     """The encounter's state without its history, for comparisons."""
-    return enc.model_dump(mode="json", exclude={"log", "cursor"})
+    return enc.model_dump(mode="json", exclude={"log", "cursor", "jump"})
+
+
+# --- rewind: a jump through the log in one step -------------------------------------------
+
+
+def move_to(enc: Encounter, index: int) -> None:
+    """Undo or redo until ``index`` entries are applied, all or nothing.
+
+    The entries on the way are read from the journal first, so a journal that cannot be
+    read changes nothing; an op that does not fit puts back what was already moved.
+    """
+    if not 0 <= index <= len(enc.log):
+        raise HistoryError(f"no point {index} in a log of {len(enc.log)} entries")
+    start = enc.cursor
+    enc.log.load_back_to(min(index, start))
+    try:
+        while enc.cursor > index:
+            undo(enc)
+        while enc.cursor < index:
+            redo(enc)
+    except Exception:
+        while enc.cursor < start:
+            redo(enc)
+        while enc.cursor > start:
+            undo(enc)
+        raise
+
+
+def jump(enc: Encounter, index: int) -> int:
+    """Go to the point where ``index`` entries are applied in one step (a rewind when it
+    lies back). Returns how many entries moved (below zero: undone). Undo right after it,
+    or redo right after a jump back, takes it back with :func:`take_back`."""
+    start = enc.cursor
+    if index == start:
+        return 0
+    held = enc.jump
+    move_to(enc, index)
+    # a rewind straight after a rewind is taken back to where the first one started
+    origin = held.start if held is not None and held.end == start else start
+    enc.jump = Jump(start=origin, end=index) if origin != index else None
+    return index - start
+
+
+def take_back(enc: Encounter, how: str) -> int | None:
+    """Take back the jump made last, if ``how`` ("undo" or "redo") comes right after it:
+    undo takes back any jump, redo a jump back. Returns the entries moved, or None."""
+    held = enc.jump
+    if held is None or held.end != enc.cursor or not 0 <= held.start <= len(enc.log):
+        return None
+    if how == "redo" and held.start < held.end:
+        return None
+    move_to(enc, held.start)
+    enc.jump = None
+    return held.start - held.end
+
+
+def points(enc: Encounter, stop_round: int | None = None) -> list[tuple[int, int, int]]:
+    """Where the fight stood after each applied entry, newest first, back to the start of
+    the log (or to the first point before round ``stop_round``): (entries applied,
+    round, phase). Read from the ops on the position, so nothing is changed."""
+    pos = enc.position.model_dump()
+    out = [(enc.cursor, pos["round"], pos["phase"])]
+    for i in range(enc.cursor - 1, -1, -1):
+        if stop_round is not None and pos["round"] < stop_round:
+            break
+        for op in reversed(enc.log[i].ops):
+            if not op.path or op.path[0] != "position":
+                continue
+            if len(op.path) == 1 and isinstance(op.before, dict):
+                pos = {**pos, **op.before}
+            elif len(op.path) == 2 and op.path[1] in pos and isinstance(op.before, int):
+                pos[op.path[1]] = op.before
+        out.append((i, pos["round"], pos["phase"]))
+    return out
+
+
+def point_of(enc: Encounter, round_: int, phase: int | None = None) -> int:
+    """The earliest point in the applied log where the fight stands at ``round_`` (and
+    ``phase``): how many entries are applied there."""
+    found = [n for n, r, p in points(enc, round_)
+             if r == round_ and (phase is None or p == phase)]
+    if not found:
+        raise HistoryError("not in the log")
+    return min(found)
 
 
 def replay(enc: Encounter) -> tuple[Encounter, list[LogEntry]]:

@@ -228,6 +228,16 @@ class Acted(Model):
     turn: int = 0
 
 
+class Jump(Model):
+    """The latest jump through the log in one step (a rewind): undo right after it, or
+    redo right after a jump back, returns to where it started, also in one step."""
+
+    start: int
+    """The cursor before the jump."""
+    end: int
+    """The cursor it jumped to."""
+
+
 class Encounter(Model):
     """One fight: who is in it, where it stands, its settings and its whole history."""
 
@@ -247,6 +257,8 @@ class Encounter(Model):
     """Actions taken this round, for the limits on how often an actor may act."""
     cursor: int = 0
     """How many log entries are applied; entries past it were undone and can be redone."""
+    jump: Jump | None = None
+    """The latest rewind, while it can still be taken back in one step."""
     _log: Log = PrivateAttr(default_factory=Log)
 
     @property

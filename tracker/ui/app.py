@@ -335,6 +335,9 @@ class TrackerApp(App[None]):
             return
         self.run_line(message.line)
 
+    def on_log_pane_rewind(self, message: LogPane.Rewind) -> None:
+        self.run_line(f"rewind entry {message.entry}")
+
     def action_next(self, what: str) -> None:
         self.run_command(Command("next", [what]))
 
@@ -476,6 +479,10 @@ class TrackerApp(App[None]):
         for b in RosterPane.BINDINGS:
             assert isinstance(b, Binding)
             rows.append((_keys(b.key), b.description, "unit roster"))
+        rows.append(("↑ ↓ Home End", "mark an entry", "log"))
+        for b in LogPane.BINDINGS:
+            assert isinstance(b, Binding)
+            rows.append((_keys(b.key), b.description, "log"))
         rows += [
             ("↑ ↓ PgUp PgDn", "move in a table", "panes"),
             ("Tab / Shift+Tab", "next / previous pane", "anywhere"),
@@ -537,7 +544,8 @@ class MainScreen(Screen):  # type: ignore[type-arg]
 
 
 def _keys(key: str) -> str:
-    names = {"colon": ":", "question_mark": "?", "delete": "Del"}
+    names = {"colon": ":", "question_mark": "?", "delete": "Del", "enter": "Enter",
+             "left_square_bracket": "[", "right_square_bracket": "]"}
     return " / ".join(names.get(k, k) for k in key.split(","))
 
 

@@ -97,7 +97,7 @@ class WatchApp(App[None]):
                 if enc.units or rs.scale == "mass":
                     yield RosterPane(rs, id="roster")
             with Vertical(id="right"):
-                yield LogPane(id="log")
+                yield LogPane(id="log", rewind=False)
         yield Static(id="status")
         yield KeyFooter(compact=True)
 

@@ -1,10 +1,19 @@
-"""The log: what happened, in the game's words; undone entries are shown struck out."""
+"""The log: what happened, in the game's words; undone entries are shown struck out.
+
+With the log focused, a cursor marks an entry: ``[`` and ``]`` jump to the start of the
+round (then of the one before) and of the next round; Enter goes back (or forward) to
+the point right after the marked entry in one step, as ``rewind entry K`` does.
+"""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.message import Message
 
 from tracker.core.model import Encounter, LogEntry
 from tracker.ui.logview import LogView
@@ -29,13 +38,31 @@ def line(n: int, entry: LogEntry, undone: bool) -> Text:
 class LogPane(Vertical):
     """Appends new entries; redraws when an undo or redo changes the past."""
 
-    def __init__(self, **kw: object) -> None:
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left_square_bracket", "round(-1)", "Round back", id="log-round-back"),
+        Binding("right_square_bracket", "round(1)", "Round on", id="log-round-on"),
+        Binding("enter", "rewind", "Back to here", id="log-rewind"),
+    ]
+
+    class Rewind(Message):
+        """The GM asked to go back (or forward) to the point right after ``entry`` (1 is
+        the first entry of the log)."""
+
+        def __init__(self, entry: int) -> None:
+            super().__init__()
+            self.entry = entry
+
+    def __init__(self, *, rewind: bool = True, **kw: object) -> None:
         super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
         self.border_title = "Log"
+        self.rewind = rewind
+        """Whether Enter rewinds (the GM's app) or does nothing (the player view)."""
         self._shown: tuple[int, int, Text | None] | None = None
         """Count, cursor and newest entry's line as drawn (None before the first draw)."""
         self._redraws = 0
         """Full redraws so far: older entries drawn late belong to the latest one only."""
+        self._entries: list[tuple[int, int]] = []
+        """The log index and round of each line drawn, in order."""
 
     def compose(self) -> ComposeResult:
         yield LogView(id="log-view")
@@ -43,36 +70,101 @@ class LogPane(Vertical):
     def refresh_from(self, enc: Encounter, show_secret: bool = True) -> None:
         view = self.query_one(LogView)
         count, cursor = len(enc.log), enc.cursor
-        newest = self._lines(enc, count - 1, count, show_secret=True)[0] if count else None
+        newest = self._lines(enc, count - 1, count, show_secret=True)[1][0] if count else None
         if (count, cursor, newest) == self._shown:
             return  # the log has not changed (only its tail ever changes)
         drawn_count, drawn_cursor, _ = self._shown or (0, 0, None)
         self._shown = (count, cursor, newest)
         appended = count > drawn_count and cursor == count and drawn_cursor == drawn_count
         if appended and drawn_count:
-            view.write_all(self._lines(enc, max(drawn_count, count - SHOWN), count, show_secret))
+            entries, texts = self._lines(enc, max(drawn_count, count - SHOWN), count,
+                                         show_secret)
+            self._entries += entries
+            view.write_all(texts)
         else:
             # the newest entries fill the screen; older ones are read from the journal
             # and drawn above them once that screen is up
+            marked = self.marked_entry() if view.has_focus else None
             view.clear()
             self._redraws += 1
             start = max(0, count - SHOWN)
             first = max(start, count - 2 * max(self.app.size.height, 1))
-            view.write_all(self._lines(enc, first, count, show_secret))
+            self._entries, texts = self._lines(enc, first, count, show_secret)
+            view.write_all(texts)
+            if marked is not None:
+                self._mark(marked)
             if first > start:
                 self.call_after_refresh(self._write_older, self._redraws, enc, start, first,
                                         show_secret)
         undone = count - cursor
-        self.border_subtitle = f"{cursor} entries" + (f", {undone} undone" if undone else "")
+        applied = "1 entry" if cursor == 1 else f"{cursor} entries"
+        self.border_subtitle = applied + (f", {undone} undone" if undone else "")
 
     def _write_older(self, redraw: int, enc: Encounter, start: int, stop: int,
                      show_secret: bool) -> None:
         if redraw == self._redraws:  # not redrawn since
-            self.query_one(LogView).prepend(self._lines(enc, start, stop, show_secret))
+            entries, texts = self._lines(enc, start, stop, show_secret)
+            self._entries[:0] = entries
+            self.query_one(LogView).prepend(texts)
 
     @staticmethod
-    def _lines(enc: Encounter, start: int, stop: int, show_secret: bool) -> list[Text]:
+    def _lines(enc: Encounter, start: int, stop: int,
+               show_secret: bool) -> tuple[list[tuple[int, int]], list[Text]]:
         cursor = enc.cursor
-        return [line(i + 1, entry, undone=i >= cursor)
-                for i in range(start, stop)
-                if not ((entry := enc.log[i]).secret and not show_secret)]
+        entries: list[tuple[int, int]] = []
+        texts: list[Text] = []
+        for i in range(start, stop):
+            entry = enc.log[i]
+            if entry.secret and not show_secret:
+                continue
+            entries.append((i, entry.round))
+            texts.append(line(i + 1, entry, undone=i >= cursor))
+        return entries, texts
+
+    # --- the cursor -------------------------------------------------------------------
+
+    def marked_entry(self) -> int | None:
+        """The log index of the entry under the cursor."""
+        at = self.query_one(LogView).cursor
+        if at is None or not 0 <= at < len(self._entries):
+            return None
+        return self._entries[at][0]
+
+    def _mark(self, log_index: int) -> None:
+        for at, (i, _) in enumerate(self._entries):
+            if i >= log_index:
+                self.query_one(LogView).move_cursor(at)
+                return
+
+    def action_round(self, step: int) -> None:
+        """Put the cursor on the first entry of this round (from there, of the one
+        before), or of the next round."""
+        view = self.query_one(LogView)
+        at = view.cursor
+        if at is None or not self._entries:
+            return
+        view.focus()
+        rounds = [r for _, r in self._entries]
+        here = rounds[at]
+        if step > 0:
+            later = next((k for k in range(at + 1, len(rounds)) if rounds[k] != here), None)
+            view.move_cursor(len(rounds) - 1 if later is None else later)
+            return
+        k = at
+        while k > 0 and rounds[k - 1] == here:
+            k -= 1
+        if k == at and k > 0:  # already at its start: the start of the round before
+            k -= 1
+            while k > 0 and rounds[k - 1] == rounds[k]:
+                k -= 1
+        view.move_cursor(k)
+
+    def action_rewind(self) -> None:
+        entry = self.marked_entry()
+        if entry is not None:
+            self.post_message(self.Rewind(entry + 1))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rewind":
+            return self.rewind
+        return True
