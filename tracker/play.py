@@ -110,7 +110,10 @@ class Play:
                 what_ = ", ".join(self.names().get(i, i) for i, _ in items)
                 notes.append(f"{duty.name} skipped by the GM ({what_})")
             elif duty.action and duty.always:
-                notes.append(run(duty.action, tx, Dice(mode="strict")))
+                made = len(tx.ops)
+                text = run(duty.action, tx, Dice(mode="strict"))
+                if len(tx.ops) > made:  # said only when it changed something
+                    notes.append(text)
         step = seqs.move(self.enc, tx, what, self.seq, stat=self.stat, grouping=self.grouping,
                          dice=dice)
         return "; ".join([*notes, step.text])
@@ -193,6 +196,18 @@ class Play:
         for duty in self.seq.phase(self.enc.position).duties:
             for who_id, words in duty.pending(self.enc):
                 out.setdefault(who_id, []).append(words)
+        return out
+
+    def markers(self) -> dict[str, list[str]]:
+        """Words by each combatant or unit in its row: what it did this phase, what it
+        still owes the phase."""
+        out: dict[str, list[str]] = {}
+        for who in self.enc.everyone:
+            words = self.acted_now(who.id)
+            if words:
+                out[who.id] = words
+        for who_id, words in self.pending_now().items():
+            out.setdefault(who_id, []).extend(words)
         return out
 
     # --- the order changing under the one who acts ----------------------------------------

@@ -139,6 +139,7 @@ def test_single_driveback_then_endphase_skips_it(session: Session) -> None:
 
 
 def test_shooting_at_charging_knights(session: Session) -> None:
+    session.enc.position.side = 1  # the Empire's turn: its knights charge the archers
     session.enc.position.phase = RULESET.phases.index("movement")
     out = session.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,6 save=1,2,3')
     assert out.resolution is not None

@@ -7,7 +7,7 @@ import gc
 import os
 import signal
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 
@@ -19,11 +19,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
+from tracker.core import sequence as seqs
 from tracker.core.commands import Command, CommandError, parse
 from tracker.core.history import touched_units
-from tracker.core.turns import acting_order, current_actor
+from tracker.core.model import Combatant, Unit
 from tracker.opening import Opened
-from tracker.session import Outcome, Session
+from tracker.play import PendingDuty
+from tracker.session import Outcome
 from tracker.store.autosave import Autosaver
 from tracker.store.toml_store import Snapshot, snapshot
 from tracker.ui.commandline import CommandLine
@@ -36,22 +38,9 @@ from tracker.ui.panes.roster import RosterPane
 from tracker.ui.panes.wounds import WoundsPane
 from tracker.ui.table import SyncTable
 from tracker.ui.theme import install_themes, show_notices
+from tracker.ui.topbar import TopBar, topbar_text
 
-
-def topbar_text(session: Session) -> str:
-    enc, rs = session.enc, session.ruleset
-    pos = enc.position
-    bits = [enc.name, rs.id, f"Round {pos.round}"]
-    if rs.phases:
-        bits.append(f"Phase {rs.phases[min(pos.phase, len(rs.phases) - 1)]}")
-    actor = current_actor(enc, rs.order_stat)
-    if actor is not None:
-        order = acting_order(enc, rs.order_stat)
-        name = next((c.name for c in enc.combatants if c.id == actor), actor)
-        bits.append(f"▶ {name} ({min(pos.turn, len(order) - 1) + 1}/{len(order)})")
-    if session.read_only:
-        bits.append("READ-ONLY")
-    return " · ".join(bits)
+__all__ = ["TrackerApp", "run_app", "topbar_text"]
 
 
 class TrackerApp(App[None]):
@@ -112,7 +101,7 @@ class TrackerApp(App[None]):
         enc = self.session.enc
         skirmish = bool(enc.combatants) or rs.scale == "skirmish"
         mass = bool(enc.units) or rs.scale == "mass"
-        yield Static(id="topbar")
+        yield TopBar(id="topbar")
         with Horizontal(id="body", classes="mass" if mass and not skirmish else ""):
             with Vertical(id="left"):
                 if skirmish:
@@ -145,6 +134,7 @@ class TrackerApp(App[None]):
         table = self.query(DataTable).first()
         if table is not None:
             table.focus()
+        self.follow_turn()
         self.set_interval(5, self._retry_save)
         self._install_signals()
         self.call_after_refresh(self._prepare_save)
@@ -189,15 +179,16 @@ class TrackerApp(App[None]):
 
     def _refresh_panes(self, units: set[str] | None = None) -> None:
         enc = self.session.enc
-        rs = self.session.ruleset
-        self.query_one("#topbar", Static).update(topbar_text(self.session))
-        actor = current_actor(enc, rs.order_stat)
+        play = self.session.play
+        self.query_one(TopBar).show(self.session)
+        actor = play.current()
+        marks = play.markers()
         for pane in self.query(CombatantsPane):
-            pane.refresh_from(enc, actor)
+            pane.refresh_from(enc, actor, marks)
             if self.selected is None or all(c.id != self.selected for c in enc.combatants):
                 self.selected = pane.table.selected_key
         for roster in self.query(RosterPane):
-            roster.refresh_from(enc, units)
+            roster.refresh_from(enc, units, marks)
         for pools in self.query(PoolsPane):
             pools.refresh_from(enc, self.selected)
         for wounds in self.query(WoundsPane):
@@ -269,6 +260,29 @@ class TrackerApp(App[None]):
             self._save_worker()
         entry = outcome.entry
         self.refresh_panes(touched_units(self.session.enc, entry) if entry else None)
+        if entry is not None and any(op.path[:1] == ["position"] for op in entry.ops):
+            self.follow_turn()
+
+    def follow_turn(self) -> None:
+        """Put the cursor on whoever acts now (the first of a side or group that has not
+        acted this phase), so the Pools and Wounds panes show them and f acts for them."""
+        play = self.session.play
+        holder = play.current()
+        if holder is None:
+            return
+        members = [m for m in seqs.members(self.session.enc, holder) if _in_play(m)]
+        fresh = [m for m in members if not play.acted_now(m.id)]
+        if not (fresh or members):
+            return
+        who = (fresh or members)[0]
+        for table in self.query(SyncTable):
+            if table.id in ("combatants-table", "roster-table") and table.has_key(who.id):
+                table.select_key(who.id)
+                self.selected = who.id
+                for pools in self.query(PoolsPane):
+                    pools.refresh_from(self.session.enc, who.id)
+                for wounds in self.query(WoundsPane):
+                    wounds.refresh_from(self.session.enc, who.id)
 
     @work(thread=True, group="save", exit_on_error=False)
     def _save_worker(self) -> None:
@@ -339,7 +353,49 @@ class TrackerApp(App[None]):
         self.run_line(f"rewind entry {message.entry}")
 
     def action_next(self, what: str) -> None:
-        self.run_command(Command("next", [what]))
+        self.advance(what)
+
+    def advance(self, what: str, force: bool = False) -> None:
+        """Walk the sequence; a duty still pending opens its action (its dice entered or
+        rolled there), then the advance goes on; the GM may also skip it knowingly."""
+        if self.session.read_only:
+            self.set_status("read-only: another tracker writes this encounter", error=True)
+            return
+        cmd = Command("next", [what, "force"] if force else [what])
+        try:
+            outcome = self.session.run(cmd)
+        except PendingDuty as pending:
+            self.set_status(str(pending), error=True)
+            self._deal_with(pending, what)
+            return
+        except CommandError as exc:
+            self.set_status(str(exc), error=True)
+            return
+        except Exception as exc:  # a bug must not take the table down
+            where = log_unexpected(exc, cmd.text())
+            self.set_status(f"unexpected error ({type(exc).__name__}); details in {where}", True)
+            return
+        self.set_status(outcome.message)
+
+    def _deal_with(self, pending: PendingDuty, what: str) -> None:
+        from tracker.ui.screens.confirm import ConfirmScreen
+
+        def skip(yes: bool | None) -> None:
+            if yes:
+                self.advance(what, force=True)
+
+        def done(ran: object) -> None:
+            if ran:
+                self.advance(what)
+            else:
+                ask = f"Leave {pending.duty.name} undone and go on? (the log will say so)"
+                self.push_screen(ConfirmScreen(ask), skip)
+
+        action = pending.duty.action
+        if action and action in self.session.ruleset.actions:
+            self.open_action(action, then=done)
+        else:
+            done(None)
 
     def action_undo(self) -> None:
         self.run_command(Command("undo"))
@@ -417,14 +473,13 @@ class TrackerApp(App[None]):
 
         self.push_screen(PickerScreen("Resolve which action?", items), picked)
 
-    def open_action(self, name: str, **given: str) -> None:
+    def open_action(self, name: str, then: Callable[[object], None] | None = None,
+                    **given: str) -> None:
         from tracker.ui.screens.resolve import ResolveScreen
 
         action = self.session.ruleset.action(name)
-        sel = self._selected_name()
-        actor = None
-        if sel is not None:
-            actor = self.session.find(sel[1])[1]
+        actor = self._acting()
+        if actor is not None:
             for p in action.params:
                 if p.kind == "actor" and p.name not in given:
                     given[p.name] = self.session.canonical_name(actor.id)
@@ -434,7 +489,23 @@ class TrackerApp(App[None]):
                 if p.kind == "target" and p.name not in given:
                     given[p.name] = self.session.canonical_name(target.id)
                     break
-        self.push_screen(ResolveScreen(self.session, action, given, self.run_command))
+        self.push_screen(ResolveScreen(self.session, action, given, self.run_command), then)
+
+    def _acting(self) -> Combatant | Unit | None:
+        """Who an action is for: the row under the cursor if it is one of those acting
+        now, else the first of them who has not acted this phase."""
+        play = self.session.play
+        holder = play.current()
+        enc = self.session.enc
+        sel = self._selected_name()
+        chosen = self.session.find(sel[1])[1] if sel is not None else None
+        if holder is None or holder == seqs.ALL:
+            return chosen
+        if chosen is not None and seqs.is_holder(enc, holder, chosen):
+            return chosen
+        members = [m for m in seqs.members(enc, holder) if _in_play(m)]
+        fresh = [m for m in members if not play.acted_now(m.id)]
+        return (fresh or members)[0] if fresh or members else chosen
 
     def action_end_phase(self) -> None:
         """The ruleset's end of phase (drive backs, held casualties), dice rolled or entered."""
@@ -541,6 +612,10 @@ class MainScreen(Screen):  # type: ignore[type-arg]
             self._passed.discard(id(event))
             return True
         return False
+
+
+def _in_play(who: Combatant | Unit) -> bool:
+    return not getattr(who, "out", False) and getattr(who, "active", True)
 
 
 def _keys(key: str) -> str:

@@ -209,6 +209,9 @@ class SyncTable(DataTable[Cell]):
         """Rows in the table, counting those still being added."""
         return len(self._keys)
 
+    def has_key(self, key: str) -> bool:
+        return key in self._keys
+
     def select_key(self, key: str) -> None:
         if key in self._keys:
             row = self._keys.index(key)

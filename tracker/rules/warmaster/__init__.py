@@ -32,8 +32,6 @@ Readings of the text the tracker makes (not settings):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tracker.rules.base import Ruleset, lazy_models
 
 from .actions.driveback import DRIVEBACK
@@ -41,23 +39,8 @@ from .actions.endphase import ENDPHASE
 from .actions.lookup import PHASES
 from .actions.shoot import SHOOT
 from .roster import ROSTER, describe_unit
+from .sequence import SEQUENCE, start_round
 from .settings import SETTINGS
-
-if TYPE_CHECKING:
-    from tracker.core.dice import Dice
-    from tracker.core.history import Transaction
-    from tracker.core.model import Encounter
-
-
-def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
-    """New turn: last turn's drive-back distances, casualties and carried hits are cleared."""
-    for unit in enc.units:
-        path: list[str | int] = ["units", unit.id]
-        tx.set([*path, "driven_back"], 0)
-        tx.set([*path, "casualties_turn"], 0)
-        tx.set([*path, "carried_hits"], 0)
-    return []
-
 
 RULESET = Ruleset(
     id="warmaster",
@@ -69,6 +52,7 @@ RULESET = Ruleset(
     panes=("roster", "log"),
     settings=SETTINGS,
     start_round=start_round,
+    sequence=SEQUENCE,
     describe_unit=describe_unit,
     roster=ROSTER,
 )

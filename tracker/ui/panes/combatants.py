@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from tracker.core.model import Combatant, Encounter
+from tracker.core.sequence import is_holder
 from tracker.core.turns import acting_order, order_value
 from tracker.rules.base import Ruleset
 from tracker.ui.errors import log_unexpected
@@ -45,7 +46,8 @@ class CombatantsPane(Vertical):
     def table(self) -> SyncTable:
         return self.query_one(SyncTable)
 
-    def rows(self, enc: Encounter, actor: str | None) -> list[Row]:
+    def rows(self, enc: Encounter, actor: str | None,
+             marks: dict[str, list[str]] | None = None) -> list[Row]:
         stat = self.ruleset.order_stat
         by_id = {c.id: c for c in enc.combatants}
         # with no combatants the order is the units' sides, which this pane does not list
@@ -54,16 +56,21 @@ class CombatantsPane(Vertical):
         rows: list[Row] = []
         for cid in listed:
             c = by_id[cid]
-            mark = Text("▶", style="bold") if cid == actor else Text("")
+            acting = cid == actor or (actor is not None and actor.startswith(("group:", "side:"))
+                                      and is_holder(enc, actor, c))
+            mark = Text("▶", style="bold") if acting else Text("")
             name = Text(c.name, style="dim" if c.out else "")
+            own = state_of(c)
+            state = ", ".join([*(marks or {}).get(cid, []), *([own] if own else [])])
             rows.append(
                 (cid, [mark, name, c.side, str(order_value(c, stat)),
-                       str(len(c.wounds) or ""), state_of(c)])
+                       str(len(c.wounds) or ""), state])
             )
         return rows
 
-    def refresh_from(self, enc: Encounter, actor: str | None) -> None:
-        self.table.sync(self.rows(enc, actor))
+    def refresh_from(self, enc: Encounter, actor: str | None,
+                     marks: dict[str, list[str]] | None = None) -> None:
+        self.table.sync(self.rows(enc, actor, marks))
         self.show_detail(enc, self.table.selected_key)
         n = len(enc.combatants)
         self.border_subtitle = f"{n} in the fight" if n else "a: add a combatant"

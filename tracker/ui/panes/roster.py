@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from tracker.core.model import Encounter, Unit
 from tracker.core.turns import sides
 from tracker.rules.base import Ruleset
-from tracker.rules.columns import Roster
+from tracker.rules.columns import STATE, Roster
 from tracker.ui.table import Cell, Rows, SyncTable
 
 SORTS = ("listed", "side", "name", "strength")
@@ -58,6 +58,7 @@ class RosterPane(Vertical):
         self.sort = "listed"
         self.view = "all"
         self._enc: Encounter | None = None
+        self._marks: dict[str, list[str]] = {}
 
     @property
     def roster(self) -> Roster:
@@ -97,6 +98,8 @@ class RosterPane(Vertical):
         out: list[Cell] = []
         for column in roster.columns:
             text = roster.cell(column, u, describe)
+            if column is STATE and self._marks.get(u.id):
+                text = ", ".join([*self._marks[u.id], *([text] if text else [])])
             if column.key == "side":
                 out.append(text[:10])
             elif column.key == "name":
@@ -107,10 +110,16 @@ class RosterPane(Vertical):
                 out.append(text)
         return out
 
-    def refresh_from(self, enc: Encounter, units: set[str] | None = None) -> None:
+    def refresh_from(self, enc: Encounter, units: set[str] | None = None,
+                     marks: dict[str, list[str]] | None = None) -> None:
         """Show ``enc``; ``units``, when known, are the only ones changed since the last
-        refresh."""
+        refresh. ``marks`` are the sequence's words for a unit (shot, a duty pending)."""
         self._enc = enc
+        marks = marks or {}
+        if units is not None and marks != self._marks:
+            units = units | {k for k in marks.keys() | self._marks.keys()
+                             if marks.get(k) != self._marks.get(k)}
+        self._marks = marks
         self.table.sync(self.rows(enc), only=units)
         shown = self.table.total
         active = sum(1 for u in enc.units if u.active)

@@ -9,10 +9,20 @@ the exposed stands are hit at 4+ until they are gone (setting ``split_batches``)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Omit, Params, Resolution, RuleError, Stage
+from tracker.rules.base import (
+    Action,
+    Figures,
+    Odds,
+    Omit,
+    Params,
+    Resolution,
+    RuleError,
+    Scope,
+    Stage,
+)
 from tracker.rules.base import param as p_
 
 from ..settings import SPLIT_BATCHES
@@ -200,6 +210,22 @@ class Shoot(Action[ShootParams]):
             if unsaved:
                 text += f"; {unsaved} carried into the first combat round, no drive back"
         return Resolution("shoot", outcome, text, f, rolls=dice.rolls)
+
+    marker = "shot"
+
+    def limit(self, p: ShootParams) -> tuple[Scope, str] | None:
+        """A unit shoots once in its turn; at chargers, once at each charger (in the
+        enemy's movement phase), so that has no limit here."""
+        return None if p.charging else ("phase", "shoot")
+
+    def turn_rule(self, phase: str, p: ShootParams) -> Literal["own", "enemy", "any"]:
+        """Units shoot in their own turn, and at chargers in the enemy's."""
+        if phase == "shooting":
+            return "own"
+        return "enemy" if phase == "movement" else "any"
+
+    def actors(self, p: ShootParams) -> list[str]:
+        return p.shooter_names()
 
     def odds(self, p: ShootParams) -> Odds:
         from .shoot_odds import odds_shoot
