@@ -41,42 +41,26 @@ hit) and the rolls a blow calls for (knockdown, knockout, unhorse, hesitation).
 
 from __future__ import annotations
 
-from typing import Any
+from tracker.rules.base import LazyActions, Ruleset, lazy_models
 
-from tracker.rules.base import Action, Ruleset, lazy_models
-
-from .actions.bloodloss import BLOODLOSS
-from .actions.exchange import EXCHANGE
-from .actions.hesitation import HESITATION
-from .actions.hit import HIT
-from .actions.initiative import INITIATIVE
-from .actions.knockdown import KNOCKDOWN
-from .actions.knockout import KNOCKOUT
-from .actions.missile import MISSILE
-from .actions.missile_prep import MISSILE_PREP
-from .actions.opponents import OPPONENTS
-from .actions.refresh import REFRESH
-from .actions.ride import RIDE
-from .actions.ride_by import RIDE_BY
-from .actions.shock import SHOCK
-from .actions.spend import SPEND
-from .actions.terrain import TERRAIN
-from .actions.unhorse import UNHORSE
 from .describe import describe
 from .pools import combat_pool, start_round
 from .settings import SETTINGS
 
-_ACTIONS: list[Action[Any]] = [
-    EXCHANGE, INITIATIVE, HESITATION, SHOCK, SPEND, REFRESH, HIT, BLOODLOSS, KNOCKDOWN,
-    KNOCKOUT, TERRAIN, OPPONENTS, RIDE_BY, UNHORSE, RIDE, MISSILE_PREP, MISSILE,
-]
+ACTIONS = (
+    "exchange", "initiative", "hesitation", "shock", "spend", "refresh", "hit", "bloodloss",
+    "knockdown", "knockout", "terrain", "opponents", "ride_by", "unhorse", "ride",
+    "missile_prep", "missile",
+)
+"""In the order the GM is offered them; each in ``actions/<name>.py`` as ``<NAME>``,
+imported when first used."""
 
 RULESET = Ruleset(
     id="edc",
     name="Esprit de Corps duels",
     scale="skirmish",
     model="tracker.rules.edc.model:EdcEncounter",
-    actions={a.name: a for a in _ACTIONS},
+    actions=LazyActions(__name__, {a: f".actions.{a}:{a.upper()}" for a in ACTIONS}),
     phases=["exchange 1", "exchange 2"],
     panes=("combatants", "pools", "wounds", "log"),
     settings=SETTINGS,

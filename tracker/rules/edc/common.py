@@ -23,6 +23,22 @@ CP = "CP"
 MP = "MP"
 """The Missile Pool's name on a fighter."""
 
+# The words of the tables, as the actions offer them for choice. The tables themselves
+# (tables.toml, damage.toml) load when a roll first reads them, and refuse a row that
+# names a word not here, or leaves one out.
+DAMAGE_TYPES = ("cutting", "puncture", "blunt", "generic")
+TERRAINS = ("narrow", "swampy", "rocky", "icy", "slippery", "tight", "limited_room", "pressing")
+MOVEMENTS = ("standing", "crawling", "cautious", "normal", "defending", "hurried", "attacking",
+             "sprinting")
+GAITS = ("stand", "walk", "trot", "canter", "gallop")
+MANEUVERS = ("accelerate", "accelerate2", "decelerate", "decelerate2", "decelerate3",
+             "quarter_turn", "wheel")
+EVASIONS = ("evade_full", "evade_partial", "duck")
+PRESS_TN = 3
+"""Press dice roll against TN 3 attacking ..."""
+DEFENSE_PRESS_TN = 4
+"""... and TN 4 defending."""
+
 
 def tn_rule() -> Any:
     """The ``tn_above_ten`` parameter every rolling action carries (from the setting)."""

@@ -16,8 +16,9 @@ from typing import Any
 from tracker.core.tables import TableError, load_table
 from tracker.rules.errors import RuleError
 
+from .common import DAMAGE_TYPES
+
 DAMAGE_FILE = Path(__file__).with_name("damage.toml")
-DAMAGE_TYPES = ("cutting", "puncture", "blunt", "generic")
 LEVELS = 5
 """Wound levels with an entry (1-5; a level-0 wound is a bruise or scratch)."""
 

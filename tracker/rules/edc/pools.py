@@ -18,7 +18,6 @@ from tracker.rules.base import RuleError
 
 from .common import CP, MP, count_successes, roll_d10s, successes_word
 from .settings import BLOOD_LOSS_RAISE, FRACTION_ROUNDING, PAIN_RESIST, TN_ABOVE_TEN, setting
-from .tables import Cut, tables
 from .wounds import blood_loss_tn, effective_pain, lose_health
 
 if TYPE_CHECKING:
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
     from tracker.core.model import Encounter
 
     from .model import EdcCombatant
+    from .tables import Cut
 
 
 def _loss(total: int, cut: Cut, rounding: str) -> int:
@@ -49,6 +49,8 @@ def opponent_of(enc: Encounter, c: EdcCombatant) -> EdcCombatant | None:
 
 def reach_penalty(mine: int, theirs: int, inside: bool) -> int:
     """Dice lost against a longer weapon, until the shorter one has landed a damaging strike."""
+    from .tables import tables
+
     if inside or theirs <= mine:
         return 0
     return (theirs - mine) * tables().reach.penalty_per_step
@@ -56,6 +58,8 @@ def reach_penalty(mine: int, theirs: int, inside: bool) -> int:
 
 def combat_pool(c: EdcCombatant, enc: Encounter) -> tuple[int, list[str]]:
     """The CP ``c`` refreshes to, with one breakdown line per term."""
+    from .tables import Cut, tables
+
     t = tables().pool
     rounding = str(setting(enc, FRACTION_ROUNDING))
     lines = [f"Reflex {c.reflex}", f"Proficiency {c.proficiency}"]

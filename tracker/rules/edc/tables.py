@@ -1,6 +1,10 @@
-"""The edc tables (``tables.toml`` beside this file), validated on first use: the
-difficult-terrain TNs, the multiple-opponents TNs, the press TNs, the Combat Pool (CP)
-modifiers, the reach ladder, the missile evasion DTNs, the gaits and riding maneuvers."""
+"""The edc tables (``tables.toml`` beside this file), validated when a roll first reads
+them: the difficult-terrain TNs, the multiple-opponents TNs, the Combat Pool (CP)
+modifiers, the reach ladder, the missile evasion DTNs, the gaits and riding maneuvers.
+
+Imported by the actions inside their methods, so that ``tracker resolve`` reads a table
+only for a roll that needs it; the names the tables use are the choices in ``common.py``.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ from typing import Literal
 from tracker.core.tables import load_table
 from tracker.rules.errors import RuleError
 
+from .common import EVASIONS, GAITS, MANEUVERS, MOVEMENTS, TERRAINS
+
 TABLES_FILE = Path(__file__).with_name("tables.toml")
 
 Dash = Literal["-"]
@@ -19,6 +25,8 @@ Dash = Literal["-"]
 
 @dataclass(frozen=True)
 class TerrainRow:
+    """A row of the difficult-terrain table: the TN in each column, or a dash."""
+
     names: tuple[str, ...]
     """The choices that read this row (``swampy``, ``rocky``)."""
     tn: tuple[int | Dash, ...]
@@ -27,6 +35,8 @@ class TerrainRow:
 
 @dataclass(frozen=True)
 class Terrain:
+    """Terrain Rolls - Difficult Terrain."""
+
     columns: tuple[str, ...]
     movements: dict[str, str]
     """Each movement a roll may name, and the column it reads."""
@@ -45,10 +55,14 @@ class Terrain:
             if twice:
                 raise ValueError(f"terrain {sorted(twice)[0]} is in two rows")
             seen.update(row.names)
+        same_words("rows", [n for row in self.rows for n in row.names], TERRAINS)
+        same_words("movements", list(self.movements), MOVEMENTS)
 
 
 @dataclass(frozen=True)
 class OpponentsRow:
+    """A row of the multiple-opponents table: from how many opponents, its TNs."""
+
     at_least: int
     first: int
     second: int
@@ -56,6 +70,8 @@ class OpponentsRow:
 
 @dataclass(frozen=True)
 class Opponents:
+    """Terrain Rolls - Multiple Opponents."""
+
     most_faced: int
     most_faced_small: int
     rows: tuple[OpponentsRow, ...]
@@ -64,12 +80,6 @@ class Opponents:
         starts = [r.at_least for r in self.rows]
         if starts != sorted(set(starts)) or not starts or starts[0] < 2:
             raise ValueError("rows must start at 2 or more opponents, in rising order")
-
-
-@dataclass(frozen=True)
-class Press:
-    attacking: int
-    defending: int
 
 
 @dataclass(frozen=True)
@@ -82,6 +92,8 @@ class Cut:
 
 @dataclass(frozen=True)
 class Pool:
+    """The Combat Pool modifiers the text gives."""
+
     higher_footing: int
     posture_dice: int
     prone_fraction: int
@@ -91,18 +103,27 @@ class Pool:
 
 @dataclass(frozen=True)
 class Reach:
+    """Weapon length: the reach ladder and the CP lost per step."""
+
     ladder: tuple[str, ...]
     penalty_per_step: int
 
 
 @dataclass(frozen=True)
 class Missile:
+    """Missile defences."""
+
     evade: dict[str, int]
     """DTN of each evasion against a missile."""
+
+    def __post_init__(self) -> None:
+        same_words("evade", list(self.evade), EVASIONS)
 
 
 @dataclass(frozen=True)
 class Gait:
+    """A gait: its move (times the mount's Move) and its step."""
+
     name: str
     move: float
     """Times the mount's Move."""
@@ -111,6 +132,8 @@ class Gait:
 
 @dataclass(frozen=True)
 class Maneuver:
+    """A riding maneuver: steps of gait it changes, and whether it is free."""
+
     name: str
     steps: int = 0
     free: bool = False
@@ -119,12 +142,16 @@ class Maneuver:
 
 @dataclass(frozen=True)
 class Ride:
+    """Gaits and riding maneuvers."""
+
     ride_by: tuple[str, ...]
     gaits: tuple[Gait, ...]
     maneuvers: tuple[Maneuver, ...]
 
     def __post_init__(self) -> None:
         names = [g.name for g in self.gaits]
+        same_words("gaits", names, GAITS)
+        same_words("maneuvers", [m.name for m in self.maneuvers], MANEUVERS)
         for gait in self.ride_by:
             if gait not in names:
                 raise ValueError(f"ride_by names {gait}, not a gait ({', '.join(names)})")
@@ -132,14 +159,25 @@ class Ride:
 
 @dataclass(frozen=True)
 class Tables:
+    """Every table of ``tables.toml``."""
+
     schema: int
     terrain: Terrain
     opponents: Opponents
-    press: Press
     pool: Pool
     reach: Reach
     missile: Missile
     ride: Ride
+
+
+def same_words(key: str, found: list[str], choices: tuple[str, ...]) -> None:
+    """The table names each choice an action offers, once, and nothing else."""
+    extra = [w for w in found if w not in choices]
+    if extra:
+        raise ValueError(f"{key}: '{extra[0]}' is not one of {', '.join(choices)}")
+    left = [w for w in choices if w not in found]
+    if left:
+        raise ValueError(f"{key}: no entry for {', '.join(left)}")
 
 
 def tables() -> Tables:
@@ -149,20 +187,12 @@ def tables() -> Tables:
 # --- lookups -----------------------------------------------------------------------------
 
 
-def terrain_names() -> tuple[str, ...]:
-    return tuple(n for row in tables().terrain.rows for n in row.names)
-
-
-def movements() -> tuple[str, ...]:
-    return tuple(tables().terrain.movements)
-
-
 def terrain_tn(terrain: str, movement: str) -> int:
     """TN of a difficult-terrain roll (Terrain Rolls - Difficult Terrain)."""
     t = tables().terrain
     row = next((r for r in t.rows if terrain in r.names), None)
     if row is None:
-        raise RuleError(f"terrain '{terrain}': one of {', '.join(terrain_names())}")
+        raise RuleError(f"terrain '{terrain}': one of {', '.join(TERRAINS)}")
     column = t.movements.get(movement)
     if column is None:
         raise RuleError(f"movement '{movement}': one of {', '.join(t.movements)}")
@@ -194,22 +224,14 @@ def gait(name: str) -> Gait:
     for g in tables().ride.gaits:
         if g.name == name:
             return g
-    raise RuleError(f"gait '{name}': one of {', '.join(gait_names())}")
-
-
-def gait_names() -> tuple[str, ...]:
-    return tuple(g.name for g in tables().ride.gaits)
+    raise RuleError(f"gait '{name}': one of {', '.join(GAITS)}")
 
 
 def maneuver(name: str) -> Maneuver:
     for m in tables().ride.maneuvers:
         if m.name == name:
             return m
-    raise RuleError(f"maneuver '{name}': one of {', '.join(maneuver_names())}")
-
-
-def maneuver_names() -> tuple[str, ...]:
-    return tuple(m.name for m in tables().ride.maneuvers)
+    raise RuleError(f"maneuver '{name}': one of {', '.join(MANEUVERS)}")
 
 
 def gait_after(now: str, name: str) -> str:

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from tracker.rules.base import Figures, Omit
 
 from .common import CP, MP
-from .damage import WoundRow, lookup
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -143,6 +142,8 @@ def wound_figures(
     A blow that drives the CP below 0 calls Knockdown at 2 x MoS (3 x blunt); a table row
     that calls it (head and leg blows) at the Shock; the harder of the two is rolled.
     """
+    from .damage import WoundRow, lookup
+
     if location:
         row = lookup(table, damage_type, location, level)
     else:

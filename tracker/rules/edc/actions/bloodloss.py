@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 
 class BloodlossParams(Params):
+    """The parameters of ``bloodloss``."""
+
     actor: str = param("", "the wounded fighter", kind="actor")
     toughness: int = param(help="Toughness dice", ge=0)
     tn: int = param(help="Blood Loss TN (0: not bleeding)", ge=0)
@@ -29,6 +31,8 @@ class BloodlossParams(Params):
 
 
 class BloodlossFigures(Figures):
+    """What ``bloodloss`` reports (the ``--json`` keys)."""
+
     successes: int
     health_lost: int
     """0 or 1."""

@@ -23,6 +23,9 @@ from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Omit, Params, Resolution, Stage, param
 
 from ..common import (
+    DAMAGE_TYPES,
+    DEFENSE_PRESS_TN,
+    PRESS_TN,
     count_successes,
     damage_table_param,
     is_botch,
@@ -30,8 +33,6 @@ from ..common import (
     successes_word,
     tn_rule,
 )
-from ..damage import DAMAGE_TYPES
-from ..tables import tables
 from ..wounds import TakesWound, wound_calls, wound_figures, wound_level, wound_summary
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ def pool_cost(dice: int, free: int, cost: int, press: int) -> int:
 
 
 class ExchangeParams(Params):
+    """The parameters of ``exchange``."""
+
     attacker: str = param("", "who attacks (spends CP)", kind="actor")
     defender: str = param("", "who defends (spends CP, takes the wound)", kind="target")
     attack_dice: int = param(help="dice rolled for the attack", ge=0)
@@ -59,9 +62,9 @@ class ExchangeParams(Params):
     defense_free: int = param(0, "defence dice not from the CP (defensive posture 2)", ge=0)
     defense_cost: int = param(0, "defence activation cost (aggressive posture 2)", ge=0)
     press_dice: int = param(0, "attacker's press dice", ge=0)
-    press_tn: int = param(tables().press.attacking, "attacker's press TN", ge=1)
+    press_tn: int = param(PRESS_TN, "attacker's press TN", ge=1)
     defense_press_dice: int = param(0, "defender's press dice", ge=0)
-    defense_press_tn: int = param(tables().press.defending, "defender's press TN", ge=1)
+    defense_press_tn: int = param(DEFENSE_PRESS_TN, "defender's press TN", ge=1)
     damage_type: str = param("cutting", "damage type", choices=DAMAGE_TYPES)
     weapon_damage: int = param(0, "weapon damage added to the MoS")
     toughness: int = param(0, "defender's Toughness taken off the MoS", ge=0)
@@ -81,6 +84,8 @@ class ExchangeParams(Params):
 
 
 class ExchangeFigures(TakesWound, Figures):
+    """What ``exchange`` reports (the ``--json`` keys)."""
+
     attack_successes: int
     defense_successes: int
     mos: int

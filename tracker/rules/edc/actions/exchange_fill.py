@@ -10,7 +10,6 @@ from tracker.rules.base import Resolution, RuleError
 
 from ..common import CP, combatant_or_none, missing
 from ..pools import reduce_now, spend
-from ..tables import tables
 from ..wounds import add_wound
 from .exchange import ExchangeFigures, ExchangeParams, pool_cost
 
@@ -21,6 +20,8 @@ if TYPE_CHECKING:
 
 def fill_exchange(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
     """The fighters' TNs and stats; posture on the first blow; refuses dice beyond the CP."""
+    from ..tables import tables
+
     out: dict[str, Any] = {}
     posture = tables().pool.posture_dice
     a = combatant_or_none(enc, given.get("attacker"))

@@ -23,6 +23,8 @@ BASE_TN = 7
 
 
 class HesitationParams(Params):
+    """The parameters of ``hesitation``."""
+
     actor: str = param("", "the fighter who hesitated or was surprised", kind="actor")
     reflex: int = param(help="Reflex dice", ge=0)
     ambusher_successes: int = param(0, "ambusher's surprise successes", ge=0)
@@ -35,6 +37,8 @@ class HesitationParams(Params):
 
 
 class HesitationFigures(Figures):
+    """What ``hesitation`` reports (the ``--json`` keys)."""
+
     tn: int
     successes: int
     can_defend: bool

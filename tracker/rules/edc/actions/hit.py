@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Params, Resolution, RuleError, param
 
-from ..common import CP, combatant_or_none, damage_table_param, missing
-from ..damage import DAMAGE_TYPES
+from ..common import CP, DAMAGE_TYPES, combatant_or_none, damage_table_param, missing
 from ..wounds import WoundFigures, add_wound, wound_calls, wound_figures
 
 if TYPE_CHECKING:
@@ -19,6 +18,8 @@ if TYPE_CHECKING:
 
 
 class HitParams(Params):
+    """The parameters of ``hit``."""
+
     target: str = param("", "the wounded fighter", kind="target")
     location: str = param(help="body part (head, neck, chest, abdomen, arm, leg)")
     level: int = param(help="wound level 0-5", ge=0, le=5)

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 
 class InitiativeParams(Params):
+    """The parameters of ``initiative``."""
+
     a: str = param("", "first fighter", kind="actor")
     b: str = param("", "second fighter", kind="target")
     a_reflex: int = param(help="A's Reflex", ge=0)
@@ -49,6 +51,8 @@ class InitiativeParams(Params):
 
 
 class InitiativeFigures(Figures):
+    """What ``initiative`` reports (the ``--json`` keys)."""
+
     a_successes: int
     b_successes: int
     first: str

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 
 class KnockdownParams(Params):
+    """The parameters of ``knockdown``."""
+
     actor: str = param("", "who may fall", kind="actor")
     dice: int = param(help="Knockdown dice", ge=0)
     mos: int = param(0, "attacker's MoS", ge=0)
@@ -40,6 +42,8 @@ class KnockdownParams(Params):
 
 
 class KnockdownFigures(Figures):
+    """What ``knockdown`` reports (the ``--json`` keys)."""
+
     tn: int
     successes: int
     knocked_down: bool

@@ -39,6 +39,8 @@ def knockout_tn(armour: int, rule: str) -> int:
 
 
 class KnockoutParams(Params):
+    """The parameters of ``knockout``."""
+
     actor: str = param("", "who was struck", kind="actor")
     dice: int = param(help="dice rolled (default: Toughness)", ge=0)
     armour: int = param(0, "armour rating (AR) at the blow", ge=0)
@@ -53,6 +55,8 @@ class KnockoutParams(Params):
 
 
 class KnockoutFigures(Figures):
+    """What ``knockout`` reports (the ``--json`` keys)."""
+
     tn: int
     successes: int
     botch: bool

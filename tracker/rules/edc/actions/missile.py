@@ -27,6 +27,8 @@ from tracker.rules.base import (
 )
 
 from ..common import (
+    DAMAGE_TYPES,
+    EVASIONS,
     count_successes,
     damage_table_param,
     is_botch,
@@ -34,19 +36,19 @@ from ..common import (
     successes_word,
     tn_rule,
 )
-from ..damage import DAMAGE_TYPES, missile_location
 from ..settings import AIM_SHIFT_PER_DIE
-from ..tables import tables
 from ..wounds import TakesWound, wound_calls, wound_figures, wound_level, wound_summary
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
 
-DEFENCES = ("none", *tables().missile.evade, "block")
+DEFENCES = ("none", *EVASIONS, "block")
 
 
 class MissileParams(Params):
+    """The parameters of ``missile``."""
+
     actor: str = param("", "the shooter (spends MP)", kind="actor")
     target: str = param("", "the target", kind="target")
     dice: int = param(help="MP dice rolled", ge=0)
@@ -78,6 +80,8 @@ class MissileParams(Params):
         return self.defense != "none" and self.defense_dice > 0
 
     def defence_tn(self) -> int:
+        from ..tables import tables
+
         if self.dtn > 0:
             return self.dtn
         if self.defense == "block":
@@ -89,6 +93,8 @@ class MissileParams(Params):
 
 
 class MissileFigures(TakesWound, Figures):
+    """What ``missile`` reports (the ``--json`` keys)."""
+
     successes: int
     defense_successes: int
     dtn: int
@@ -152,6 +158,8 @@ class Missile(Action[MissileParams]):
         if not f.hit:
             text += "; misses" + (" (botch)" if f.botch else "")
             return Resolution("missile", "miss", text, f, dice.rolls)
+        from ..damage import missile_location
+
         roll = sum(dice.roll_many("location", 6, 2, why=f"{target} hit"))
         shift = 0
         if p.aim_at:

@@ -26,6 +26,8 @@ def _rounds(n: int) -> str:
 
 
 class MissilePrepParams(Params):
+    """The parameters of ``missile_prep``."""
+
     actor: str = param("", "the shooter", kind="actor")
     rounds: int = param(help="the weapon's preparation time in rounds", ge=1)
     shorten: bool = param(False, "try to shorten it by a round")
@@ -36,6 +38,8 @@ class MissilePrepParams(Params):
 
 
 class MissilePrepFigures(Figures):
+    """What ``missile_prep`` reports (the ``--json`` keys)."""
+
     prep_rounds: int
     shortened: bool
     mp_cost: int

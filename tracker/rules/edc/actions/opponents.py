@@ -24,7 +24,6 @@ from ..common import (
 )
 from ..pools import spend
 from ..settings import MULTIPLE_OPPONENTS_COLUMN
-from ..tables import most_faced, opponents_tns
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -32,6 +31,8 @@ if TYPE_CHECKING:
 
 
 class OpponentsParams(Params):
+    """The parameters of ``opponents``."""
+
     actor: str = param("", "the outnumbered fighter", kind="actor")
     dice: int = param(0, "outnumbered fighter's CP dice", ge=0)
     opponents: int = param(0, "number of opponents (0: count opponent_dice)", ge=0)
@@ -48,6 +49,8 @@ class OpponentsParams(Params):
 
 
 class OpponentsFigures(Figures):
+    """What ``opponents`` reports (the ``--json`` keys)."""
+
     tn: int
     opponents_tn: int
     successes: int
@@ -81,6 +84,8 @@ class Opponents(Action[OpponentsParams]):
     )
 
     def resolve(self, p: OpponentsParams, dice: Dice) -> Resolution:
+        from ..tables import most_faced, opponents_tns
+
         dice_each = list(p.opponent_dice or ())
         n = p.opponents or len(dice_each)
         if n < 2:

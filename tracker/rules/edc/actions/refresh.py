@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 
 class RefreshParams(Params):
+    """The parameters of ``refresh``."""
+
     actor: str = param("", "whose CP (empty: everyone)", kind="actor")
 
 

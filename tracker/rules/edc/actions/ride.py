@@ -14,9 +14,16 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
 
-from ..common import combatant_or_none, count_successes, roll_d10s, successes_word, tn_rule
+from ..common import (
+    GAITS,
+    MANEUVERS,
+    combatant_or_none,
+    count_successes,
+    roll_d10s,
+    successes_word,
+    tn_rule,
+)
 from ..settings import ENGAGED_RIDE_TN_BONUS
-from ..tables import gait_after, gait_names, maneuver, maneuver_names
 from .mounted import fill_rider, ride_tn_param
 
 if TYPE_CHECKING:
@@ -25,9 +32,11 @@ if TYPE_CHECKING:
 
 
 class RideParams(Params):
+    """The parameters of ``ride``."""
+
     actor: str = param("", "the rider", kind="actor")
-    maneuver: str = param(help="what the rider does", choices=maneuver_names())
-    gait: str = param("stand", "gait now", choices=gait_names())
+    maneuver: str = param(help="what the rider does", choices=MANEUVERS)
+    gait: str = param("stand", "gait now", choices=GAITS)
     dice: int = param(0, "Agility + Ride dice", ge=0)
     skilled: bool = param(True, "a skilled rider")
     engaged: bool = param(False, "engaged in combat this round (TN raised)")
@@ -38,6 +47,8 @@ class RideParams(Params):
 
     @property
     def needs_check(self) -> bool:
+        from ..tables import maneuver
+
         return self.engaged or not self.skilled or not maneuver(self.maneuver).free
 
     @property
@@ -46,6 +57,8 @@ class RideParams(Params):
 
 
 class RideFigures(Figures):
+    """What ``ride`` reports (the ``--json`` keys)."""
+
     check: bool
     tn: int
     successes: int
@@ -65,6 +78,8 @@ class Ride(Action[RideParams]):
               "counts as standing), trot (1x), canter (2x), gallop (3x).")
 
     def resolve(self, p: RideParams, dice: Dice) -> Resolution:
+        from ..tables import gait_after
+
         rider = p.actor or "rider"
         m = p.maneuver
         after = gait_after(p.gait, m)

@@ -25,6 +25,7 @@ from tracker.rules.base import (
 )
 
 from ..common import (
+    GAITS,
     combatant_or_none,
     count_successes,
     is_botch,
@@ -33,7 +34,6 @@ from ..common import (
     tn_rule,
 )
 from ..pools import spend
-from ..tables import gait, gait_names, tables
 from .mounted import fill_rider, ride_tn_param, unhorse_rider
 
 if TYPE_CHECKING:
@@ -42,10 +42,12 @@ if TYPE_CHECKING:
 
 
 class RideByParams(Params):
+    """The parameters of ``ride_by``."""
+
     actor: str = param("", "the rider", kind="actor")
     target: str = param("", "the opponent (spends CP to oppose)", kind="target")
     dice: int = param(help="Agility + Ride dice", ge=0)
-    gait: str = param("canter", "the mount's gait", choices=gait_names())
+    gait: str = param("canter", "the mount's gait", choices=GAITS)
     move: int = param(10, "the mount's Move", ge=0)
     oppose_dice: int = param(0, "opponent's terrain roll dice (CP, or AG/Ride)", ge=0)
     oppose_tn: int = param(0, "opponent's TN (0: the same)", ge=0)
@@ -56,6 +58,8 @@ class RideByParams(Params):
 
 
 class RideByFigures(Figures):
+    """What ``ride_by`` reports (the ``--json`` keys)."""
+
     successes: int
     opposed_successes: int
     botch: bool
@@ -85,6 +89,8 @@ class RideBy(Action[RideByParams]):
               "yards), chooser (two riders).")
 
     def resolve(self, p: RideByParams, dice: Dice) -> Resolution:
+        from ..tables import gait, tables
+
         if p.gait not in tables().ride.ride_by:
             raise RuleError(f"ride_by: the mount must canter or gallop (it is at {p.gait})")
         rule, tn = p.tn_above_ten, p.ride_tn

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 
 class ShockParams(Params):
+    """The parameters of ``shock``."""
+
     target: str = param("", "the fighter struck (fills cp, pain, base)", kind="target")
     cp: int = param(help="CP left now", ge=0)
     shock: int = param(help="Shock of the blow", ge=0)
@@ -28,6 +30,8 @@ class ShockParams(Params):
 
 
 class ShockFigures(Figures):
+    """What ``shock`` reports (the ``--json`` keys)."""
+
     cp_now: int
     shock_taken: int
     spill: int

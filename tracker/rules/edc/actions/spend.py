@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 
 class SpendParams(Params):
+    """The parameters of ``spend``."""
+
     actor: str = param("", "who spends", kind="actor")
     dice: int = param(help="dice spent", ge=0)
     pool: str = param(CP.lower(), "which pool", choices=(CP.lower(), MP.lower()))
@@ -24,6 +26,8 @@ class SpendParams(Params):
 
 
 class SpendFigures(Figures):
+    """What ``spend`` reports (the ``--json`` keys)."""
+
     dice: int
     pool: str
 

@@ -28,6 +28,8 @@ from tracker.rules.base import (
 
 from ..common import (
     CP,
+    MOVEMENTS,
+    TERRAINS,
     combatant_or_none,
     count_successes,
     is_botch,
@@ -36,7 +38,6 @@ from ..common import (
     tn_rule,
 )
 from ..pools import reduce_now, spend
-from ..tables import movements, terrain_names, terrain_tn
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -51,11 +52,13 @@ _EFFECT_TEXT = {
 
 
 class TerrainParams(Params):
+    """The parameters of ``terrain``."""
+
     actor: str = param("", "who makes the roll (spends CP)", kind="actor")
     dice: int = param(help="CP dice spent", ge=0)
     tn: int = param(0, "TN set by the GM (0: from terrain and movement)", ge=0)
-    terrain: str = param("", "difficult terrain", choices=("", *terrain_names()))
-    movement: str = param("normal", "movement column", choices=movements())
+    terrain: str = param("", "difficult terrain", choices=("", *TERRAINS))
+    movement: str = param("normal", "movement column", choices=MOVEMENTS)
     modifier: int = param(0, "added to the TN (e.g. +0 to +4 for a stunt)")
     opponent: str = param("", "who opposes (spends CP)", kind="target")
     oppose_dice: int = param(0, "opponent's CP dice against the same TN", ge=0)
@@ -66,6 +69,8 @@ class TerrainParams(Params):
 
     @property
     def roll_tn(self) -> int:
+        from ..tables import terrain_tn
+
         if self.tn > 0:
             return self.tn + self.modifier
         if not self.terrain:
@@ -74,6 +79,8 @@ class TerrainParams(Params):
 
 
 class TerrainFigures(Figures):
+    """What ``terrain`` reports (the ``--json`` keys)."""
+
     tn: int
     successes: int
     botch: bool

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 
 class UnhorseParams(Params):
+    """The parameters of ``unhorse``."""
+
     actor: str = param("", "the rider struck", kind="actor")
     dice: int = param(help="Agility + Ride dice", ge=0)
     mos: int = param(help="the attack's MoS", ge=0)
@@ -30,6 +32,8 @@ class UnhorseParams(Params):
 
 
 class UnhorseFigures(Figures):
+    """What ``unhorse`` reports (the ``--json`` keys)."""
+
     dice_rolled: int
     successes: int
     unhorsed: bool
