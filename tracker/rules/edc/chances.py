@@ -42,6 +42,12 @@ def success_odds(n: int, tn: int, rule: str = "cap") -> Odds:
     return [("botch", b), ("failure", p0 - b), ("success", 1 - p0)]
 
 
+def pass_fail(n: int, tn: int, rule: str, failed: str, passed: str) -> Odds:
+    """Odds of a roll that one success passes (a botch counts as a failure)."""
+    botch, fail, ok = success_odds(n, tn, rule)
+    return [(failed, botch[1] + fail[1]), (passed, ok[1])]
+
+
 def mos_odds(na: int, atn: int, nd: int, dtn: int, rule: str = "cap") -> dict[int, float]:
     """Exact distribution of the MoS of a contest (attacker's successes - defender's)."""
     return odds.difference(pool(na, atn, rule), pool(nd, dtn, rule))

@@ -46,9 +46,22 @@ class WoundFigures(Figures):
 _WOUND_KEYS = tuple(f.name for f in dataclasses.fields(WoundFigures))
 
 
-class TakesWound:
-    """Figures of an action that may wound (exchange, missile): the wound's figures sit
-    beside the action's own, each ``Omit[...]`` until a blow lands."""
+class WoundFields(Figures):
+    """The wound's figures after those of an action that may wound (exchange, missile),
+    each left out until a blow lands. Put it first among the bases: its fields then
+    follow the action's own."""
+
+    wound_level: Omit[int] = None
+    location: Omit[str] = None
+    damage_type: Omit[str] = None
+    shock: Omit[int] = None
+    pain: Omit[int] = None
+    blood_loss: Omit[int] = None
+    wound_note: Omit[str] = None
+    cp_now: Omit[int] = None
+    spill: Omit[int] = None
+    knockdown_tn: Omit[int] = None
+    knockout_roll: Omit[bool] = None
 
     def take_wound(self, wound: WoundFigures) -> None:
         for key in _WOUND_KEYS:

@@ -64,12 +64,11 @@ class Bloodloss(Action[BloodlossParams]):
         return Resolution("bloodloss", "failure" if lost else "success", text, f, dice.rolls)
 
     def odds(self, p: BloodlossParams) -> Odds:
-        from ..chances import success_odds
+        from ..chances import pass_fail
 
         if p.tn <= 0:
             return [("not bleeding", 1.0)]
-        botch, fail, ok = success_odds(p.toughness, p.tn, p.tn_above_ten)
-        return [("loses 1 Health", botch[1] + fail[1]), ("holds", ok[1])]
+        return pass_fail(p.toughness, p.tn, p.tn_above_ten, "loses 1 Health", "holds")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = combatant_or_none(enc, given.get("actor"))

@@ -33,7 +33,7 @@ from ..common import (
     successes_word,
     tn_rule,
 )
-from ..wounds import TakesWound, wound_calls, wound_figures, wound_level, wound_summary
+from ..wounds import WoundFields, wound_calls, wound_figures, wound_level, wound_summary
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -83,8 +83,8 @@ class ExchangeParams(Params):
                          self.defense_press_dice)
 
 
-class ExchangeFigures(TakesWound, Figures):
-    """What ``exchange`` reports (the ``--json`` keys)."""
+class ExchangeRoll(Figures):
+    """The contest and the press of an exchange."""
 
     attack_successes: int
     defense_successes: int
@@ -107,17 +107,11 @@ class ExchangeFigures(TakesWound, Figures):
     press_by: Omit[str] = None
     drive_feet: Omit[int] = None
     """Feet the loser gives without press dice (one per point of MoS)."""
-    wound_level: Omit[int] = None
-    location: Omit[str] = None
-    damage_type: Omit[str] = None
-    shock: Omit[int] = None
-    pain: Omit[int] = None
-    blood_loss: Omit[int] = None
-    wound_note: Omit[str] = None
-    cp_now: Omit[int] = None
-    spill: Omit[int] = None
-    knockdown_tn: Omit[int] = None
-    knockout_roll: Omit[bool] = None
+
+
+class ExchangeFigures(WoundFields, ExchangeRoll):
+    """What ``exchange`` reports (the ``--json`` keys): the roll, then the wound."""
+
     ride_check_penalty: Omit[int] = None
 
 

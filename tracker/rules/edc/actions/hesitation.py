@@ -69,10 +69,9 @@ class Hesitation(Action[HesitationParams]):
         return Resolution("hesitation", outcome, text, f, dice.rolls)
 
     def odds(self, p: HesitationParams) -> Odds:
-        from ..chances import success_odds
+        from ..chances import pass_fail
 
-        botch, fail, ok = success_odds(p.reflex, p.tn, p.tn_above_ten)
-        return [("frozen", botch[1] + fail[1]), ("may defend (white)", ok[1])]
+        return pass_fail(p.reflex, p.tn, p.tn_above_ten, "frozen", "may defend (white)")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = combatant_or_none(enc, given.get("actor"))

@@ -73,10 +73,10 @@ class Knockdown(Action[KnockdownParams]):
         return Resolution("knockdown", "down" if down else "up", text, f, dice.rolls)
 
     def odds(self, p: KnockdownParams) -> Odds:
-        from ..chances import success_odds
+        from ..chances import pass_fail
 
-        botch, fail, ok = success_odds(p.dice, p.knockdown_tn()[0], p.tn_above_ten)
-        return [("knocked down", botch[1] + fail[1]), ("stays up", ok[1])]
+        return pass_fail(p.dice, p.knockdown_tn()[0], p.tn_above_ten, "knocked down",
+                         "stays up")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = combatant_or_none(enc, given.get("actor"))

@@ -37,7 +37,7 @@ from ..common import (
     tn_rule,
 )
 from ..settings import AIM_SHIFT_PER_DIE
-from ..wounds import TakesWound, wound_calls, wound_figures, wound_level, wound_summary
+from ..wounds import WoundFields, wound_calls, wound_figures, wound_level, wound_summary
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -92,8 +92,8 @@ class MissileParams(Params):
         return 10 if found is None else found
 
 
-class MissileFigures(TakesWound, Figures):
-    """What ``missile`` reports (the ``--json`` keys)."""
+class MissileShot(Figures):
+    """The shot, its defence and where it strikes."""
 
     successes: int
     defense_successes: int
@@ -105,16 +105,10 @@ class MissileFigures(TakesWound, Figures):
     location_roll: Omit[int] = None
     location_shift: Omit[int] = None
     location: Omit[str] = None
-    wound_level: Omit[int] = None
-    damage_type: Omit[str] = None
-    shock: Omit[int] = None
-    pain: Omit[int] = None
-    blood_loss: Omit[int] = None
-    wound_note: Omit[str] = None
-    cp_now: Omit[int] = None
-    spill: Omit[int] = None
-    knockdown_tn: Omit[int] = None
-    knockout_roll: Omit[bool] = None
+
+
+class MissileFigures(WoundFields, MissileShot):
+    """What ``missile`` reports (the ``--json`` keys): the shot, then the wound."""
 
 
 class Missile(Action[MissileParams]):

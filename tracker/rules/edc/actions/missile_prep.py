@@ -77,12 +77,11 @@ class MissilePrep(Action[MissilePrepParams]):
                           dice.rolls)
 
     def odds(self, p: MissilePrepParams) -> Odds:
-        from ..chances import success_odds
+        from ..chances import pass_fail
 
         if not p.shorten or p.rounds <= 1:
             return [("not shortened", 1.0)]
-        botch, fail, ok = success_odds(p.reflex, p.reflex_tn, p.tn_above_ten)
-        return [("not shortened", botch[1] + fail[1]), ("shortened", ok[1])]
+        return pass_fail(p.reflex, p.reflex_tn, p.tn_above_ten, "not shortened", "shortened")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = combatant_or_none(enc, given.get("actor"))

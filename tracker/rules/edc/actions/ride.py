@@ -99,12 +99,11 @@ class Ride(Action[RideParams]):
         return Resolution("ride", "success" if ok else "failure", text, f, dice.rolls)
 
     def odds(self, p: RideParams) -> Odds:
-        from ..chances import success_odds
+        from ..chances import pass_fail
 
         if not p.needs_check:
             return [("done without a check", 1.0)]
-        botch, fail, ok = success_odds(p.dice, p.check_tn, p.tn_above_ten)
-        return [("failure", botch[1] + fail[1]), ("success", ok[1])]
+        return pass_fail(p.dice, p.check_tn, p.tn_above_ten, "failure", "success")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         out = fill_rider(enc, given, gait="gait")

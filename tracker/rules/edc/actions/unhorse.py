@@ -66,10 +66,10 @@ class Unhorse(Action[UnhorseParams]):
         return Resolution("unhorse", "unhorsed" if off else "mounted", text, f, dice.rolls)
 
     def odds(self, p: UnhorseParams) -> Odds:
-        from ..chances import success_odds
+        from ..chances import pass_fail
 
-        botch, fail, ok = success_odds(p.rolled, p.ride_tn, p.tn_above_ten)
-        return [("knocked from the saddle", botch[1] + fail[1]), ("stays mounted", ok[1])]
+        return pass_fail(p.rolled, p.ride_tn, p.tn_above_ten, "knocked from the saddle",
+                         "stays mounted")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return fill_rider(enc, given)
