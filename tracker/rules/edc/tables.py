@@ -1,6 +1,6 @@
 """The edc tables (``tables.toml`` beside this file), validated when a roll first reads
 them: the difficult-terrain TNs, the multiple-opponents TNs, the Combat Pool (CP)
-modifiers, the reach ladder, the missile evasion DTNs, the gaits and riding maneuvers.
+modifiers, the reach penalty, the missile evasion DTNs, the gaits and riding maneuvers.
 
 Imported by the actions inside their methods, so that ``tracker resolve`` reads a table
 only for a roll that needs it; the names the tables use are the choices in ``common.py``.
@@ -103,9 +103,8 @@ class Pool:
 
 @dataclass(frozen=True)
 class Reach:
-    """Weapon length: the reach ladder and the CP lost per step."""
+    """Weapon length: the CP lost per step of reach against a longer weapon."""
 
-    ladder: tuple[str, ...]
     penalty_per_step: int
 
 

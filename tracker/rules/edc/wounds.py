@@ -68,7 +68,7 @@ class WoundFields(Figures):
             setattr(self, key, getattr(wound, key))
 
     def wound(self) -> WoundFigures | None:
-        if getattr(self, "wound_level", None) is None:
+        if self.wound_level is None:
             return None
         return WoundFigures(**{key: getattr(self, key) for key in _WOUND_KEYS})
 
