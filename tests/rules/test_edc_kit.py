@@ -22,6 +22,7 @@ from tracker.rules.base import Action, Param, RuleError
 from tracker.rules.edc import ACTIONS, EdcCombatant, EdcEncounter
 from tracker.rules.edc.chances import botch_chance, success_odds
 from tracker.rules.edc.common import effective_tn
+from tracker.session import CommandError, Session
 
 EDC = rules.get("edc")
 NAMES = ("", "Roland", "Guard")
@@ -242,3 +243,59 @@ def test_spend_from_either_pool() -> None:
     res = run(enc, "spend", actor="Archer", dice=2, pool="MP", what="a spare arrow")
     assert res.figures["pool"] == "MP" and c.missile_pool.spent == 2
     assert resolve("spend", dice=1, pool="cp").text == "fighter spends 1 CP"
+
+
+# --- the limits in play ---------------------------------------------------------------------
+
+
+def duel_session(tmp_path: Any) -> Session:
+    a = EdcCombatant(id="a", name="Alan", reflex=6, proficiency=6, agility=4, ride=2,
+                     mounted=True, gait="canter", pools=[Pool(name="MP", size=6)],
+                     missile_ready=True)
+    f = EdcCombatant(id="f", name="Ferro", reflex=5, proficiency=6, side="foes")
+    return Session(EdcEncounter(name="deck", combatants=[a, f]), tmp_path / "deck.toml")
+
+
+def test_one_action_each_per_exchange(tmp_path: Any) -> None:
+    """The attack is the attacker's single action of the exchange, a defence the
+    defender's; a defender who attacked instead rolls no defence and may attack."""
+    s = duel_session(tmp_path)
+    s.execute("exchange Alan Ferro attack_dice=2 atn=6 dtn=6 defense_dice=2 "
+              "--dice attack=2,3 defense=4,5")
+    with pytest.raises(CommandError, match="Ferro has already acted this exchange"):
+        s.execute("exchange Ferro Alan attack_dice=2 atn=6 dtn=6 --dice attack=9,9")
+    with pytest.raises(CommandError, match="Alan has already acted this exchange"):
+        s.execute("exchange Alan Ferro attack_dice=1 atn=6 dtn=6 --dice attack=9")
+    out = s.execute("exchange Ferro Alan attack_dice=1 atn=6 dtn=6 force=yes --dice attack=2")
+    assert "forced by the GM" in out.message
+    s.execute("next phase")
+    s.execute("exchange Ferro Alan attack_dice=1 atn=6 dtn=6 --dice attack=2")
+    s.execute("exchange Alan Ferro attack_dice=1 atn=6 dtn=6 --dice attack=2")
+
+
+def test_attacking_instead_of_defending_leaves_the_defender_his_action(tmp_path: Any) -> None:
+    s = duel_session(tmp_path)
+    s.execute("exchange Alan Ferro attack_dice=2 atn=6 dtn=6 --dice attack=2,3")
+    s.execute("exchange Ferro Alan attack_dice=2 atn=6 dtn=6 --dice attack=9,3")
+
+
+def test_ride_by_and_multiple_opponents_before_the_first_exchange(tmp_path: Any) -> None:
+    s = duel_session(tmp_path)
+    s.execute("next phase")
+    with pytest.raises(CommandError, match="ride_by is taken in the exchange 1 phase"):
+        s.execute("ride_by Alan Ferro --dice ride=8,2,3,4,5,6")
+    with pytest.raises(CommandError, match="opponents is taken in the exchange 1 phase"):
+        s.execute("opponents Alan dice=1 opponents=2 --dice lone=9")
+
+
+def test_one_shot_and_one_riding_action_a_round(tmp_path: Any) -> None:
+    s = duel_session(tmp_path)
+    s.execute("missile Alan Ferro dice=1 atn=6 --dice missile=2")
+    s.execute("next phase")
+    with pytest.raises(CommandError, match="Alan has already acted this round"):
+        s.execute("missile Alan Ferro dice=1 atn=6 --dice missile=2")
+    s.execute("ride Alan maneuver=decelerate")
+    with pytest.raises(CommandError, match="once a round"):
+        s.execute("ride Alan maneuver=decelerate")
+    s.execute("next round")
+    s.execute("missile Alan Ferro dice=1 atn=6 --dice missile=2")

@@ -11,8 +11,9 @@ adds the MoS to his press successes; the most press successes moves the fight th
 feet more than the other side's (the press MoS). Without press dice the loser gives
 ground one foot per point of MoS.
 
-Each combatant gets a single action per exchange (the text), so an attacker takes this
-once per exchange, in either exchange of the round.
+Each combatant gets a single action per exchange (the text): the attacker's is the attack,
+the defender's the defence, so both take this once per exchange, in either exchange of
+the round (a defender who declares an attack instead rolls no defence, and then attacks).
 """
 
 from __future__ import annotations
@@ -202,6 +203,15 @@ class Exchange(Action[ExchangeParams]):
                 label = f"MoS {m}: defender wins"
             out.append((label, dist[m]))
         return out
+
+    def actors(self, p: ExchangeParams) -> list[str]:
+        """The attacker, and the defender when he rolls a defence: each has his single
+        action of the exchange. A defender who attacks instead rolls no defence dice, and
+        may then take his own exchange."""
+        who = [p.attacker] if p.attacker else []
+        if p.defender and (p.defense_dice or p.defense_press_dice):
+            who.append(p.defender)
+        return who
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         from .exchange_fill import fill_exchange
