@@ -13,7 +13,7 @@ from tracker.core import history
 from tracker.core.dice import Dice
 from tracker.rules.base import RuleError
 from tracker.rules.edc import EdcCombatant, EdcEncounter
-from tracker.rules.edc.exchange import mos_odds
+from tracker.rules.edc.chances import mos_odds
 
 EDC = rules.get("edc")
 

@@ -10,7 +10,7 @@ from tracker import rules
 from tracker.core import history
 from tracker.rules.base import RuleError
 from tracker.rules.edc import EdcCombatant, EdcEncounter
-from tracker.rules.edc.terrain import opponents_tns, terrain_tn
+from tracker.rules.edc.tables import opponents_tns, terrain_tn
 
 EDC = rules.get("edc")
 

@@ -9,7 +9,8 @@ from tracker import rules
 from tracker.core import history
 from tracker.rules.base import RuleError
 from tracker.rules.edc import EdcCombatant, EdcEncounter
-from tracker.rules.edc.wounds import load_table, lookup
+from tracker.rules.edc.damage import damage_table as load_table
+from tracker.rules.edc.damage import lookup
 
 EDC = rules.get("edc")
 

@@ -276,7 +276,8 @@ class Ruleset:
     model: str = "tracker.core.model:Encounter"
     """Its ``Encounter`` model as ``module:Class``, imported when first needed, so that
     `tracker resolve` starts without pydantic and the models."""
-    actions: dict[str, Action[Any]] = field(default_factory=dict)
+    actions: Mapping[str, Action[Any]] = field(default_factory=dict)
+    """By name; a :class:`LazyActions` imports each action's module on first use."""
     phases: list[str] = field(default_factory=list)
     panes: tuple[Pane, ...] = ("combatants", "log")
     settings: list[Setting] = field(default_factory=list)
@@ -305,7 +306,8 @@ class Ruleset:
         elif not self.phases and self.sequence.has_phases:
             self.phases = [ph.name for ph in self.sequence.phases]
         by_name = {s.name: s for s in self.settings}
-        for action in self.actions.values():
+        loaded = self.actions.values() if isinstance(self.actions, dict) else ()
+        for action in loaded:
             if isinstance(action, FunctionAction):
                 action.link_settings(by_name)
 
@@ -361,6 +363,31 @@ class Ruleset:
                 return s
         names = ", ".join(s.name for s in self.settings) or "none"
         raise RuleError(f"{self.id} has no setting '{name}' (settings: {names})")
+
+
+class LazyActions(Mapping[str, Action[Any]]):
+    """A ruleset's actions by name, each imported from its module on first use, so that
+    ``tracker resolve`` loads only the action it runs: ``{"shoot": ".actions.shoot:SHOOT"}``
+    (modules relative to ``package``)."""
+
+    def __init__(self, package: str, where: Mapping[str, str]) -> None:
+        self._package = package
+        self._where = dict(where)
+        self._loaded: dict[str, Action[Any]] = {}
+
+    def __getitem__(self, name: str) -> Action[Any]:
+        found = self._loaded.get(name)
+        if found is None:
+            module, _, attr = self._where[name].partition(":")
+            found = getattr(importlib.import_module(module, self._package), attr)
+            self._loaded[name] = found
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
 
 
 def lazy_models(package: str, names: tuple[str, ...]) -> Callable[[str], object]:

@@ -1,22 +1,26 @@
 """edc: Esprit de Corps duels (a Riddle-of-Steel-style system).
 
-A fight is a set of bouts (duels); a round is two exchanges; bouts act in order of
-Reflex, highest first. Each fighter's Combat Pool (CP = Reflex + proficiency, less the
-larger of Pain and spilled Shock, with footing, mount, reach, lighting and fumble
-modifiers; Health 1 halves it) is spent die by die across the two exchanges and refreshed
-by the start-of-round upkeep, which also rolls Toughness against the Blood Loss TN (BL)
-and keeps the Missile Pool (MP). Dice are d10s; a die succeeds at or above its target
-number (ATN / DTN / TN); margin of success (MoS) = attacker's - defender's successes; a
-botch is no successes with two or more 1s.
+A fight is a set of bouts (duels); a round is two exchanges (the ruleset's phases,
+"exchange 1" and "exchange 2"), and each combatant gets a single action per exchange;
+bouts act in order of Reflex, highest first. Each fighter's Combat Pool (CP = Reflex +
+proficiency, less the larger of Pain and spilled Shock, with footing, mount, reach,
+lighting and fumble modifiers; Health 1 halves it) is spent die by die across the two
+exchanges and refreshed by the start-of-round upkeep, which also rolls Toughness against
+the Blood Loss TN (BL) and keeps the Missile Pool (MP). Dice are d10s; a die succeeds at
+or above its target number (ATN / DTN / TN); margin of success (MoS) = attacker's -
+defender's successes; a botch is no successes with two or more 1s.
 
-Actions: exchange, initiative, hesitation, shock, spend, refresh, hit, bloodloss,
-knockdown, knockout, terrain, opponents, ride_by, unhorse, ride, missile_prep, missile.
+Actions (one a file in ``actions/``): exchange, initiative, hesitation, shock, spend,
+refresh, hit, bloodloss, knockdown, knockout, terrain, opponents, ride_by, unhorse, ride,
+missile_prep, missile. Tables: ``tables.toml`` (terrain and multiple-opponents TNs, press
+TNs, CP modifiers, reach, evasion DTNs, gaits) and ``damage.toml`` (the example damage
+table). The fighter model is ``model.py``.
 
 Settings (rule decisions the text leaves open):
 - ``tn_above_ten`` (cap): a TN over 10 is capped at 10, or ``impossible``.
 - ``damage_table`` (""): the damage table file; the text names the cutting, puncture,
   blunt and generic tables without printing them, so an example table ships in
-  rules/data/edc_damage.toml (with the 2d6 missile hit locations).
+  rules/edc/damage.toml (with the 2d6 missile hit locations).
 - ``blood_loss_raise`` (add): how a wound to a new body part raises the BL TN.
 - ``pain_resist`` (none): how Will Power resists Pain.
 - ``fraction_rounding`` (loss_down): rounding of moonlight, darkness, prone and Health 1.
@@ -27,66 +31,36 @@ Settings (rule decisions the text leaves open):
 Also left to the GM, as parameters: the wound level (default MoS + weapon damage -
 Toughness - armour), posture (+2 free dice or +2 activation cost on the first blow), and
 the consequences of failed or botched terrain rolls.
+
+How often: ``exchange`` once per exchange; ``opponents`` and ``ride_by`` once per round,
+in its first exchange; ``missile``, ``ride`` and ``bloodloss`` once per round. Whether a
+terrain roll takes the exchange's single action the text leaves open (a press is one made
+with the attack), so it has no limit, nor have the GM's tools (shock, spend, refresh,
+hit) and the rolls a blow calls for (knockdown, knockout, unhorse, hesitation).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from tracker.rules.base import LazyActions, Ruleset, lazy_models
 
-from tracker.rules.base import Ruleset, lazy_models
-
-from .common import CP
-from .exchange import EXCHANGE, HESITATION, INITIATIVE
-from .missile import MISSILE, MISSILE_PREP
-from .mounted import RIDE, RIDE_BY, UNHORSE
-from .pools import REFRESH, SHOCK, SPEND, combat_pool, start_round
+from .describe import describe
+from .pools import combat_pool, start_round
 from .settings import SETTINGS
-from .terrain import OPPONENTS, TERRAIN
-from .wounds import BLOODLOSS, HIT, KNOCKDOWN, KNOCKOUT, blood_loss_tn
 
-if TYPE_CHECKING:
-    from .model import EdcCombatant, EdcEncounter
-
-
-def describe(c: EdcCombatant) -> str:  # type: ignore[override]
-    """The fighter in a line; the CP is left out where there is none (the player view
-    hides pools)."""
-    bits = [f"RX {c.reflex}"]
-    cp = c.find_pool(CP)
-    if cp is not None:
-        bits.append(f"CP {cp.left}/{cp.size}")
-    bits.append(f"HT {c.health}/{c.health_max}")
-    if c.pain:
-        bits.append(f"Pain {c.pain}")
-    bl = blood_loss_tn(c.wounds)
-    if bl:
-        bits.append(f"BL {bl}")
-    if c.shock_spill:
-        bits.append(f"Shock carried {c.shock_spill}")
-    if c.marker:
-        bits.append(c.marker)
-    if c.holds_initiative:
-        bits.append("initiative")
-    if c.posture != "neutral":
-        bits.append(c.posture)
-    if c.prone:
-        bits.append("down")
-    if c.mounted:
-        bits.append(f"mounted ({c.gait})")
-    return ", ".join(bits)
-
-
-_ACTIONS = [
-    EXCHANGE, INITIATIVE, HESITATION, SHOCK, SPEND, REFRESH, HIT, BLOODLOSS, KNOCKDOWN,
-    KNOCKOUT, TERRAIN, OPPONENTS, RIDE_BY, UNHORSE, RIDE, MISSILE_PREP, MISSILE,
-]
+ACTIONS = (
+    "exchange", "initiative", "hesitation", "shock", "spend", "refresh", "hit", "bloodloss",
+    "knockdown", "knockout", "terrain", "opponents", "ride_by", "unhorse", "ride",
+    "missile_prep", "missile",
+)
+"""In the order the GM is offered them; each in ``actions/<name>.py`` as ``<NAME>``,
+imported when first used."""
 
 RULESET = Ruleset(
     id="edc",
     name="Esprit de Corps duels",
     scale="skirmish",
     model="tracker.rules.edc.model:EdcEncounter",
-    actions={a.name: a for a in _ACTIONS},
+    actions=LazyActions(__name__, {a: f".actions.{a}:{a.upper()}" for a in ACTIONS}),
     phases=["exchange 1", "exchange 2"],
     panes=("combatants", "pools", "wounds", "log"),
     settings=SETTINGS,

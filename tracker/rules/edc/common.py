@@ -1,4 +1,4 @@
-"""Shared pieces of the edc ruleset: d10 success counting, botches, TN rules, exact odds.
+"""Shared pieces of the edc ruleset: d10 success counting, botches, the TN rule, names.
 
 A die succeeds when it shows its target number (TN) or more; a roll botches (fumbles)
 when it has no successes and two or more 1s. TNs above 10 follow the ``tn_above_ten``
@@ -11,7 +11,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Param, RuleError
+from tracker.rules.base import RuleError, param
+
+from .settings import DAMAGE_TABLE, TN_ABOVE_TEN
 
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
@@ -21,15 +23,27 @@ CP = "CP"
 MP = "MP"
 """The Missile Pool's name on a fighter."""
 
-TN_RULES = ("cap", "impossible")
+# The words of the tables, as the actions offer them for choice. The tables themselves
+# (tables.toml, damage.toml) load when a roll first reads them, and refuse a row that
+# names a word not here, or leaves one out.
+DAMAGE_TYPES = ("cutting", "puncture", "blunt", "generic")
+TERRAINS = ("narrow", "swampy", "rocky", "icy", "slippery", "tight", "limited_room", "pressing")
+MOVEMENTS = ("standing", "crawling", "cautious", "normal", "defending", "hurried", "attacking",
+             "sprinting")
+GAITS = ("stand", "walk", "trot", "canter", "gallop")
+MANEUVERS = ("accelerate", "accelerate2", "decelerate", "decelerate2", "decelerate3",
+             "quarter_turn", "wheel")
+EVASIONS = ("evade_full", "evade_partial", "duck")
+PRESS_TN = 3
+"""Press dice roll against TN 3 attacking ..."""
+DEFENSE_PRESS_TN = 4
+"""... and TN 4 defending."""
 
-TN_ABOVE_TEN = Param(
-    "tn_above_ten",
-    "choice",
-    "cap",
-    "TN over 10: cap (a 10 succeeds) or impossible",
-    choices=TN_RULES,
-)
+
+def tn_rule() -> Any:
+    """The ``tn_above_ten`` parameter every rolling action carries (from the setting)."""
+    return param(help="TN over 10: cap (a 10 succeeds) or impossible",
+                 choices=TN_ABOVE_TEN.choices, setting=TN_ABOVE_TEN)
 
 
 def effective_tn(tn: int, rule: str = "cap") -> int:
@@ -39,11 +53,17 @@ def effective_tn(tn: int, rule: str = "cap") -> int:
     return max(tn, 1)
 
 
-def roll_d10s(dice: Dice, role: str, count: int) -> list[int]:
-    """``count`` d10s for ``role`` (an entered 0 reads 10)."""
+def roll_d10s(dice: Dice, role: str, count: int, tn: int, rule: str, why: str = "") -> list[int]:
+    """One stage: ``count`` d10s for ``role`` against ``tn`` (an entered 0 reads 10)."""
     if count < 0:
         raise RuleError(f"{role}: cannot roll {count} dice")
-    return [dice.roll(role, 10, zero_is_ten=True) for _ in range(count)]
+    if count == 0:
+        return []
+    need = effective_tn(tn, rule)
+    if need > 10:
+        why = f"{why}, no die can succeed" if why else "no die can succeed"
+    return dice.roll_many(role, 10, count, need=need if need <= 10 else None, why=why,
+                          zero_is_ten=True)
 
 
 def count_successes(values: Iterable[int], tn: int, rule: str = "cap") -> int:
@@ -56,57 +76,8 @@ def is_botch(values: list[int], successes: int) -> bool:
     return successes == 0 and values.count(1) >= 2
 
 
-def p_success(tn: int, rule: str = "cap") -> float:
-    need = effective_tn(tn, rule)
-    return max(0, 11 - need) / 10
-
-
-def binomial(n: int, p: float) -> list[float]:
-    """P(k successes) for k = 0..n, by repeated convolution (exact in floating point)."""
-    dist = [1.0]
-    for _ in range(n):
-        nxt = [0.0] * (len(dist) + 1)
-        for k, q in enumerate(dist):
-            nxt[k] += q * (1 - p)
-            nxt[k + 1] += q * p
-        dist = nxt
-    return dist
-
-
-def difference(a: list[float], b: list[float]) -> dict[int, float]:
-    """Distribution of A - B for independent A, B given as lists indexed by value."""
-    out: dict[int, float] = {}
-    for i, pa in enumerate(a):
-        if pa == 0:
-            continue
-        for j, pb in enumerate(b):
-            if pb:
-                out[i - j] = out.get(i - j, 0.0) + pa * pb
-    return out
-
-
-def botch_chance(n: int, tn: int, rule: str = "cap") -> float:
-    """P(no successes and two or more 1s) for ``n`` d10s."""
-    if n < 2:
-        return 0.0
-    need = effective_tn(tn, rule)
-    fail = min(need - 1, 10) / 10  # a die that fails
-    if need <= 1:
-        return 0.0
-    other = fail - 0.1  # fails and is not a 1
-    # all dice fail, minus those with zero or one 1
-    return fail**n - other**n - n * 0.1 * other ** (n - 1)
-
-
-def success_odds(n: int, tn: int, rule: str = "cap") -> list[tuple[str, float]]:
-    """Odds of a simple terrain-style roll: botch, failure, success."""
-    p0 = binomial(n, p_success(tn, rule))[0]
-    b = botch_chance(n, tn, rule)
-    return [("botch", b), ("failure", p0 - b), ("success", 1 - p0)]
-
-
-def missing(params: dict[str, Any], name: str) -> bool:
-    return name not in params or params[name] is None
+def missing(given: dict[str, Any], name: str) -> bool:
+    return name not in given or given[name] is None
 
 
 def combatant_or_none(enc: Encounter, name: Any) -> Any:
@@ -121,3 +92,8 @@ def plural(n: int, word: str) -> str:
 
 def successes_word(n: int) -> str:
     return f"{n} success" if n == 1 else f"{n} successes"
+
+
+def damage_table_param() -> Any:
+    """The ``damage_table`` parameter of the actions that wound (from the setting)."""
+    return param(help="damage table TOML (empty: the example table)", setting=DAMAGE_TABLE)

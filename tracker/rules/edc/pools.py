@@ -1,11 +1,12 @@
-"""The Combat Pool (CP) and its refresh; spending dice; the ``shock``, ``spend`` and
-``refresh`` actions and the start-of-round upkeep.
+"""The Combat Pool (CP) and its refresh, spending dice, the Missile Pool (MP) upkeep and the
+start-of-round upkeep.
 
 CP = Reflex + proficiency - max(Pain, spilled Shock) + higher footing (+2) + mounted
 height (+2 against ground opponents) - reach (1 per step against a longer weapon, until
 the shorter one lands a damaging strike) - a carried fumble penalty, then lighting (dim -1,
 moonlight -1/4, darkness -1/2), on the ground -1/2, and Health 1 halves it. Posture is not
 a pool modifier: it changes the dice of the first attack or defence (see ``exchange``).
+The numbers are in ``tables.toml`` ([pool], [reach]).
 """
 
 from __future__ import annotations
@@ -13,24 +14,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tracker.core.dice import Dice
-from tracker.rules.base import REQUIRED, FunctionAction, Param, ParamDict, Resolution, RuleError
+from tracker.rules.base import RuleError
 
-from .common import CP, MP, combatant_or_none, count_successes, roll_d10s, successes_word
-from .settings import setting
-from .wounds import blood_loss_tn, effective_pain, lose_health, shock_split
+from .common import CP, MP, count_successes, roll_d10s, successes_word
+from .settings import BLOOD_LOSS_RAISE, FRACTION_ROUNDING, PAIN_RESIST, TN_ABOVE_TEN, setting
+from .wounds import blood_loss_tn, effective_pain, lose_health
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
 
     from .model import EdcCombatant
+    from .tables import Cut
 
 
-def _loss(total: int, fraction_den: int, rounding: str) -> int:
-    """Dice lost to a 1/den cut of ``total``."""
+def _loss(total: int, cut: Cut, rounding: str) -> int:
+    """Dice a cut takes off ``total``: its ``less`` dice, or 1/``fraction`` of it."""
     if total <= 0:
         return 0
-    return -(-total // fraction_den) if rounding == "loss_up" else total // fraction_den
+    if not cut.fraction:
+        return min(cut.less, total)
+    den = cut.fraction
+    return -(-total // den) if rounding == "loss_up" else total // den
 
 
 def opponent_of(enc: Encounter, c: EdcCombatant) -> EdcCombatant | None:
@@ -42,12 +47,24 @@ def opponent_of(enc: Encounter, c: EdcCombatant) -> EdcCombatant | None:
     return None
 
 
+def reach_penalty(mine: int, theirs: int, inside: bool) -> int:
+    """Dice lost against a longer weapon, until the shorter one has landed a damaging strike."""
+    from .tables import tables
+
+    if inside or theirs <= mine:
+        return 0
+    return (theirs - mine) * tables().reach.penalty_per_step
+
+
 def combat_pool(c: EdcCombatant, enc: Encounter) -> tuple[int, list[str]]:
     """The CP ``c`` refreshes to, with one breakdown line per term."""
-    rounding = str(setting(enc, "fraction_rounding"))
+    from .tables import Cut, tables
+
+    t = tables().pool
+    rounding = str(setting(enc, FRACTION_ROUNDING))
     lines = [f"Reflex {c.reflex}", f"Proficiency {c.proficiency}"]
     total = c.reflex + c.proficiency
-    pain = effective_pain(c, str(setting(enc, "pain_resist")))
+    pain = effective_pain(c, str(setting(enc, PAIN_RESIST)))
     if pain or c.shock_spill:
         if c.shock_spill > pain:
             lines.append(f"Shock carried -{c.shock_spill} (Pain {pain})")
@@ -55,14 +72,14 @@ def combat_pool(c: EdcCombatant, enc: Encounter) -> tuple[int, list[str]]:
             lines.append(f"Pain -{pain}")
         total -= max(pain, c.shock_spill)
     if c.footing == "higher":
-        lines.append("Higher footing +2")
-        total += 2
+        lines.append(f"Higher footing +{t.higher_footing}")
+        total += t.higher_footing
     opp = opponent_of(enc, c)
     if c.mounted and c.mount_height and not (opp is not None and opp.mounted):
         lines.append(f"Mounted height +{c.mount_height}")
         total += c.mount_height
-    if opp is not None and opp.reach > c.reach and not c.inside_reach:
-        steps = opp.reach - c.reach
+    steps = reach_penalty(c.reach, opp.reach, c.inside_reach) if opp is not None else 0
+    if opp is not None and steps:
         lines.append(f"Reach {c.reach} vs {opp.reach} -{steps}")
         total -= steps
     if c.cp_modifier:
@@ -72,29 +89,25 @@ def combat_pool(c: EdcCombatant, enc: Encounter) -> tuple[int, list[str]]:
         lines.append(f"Fumble -{c.fumble_penalty}")
         total -= c.fumble_penalty
     total = max(total, 0)
-    if not c.dark_sight and c.lighting != "normal":
-        cut = {"dim": min(1, total), "moonlight": _loss(total, 4, rounding),
-               "darkness": _loss(total, 2, rounding)}[c.lighting]
-        if cut:
-            lines.append(f"{c.lighting.capitalize()} -{cut}")
-            total -= cut
+    cuts: list[tuple[str, Cut]] = []
+    if not c.dark_sight and c.lighting in t.lighting:
+        cuts.append((c.lighting.capitalize(), t.lighting[c.lighting]))
     if c.prone:
-        cut = _loss(total, 2, rounding)
-        if cut:
-            lines.append(f"On the ground -{cut}")
-            total -= cut
+        cuts.append(("On the ground", Cut(fraction=t.prone_fraction)))
     if c.health == 1:
-        cut = _loss(total, 2, rounding)
-        if cut:
-            lines.append(f"Health 1 halves -{cut}")
-            total -= cut
+        cuts.append(("Health 1 halves", Cut(fraction=t.health_one_fraction)))
+    for label, cut in cuts:
+        lost = _loss(total, cut, rounding)
+        if lost:
+            lines.append(f"{label} -{lost}")
+            total -= lost
     return total, lines
 
 
 def refresh(enc: Encounter, c: EdcCombatant, tx: Transaction) -> str:
     """Refresh the CP for a new round; spilled Shock and a carried fumble are used up."""
     size, lines = combat_pool(c, enc)
-    base = ["combatants", c.id]
+    base: list[str | int] = ["combatants", c.id]
     tx.set([*base, "pools", CP, "size"], size)
     tx.set([*base, "pools", CP, "spent"], 0)
     tx.set([*base, "pools", CP, "breakdown"], lines)
@@ -123,24 +136,58 @@ def reduce_now(c: EdcCombatant, n: int, tx: Transaction, why: str, pool: str = C
     p = c.pool(pool)
     cut = min(max(n, 0), max(p.left, 0))
     if cut:
-        path = ["combatants", c.id, "pools", pool]
+        path: list[str | int] = ["combatants", c.id, "pools", pool]
         tx.set([*path, "size"], p.size - cut)
         tx.set([*path, "breakdown"], [*p.breakdown, f"{why} -{cut}"])
     return cut
 
 
-# --- start of round -----------------------------------------------------------------------
+def missile_upkeep(enc: Encounter, c: EdcCombatant, tx: Transaction) -> str:
+    """The MP at the start of a round: preparation counts down, proficiency dice when it is
+    done, Aim dice after a round without firing (pool max = Aim + proficiency)."""
+    mp = c.pool(MP)
+    path: list[str | int] = ["combatants", c.id]
+    cap = c.aim + c.missile_proficiency
+    dice = max(mp.left, 0)
+    lines = [f"Carried {dice}"] if dice else []
+    note = ""
+    if c.preparing:
+        left = max(c.missile_prep - 1, 0)
+        tx.set([*path, "missile_prep"], left)
+        if left == 0:
+            gain = c.missile_proficiency - c.missile_prep_cost
+            dice = min(max(dice + gain, 0), cap)
+            lines.append(f"Proficiency {c.missile_proficiency:+d}")
+            if c.missile_prep_cost:
+                lines.append(f"Shortened preparation -{c.missile_prep_cost}")
+            tx.set([*path, "preparing"], False)
+            tx.set([*path, "missile_ready"], True)
+            tx.set([*path, "missile_prep_cost"], 0)
+            note = f"{c.name} ready to loose, MP {dice}"
+        else:
+            note = f"{c.name} preparing, {left} round{'s' if left > 1 else ''} to go"
+    elif c.missile_ready and not c.fired and c.aim:
+        before = dice
+        dice = min(dice + c.aim, cap)
+        if dice > before:
+            lines.append(f"Aim +{dice - before}")
+            note = f"{c.name} aims, MP {dice}"
+    if c.fired:
+        tx.set([*path, "fired"], False)
+    if dice or mp.size or mp.spent:
+        tx.set([*path, "pools", MP, "size"], dice)
+        tx.set([*path, "pools", MP, "spent"], 0)
+        tx.set([*path, "pools", MP, "breakdown"], lines + ([f"Max {cap}"] if cap else []))
+    return note
 
 
 def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     """Upkeep, by Reflex: Toughness vs BL for the wounded, refresh CP, missile upkeep."""
-    from tracker.rules.edc.model import EdcCombatant
-
-    from .missile import missile_upkeep
+    from .model import EdcCombatant
 
     lines: list[str] = []
-    rule = str(setting(enc, "tn_above_ten"))
-    raise_rule = str(setting(enc, "blood_loss_raise"))
+    rule = str(setting(enc, TN_ABOVE_TEN))
+    raise_rule = str(setting(enc, BLOOD_LOSS_RAISE))
     fighters = sorted(
         (c for c in enc.combatants if isinstance(c, EdcCombatant) and not c.out),
         key=lambda c: (-c.reflex, c.name.lower()),
@@ -148,7 +195,8 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     for c in fighters:
         bl = blood_loss_tn(c.wounds, raise_rule)
         if bl > 0:
-            values = roll_d10s(dice, "toughness", c.toughness)
+            values = roll_d10s(dice, "toughness", c.toughness, bl, rule,
+                               why=f"{c.name}, Toughness vs BL {bl}")
             succ = count_successes(values, bl, rule)
             line = f"{c.name} Toughness vs BL {bl}: {successes_word(succ)}"
             if succ == 0:
@@ -161,131 +209,3 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
         if line:
             lines.append(line)
     return lines
-
-
-# --- shock: the arithmetic of a blow --------------------------------------------------------
-
-
-def _resolve_shock(p: ParamDict, dice: Dice) -> Resolution:
-    now, spill = shock_split(p["cp"], p["shock"])
-    cp_now = p["cp"] - now
-    penalty = max(p["pain"], spill)
-    nxt = max(p["base"] - penalty, 0)
-    if p["halved"]:
-        nxt -= nxt // 2
-    knockdown = p["shock"] > p["cp"] or p["base"] - p["pain"] < 0
-    fig = {
-        "cp_now": cp_now,
-        "shock_taken": now,
-        "spill": spill,
-        "next_cp": nxt,
-        "next_penalty": penalty,
-        "knockdown_roll": knockdown,
-    }
-    why = "spilled Shock" if spill > p["pain"] else "Pain"
-    text = (
-        f"Shock {p['shock']} on {p['cp']} CP: {now} lost now, {cp_now} left this round, "
-        f"{spill} spills over; next round CP {p['base']} - {penalty} ({why}) = {nxt}"
-    )
-    if p["halved"]:
-        text += " (halved, Health 1)"
-    if knockdown:
-        text += "; CP below 0: knockdown roll"
-    return Resolution("shock", "spill" if spill else "absorbed", text, fig, dice.rolls)
-
-
-def _fill_shock(enc: Encounter, p: ParamDict) -> ParamDict:
-    c = combatant_or_none(enc, p.get("target"))
-    if c is None:
-        return {}
-    out: ParamDict = {}
-    if "cp" not in p:
-        out["cp"] = c.pool(CP).left
-    if "pain" not in p:
-        out["pain"] = effective_pain(c, str(setting(enc, "pain_resist")))
-    if "base" not in p:
-        probe = c.model_copy(update={"shock_spill": 0, "wounds": [], "health": 2})
-        out["base"] = combat_pool(probe, enc)[0]
-    if "halved" not in p:
-        out["halved"] = c.health == 1
-    return out
-
-
-SHOCK = FunctionAction(
-    name="shock",
-    help="Shock on the CP left: lost now, spilled into next round, and next round's CP",
-    params=[
-        Param("target", "target", "", "the fighter struck (fills cp, pain, base)"),
-        Param("cp", "int", REQUIRED, "CP left now", minimum=0),
-        Param("shock", "int", REQUIRED, "Shock of the blow", minimum=0),
-        Param("pain", "int", 0, "Pain next round (all wounds, this one included)", minimum=0),
-        Param("base", "int", REQUIRED, "next round's CP before Pain and Shock", minimum=0),
-        Param("halved", "bool", False, "Health 1: the pool is halved"),
-    ],
-    roles=[],
-    resolve=_resolve_shock,
-    fill=_fill_shock,
-    detail="figures: cp_now (left this round), shock_taken, spill (carried to next round), "
-    "next_cp (base - the larger of Pain and spill), next_penalty, knockdown_roll. "
-    "Example: shock cp=5 shock=7 pain=2 base=12 -> cp_now 0, spill 2, next_cp 10.",
-)
-
-
-# --- spend and refresh by hand ----------------------------------------------------------------
-
-
-def _resolve_spend(p: ParamDict, dice: Dice) -> Resolution:
-    who = p["actor"] or "fighter"
-    what = f" on {p['what']}" if p["what"] else ""
-    text = f"{who} spends {p['dice']} {p['pool']}{what}"
-    return Resolution("spend", "spent", text, {"dice": p["dice"], "pool": p["pool"]}, dice.rolls)
-
-
-def _apply_spend(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
-    c = combatant_or_none(enc, p.get("actor"))
-    if c is None:
-        raise RuleError("spend: name the fighter")
-    spend(c, p["dice"], tx, p["what"] or "this", p["pool"])
-
-
-SPEND = FunctionAction(
-    name="spend",
-    help="Spend pool dice on anything else (an activation cost, a maneuver)",
-    params=[
-        Param("actor", "actor", "", "who spends"),
-        Param("dice", "int", REQUIRED, "dice spent", minimum=0),
-        Param("pool", "choice", CP, "which pool", choices=(CP, MP)),
-        Param("what", "str", "", "what for"),
-    ],
-    roles=[],
-    resolve=_resolve_spend,
-    apply=_apply_spend,
-    detail="figures: dice, pool",
-)
-
-
-def _resolve_refresh(p: ParamDict, dice: Dice) -> Resolution:
-    who = f"{p['actor']}'s CP" if p["actor"] else "Every fighter's CP"
-    return Resolution("refresh", "refreshed", f"{who} refreshed", {}, dice.rolls)
-
-
-def _apply_refresh(enc: Encounter, p: ParamDict, res: Resolution, tx: Transaction) -> None:
-    from tracker.rules.edc.model import EdcCombatant
-
-    c = combatant_or_none(enc, p.get("actor"))
-    targets = [c] if c is not None else [x for x in enc.combatants if not x.out]
-    for x in targets:
-        if isinstance(x, EdcCombatant):
-            refresh(enc, x, tx)
-
-
-REFRESH = FunctionAction(
-    name="refresh",
-    help="Refresh a fighter's CP now (everyone's if no name): after a break, or a change "
-    "of footing, lighting or posture the GM wants counted at once",
-    params=[Param("actor", "actor", "", "whose CP (empty: everyone)")],
-    roles=[],
-    resolve=_resolve_refresh,
-    apply=_apply_refresh,
-    detail="The CP breakdown shows each term.",
-)

@@ -1,0 +1,91 @@
+"""``bloodloss``: Toughness against the Blood Loss TN (BL); a failure costs 1 Health (edc).
+
+"At the beginning of each Round, all wounded characters must roll Toughness vs. their
+current accumulated BL": once per round. The start-of-round upkeep rolls it for every
+wounded fighter; the action is for a roll the GM makes by hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+
+from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
+from ..settings import BLOOD_LOSS_RAISE, setting
+from ..wounds import blood_loss_tn, lose_health
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class BloodlossParams(Params):
+    """The parameters of ``bloodloss``."""
+
+    actor: str = param("", "the wounded fighter", kind="actor")
+    toughness: int = param(help="Toughness dice", ge=0)
+    tn: int = param(help="Blood Loss TN (0: not bleeding)", ge=0)
+    tn_above_ten: str = tn_rule()
+
+
+class BloodlossFigures(Figures):
+    """What ``bloodloss`` reports (the ``--json`` keys)."""
+
+    successes: int
+    health_lost: int
+    """0 or 1."""
+    tn: int
+
+
+class Bloodloss(Action[BloodlossParams]):
+    name = "bloodloss"
+    help = ("Toughness vs the Blood Loss TN (BL); a failure costs 1 Health (run each round "
+            "by the upkeep)")
+    params_model = BloodlossParams
+    once_per = "round"
+    stages = (Stage("toughness", "d10", "Toughness dice", label="against blood loss",
+                    count=lambda p: p.toughness if p.tn > 0 else 0, zero_is_ten=True),)
+    detail = "figures: successes, health_lost (0 or 1), tn"
+
+    def resolve(self, p: BloodlossParams, dice: Dice) -> Resolution:
+        who = p.actor or "fighter"
+        if p.tn <= 0:
+            f = BloodlossFigures(successes=0, health_lost=0, tn=0)
+            return Resolution("bloodloss", "not bleeding", f"{who}: not bleeding", f,
+                              dice.rolls)
+        values = roll_d10s(dice, "toughness", p.toughness, p.tn, p.tn_above_ten, why=who)
+        succ = count_successes(values, p.tn, p.tn_above_ten)
+        lost = 0 if succ else 1
+        text = (f"{who}: Toughness {p.toughness} vs BL {p.tn}: {successes_word(succ)}"
+                + (", loses 1 Health" if lost else ", holds"))
+        f = BloodlossFigures(successes=succ, health_lost=lost, tn=p.tn)
+        return Resolution("bloodloss", "failure" if lost else "success", text, f, dice.rolls)
+
+    def odds(self, p: BloodlossParams) -> Odds:
+        from ..chances import pass_fail
+
+        if p.tn <= 0:
+            return [("not bleeding", 1.0)]
+        return pass_fail(p.toughness, p.tn, p.tn_above_ten, "loses 1 Health", "holds")
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        c = combatant_or_none(enc, given.get("actor"))
+        out: dict[str, Any] = {}
+        if c is not None:
+            if missing(given, "toughness"):
+                out["toughness"] = c.toughness
+            if missing(given, "tn"):
+                out["tn"] = blood_loss_tn(c.wounds, str(setting(enc, BLOOD_LOSS_RAISE)))
+        return out
+
+    def apply(self, enc: Encounter, p: BloodlossParams, res: Resolution,
+              tx: Transaction) -> None:
+        c = combatant_or_none(enc, p.actor)
+        f: BloodlossFigures = res.figures  # type: ignore[assignment]
+        if c is not None and f.health_lost:
+            lose_health(enc, c, tx, f.health_lost)
+
+
+BLOODLOSS = Bloodloss()

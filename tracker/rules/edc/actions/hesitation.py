@@ -1,0 +1,90 @@
+"""``hesitation``: a fighter who hesitated (threw no marker) or was surprised rolls Reflex
+against TN 7 + the ambusher's surprise successes - the target's own (edc). A success may
+defend only (an automatic white marker); none leaves him frozen for an exchange.
+
+The text sets no limit on how often it is rolled (once per surprise or hesitation), so
+none is declared.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+
+from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+BASE_TN = 7
+
+
+class HesitationParams(Params):
+    """The parameters of ``hesitation``."""
+
+    actor: str = param("", "the fighter who hesitated or was surprised", kind="actor")
+    reflex: int = param(help="Reflex dice", ge=0)
+    ambusher_successes: int = param(0, "ambusher's surprise successes", ge=0)
+    target_successes: int = param(0, "target's surprise successes", ge=0)
+    tn_above_ten: str = tn_rule()
+
+    @property
+    def tn(self) -> int:
+        return max(BASE_TN + self.ambusher_successes - self.target_successes, 1)
+
+
+class HesitationFigures(Figures):
+    """What ``hesitation`` reports (the ``--json`` keys)."""
+
+    tn: int
+    successes: int
+    can_defend: bool
+
+
+class Hesitation(Action[HesitationParams]):
+    name = "hesitation"
+    help = ("Hesitation: Reflex vs TN 7 + ambusher's surprise successes - target's; "
+            "a success may defend only, none is frozen for an exchange")
+    params_model = HesitationParams
+    stages = (Stage("reflex", "d10", "Reflex dice", label="to shake off the surprise",
+                    count=lambda p: p.reflex, zero_is_ten=True),)
+    detail = ("figures: tn, successes, can_defend. A fighter who throws no marker "
+              "hesitates: defend only for one exchange.")
+
+    def resolve(self, p: HesitationParams, dice: Dice) -> Resolution:
+        tn = p.tn
+        who = p.actor or "fighter"
+        vals = roll_d10s(dice, "reflex", p.reflex, tn, p.tn_above_ten, why=who)
+        succ = count_successes(vals, tn, p.tn_above_ten)
+        if succ:
+            text = f"{who}: Reflex {p.reflex} vs TN {tn}: {successes_word(succ)}, may defend"
+            outcome = "defend"
+        else:
+            text = f"{who}: Reflex {p.reflex} vs TN {tn}: no success, frozen for an exchange"
+            outcome = "frozen"
+        f = HesitationFigures(tn=tn, successes=succ, can_defend=bool(succ))
+        return Resolution("hesitation", outcome, text, f, dice.rolls)
+
+    def odds(self, p: HesitationParams) -> Odds:
+        from ..chances import pass_fail
+
+        return pass_fail(p.reflex, p.tn, p.tn_above_ten, "frozen", "may defend (white)")
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        c = combatant_or_none(enc, given.get("actor"))
+        return {"reflex": c.reflex} if c is not None and missing(given, "reflex") else {}
+
+    def apply(self, enc: Encounter, p: HesitationParams, res: Resolution,
+              tx: Transaction) -> None:
+        c = combatant_or_none(enc, p.actor)
+        if c is None:
+            return
+        f: HesitationFigures = res.figures  # type: ignore[assignment]
+        tx.set(["combatants", c.id, "marker"], "white" if f.can_defend else "hesitating")
+        tx.set(["combatants", c.id, "holds_initiative"], False)
+
+
+HESITATION = Hesitation()

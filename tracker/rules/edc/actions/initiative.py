@@ -1,0 +1,150 @@
+"""``initiative``: both fighters threw red (edc). Each rolls only his Reflex dice against his
+weapon's ATN, less the weapon-length penalty; blows land in order of successes; a tie goes
+to the higher Reflex (a thrust +1 over swings and bashes), then the blows land together.
+
+Markers are thrown only at the beginning of a bout or after a pause or break; the text
+sets no per-exchange limit on this roll, so none is declared.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+
+from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
+from ..pools import reach_penalty
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class InitiativeParams(Params):
+    """The parameters of ``initiative``."""
+
+    a: str = param("", "first fighter", kind="actor")
+    b: str = param("", "second fighter", kind="target")
+    a_reflex: int = param(help="A's Reflex", ge=0)
+    a_atn: int = param(help="A's weapon ATN", ge=1)
+    a_penalty: int = param(0, "A's weapon length penalty (dice)", ge=0)
+    a_thrust: bool = param(False, "A thrusts (+1 on a tie)")
+    b_reflex: int = param(help="B's Reflex", ge=0)
+    b_atn: int = param(help="B's weapon ATN", ge=1)
+    b_penalty: int = param(0, "B's weapon length penalty (dice)", ge=0)
+    b_thrust: bool = param(False, "B thrusts (+1 on a tie)")
+    tn_above_ten: str = tn_rule()
+
+    @property
+    def a_dice(self) -> int:
+        return max(self.a_reflex - self.a_penalty, 0)
+
+    @property
+    def b_dice(self) -> int:
+        return max(self.b_reflex - self.b_penalty, 0)
+
+    def tie_scores(self) -> tuple[int, int]:
+        """Reflex, a thrust +1: who lands first when the successes tie."""
+        return (self.a_reflex + (1 if self.a_thrust else 0),
+                self.b_reflex + (1 if self.b_thrust else 0))
+
+
+class InitiativeFigures(Figures):
+    """What ``initiative`` reports (the ``--json`` keys)."""
+
+    a_successes: int
+    b_successes: int
+    first: str
+    """a, b or simultaneous."""
+    reason: str
+
+
+class Initiative(Action[InitiativeParams]):
+    name = "initiative"
+    help = ("Both threw red: Reflex dice vs ATN (less weapon length penalty) decide whose "
+            "blow lands first; ties by Reflex (thrust +1), then simultaneous")
+    params_model = InitiativeParams
+    stages = (
+        Stage("a", "d10", "A's Reflex dice", label="for the first blow",
+              count=lambda p: p.a_dice, zero_is_ten=True),
+        Stage("b", "d10", "B's Reflex dice", label="for the first blow",
+              count=lambda p: p.b_dice, zero_is_ten=True),
+    )
+    detail = (
+        "figures: a_successes, b_successes, first (a, b or simultaneous), reason. "
+        "Markers are thrown at the start of a bout or after a break; set each fighter's "
+        "marker (red, white, hesitating) with `set NAME marker=red`. Aggressors declare "
+        "lowest Reflex first."
+    )
+
+    def resolve(self, p: InitiativeParams, dice: Dice) -> Resolution:
+        rule = p.tn_above_ten
+        a_name, b_name = p.a or "A", p.b or "B"
+        a_s = count_successes(roll_d10s(dice, "a", p.a_dice, p.a_atn, rule, why=a_name),
+                              p.a_atn, rule)
+        b_s = count_successes(roll_d10s(dice, "b", p.b_dice, p.b_atn, rule, why=b_name),
+                              p.b_atn, rule)
+        a_score, b_score = p.tie_scores()
+        if a_s != b_s:
+            first, why = ("a" if a_s > b_s else "b"), "more successes"
+        elif a_score != b_score:
+            first, why = ("a" if a_score > b_score else "b"), "higher Reflex (thrust +1)"
+        else:
+            first, why = "simultaneous", "a dead tie"
+        name = {"a": a_name, "b": b_name}.get(first, "both")
+        text = (
+            f"Both red: {a_name} {successes_word(a_s)}, {b_name} {successes_word(b_s)}; "
+            + (f"{name}'s blow lands first ({why})" if first != "simultaneous"
+               else "blows land together")
+        )
+        f = InitiativeFigures(a_successes=a_s, b_successes=b_s, first=first, reason=why)
+        return Resolution("initiative", first, text, f, dice.rolls)
+
+    def odds(self, p: InitiativeParams) -> Odds:
+        from ..chances import mos_odds
+
+        dist = mos_odds(p.a_dice, p.a_atn, p.b_dice, p.b_atn, p.tn_above_ten)
+        a_more = sum(q for m, q in dist.items() if m > 0)
+        b_more = sum(q for m, q in dist.items() if m < 0)
+        tie = dist.get(0, 0.0)
+        a_score, b_score = p.tie_scores()
+        if a_score > b_score:
+            a_more += tie
+            tie = 0.0
+        elif b_score > a_score:
+            b_more += tie
+            tie = 0.0
+        return [("A first", a_more), ("B first", b_more), ("simultaneous", tie)]
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        """Reflex and ATN of each; the weapon-length penalty of the shorter weapon."""
+        out: dict[str, Any] = {}
+        a = combatant_or_none(enc, given.get("a"))
+        b = combatant_or_none(enc, given.get("b"))
+        for key, c in (("a", a), ("b", b)):
+            if c is None:
+                continue
+            if missing(given, f"{key}_reflex"):
+                out[f"{key}_reflex"] = c.reflex
+            if missing(given, f"{key}_atn"):
+                out[f"{key}_atn"] = c.atn
+        if a is not None and b is not None:
+            for key, me, them in (("a", a, b), ("b", b, a)):
+                steps = reach_penalty(me.reach, them.reach, me.inside_reach)
+                if missing(given, f"{key}_penalty") and steps:
+                    out[f"{key}_penalty"] = steps
+        return out
+
+    def apply(self, enc: Encounter, p: InitiativeParams, res: Resolution,
+              tx: Transaction) -> None:
+        f: InitiativeFigures = res.figures  # type: ignore[assignment]
+        for key in ("a", "b"):
+            c = combatant_or_none(enc, p.get(key))
+            if c is not None:
+                tx.set(["combatants", c.id, "marker"], "red")
+                tx.set(["combatants", c.id, "holds_initiative"],
+                       f.first in (key, "simultaneous"))
+
+
+INITIATIVE = Initiative()

@@ -1,0 +1,93 @@
+"""``knockdown``: a Knockdown roll (edc). The TN is 2 x the attacker's MoS (3 x with a blunt
+weapon) when a blow drives the CP below 0, the Shock for a head or leg blow that calls for
+it, or the dice spent on a fumbled roll. Rolled whenever a blow or fumble calls for it: no
+limit is declared."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage, param
+
+from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class KnockdownParams(Params):
+    """The parameters of ``knockdown``."""
+
+    actor: str = param("", "who may fall", kind="actor")
+    dice: int = param(help="Knockdown dice", ge=0)
+    mos: int = param(0, "attacker's MoS", ge=0)
+    blunt: bool = param(False, "blunt weapon (TN 3 x MoS)")
+    shock: int = param(0, "head or leg blow: TN = Shock", ge=0)
+    fumble_dice: int = param(0, "fumble: TN = dice spent on it", ge=0)
+    tn: int = param(0, "TN set by the GM (0: from the above)", ge=0)
+    tn_above_ten: str = tn_rule()
+
+    def knockdown_tn(self) -> tuple[int, str]:
+        """The TN and why."""
+        if self.tn > 0:
+            return self.tn, "as set"
+        if self.fumble_dice > 0:
+            return self.fumble_dice, f"fumble of {self.fumble_dice} dice"
+        if self.shock > 0:
+            return self.shock, f"head or leg blow, Shock {self.shock}"
+        mult = 3 if self.blunt else 2
+        return mult * self.mos, f"{mult} x MoS {self.mos}"
+
+
+class KnockdownFigures(Figures):
+    """What ``knockdown`` reports (the ``--json`` keys)."""
+
+    tn: int
+    successes: int
+    knocked_down: bool
+
+
+class Knockdown(Action[KnockdownParams]):
+    name = "knockdown"
+    help = ("Knockdown roll: TN 2 x attacker's MoS (3 x blunt), Shock for a head or leg blow, "
+            "or the dice of a fumble")
+    params_model = KnockdownParams
+    stages = (Stage("knockdown", "d10", "Knockdown dice", label="to stay on his feet",
+                    count=lambda p: p.dice, zero_is_ten=True),)
+    detail = ("figures: tn, successes, knocked_down. A fighter knocked down is prone "
+              "(half CP at each refresh) until the GM sets prone=no.")
+
+    def resolve(self, p: KnockdownParams, dice: Dice) -> Resolution:
+        tn, why = p.knockdown_tn()
+        who = p.actor or "fighter"
+        if tn <= 0:
+            raise RuleError("knockdown: give mos=, shock=, fumble_dice= or tn=")
+        values = roll_d10s(dice, "knockdown", p.dice, tn, p.tn_above_ten, why=who)
+        succ = count_successes(values, tn, p.tn_above_ten)
+        down = succ == 0
+        text = f"{who}: Knockdown {p.dice} vs TN {tn} ({why}): {successes_word(succ)}, "
+        text += "knocked down" if down else "stays up"
+        f = KnockdownFigures(tn=tn, successes=succ, knocked_down=down)
+        return Resolution("knockdown", "down" if down else "up", text, f, dice.rolls)
+
+    def odds(self, p: KnockdownParams) -> Odds:
+        from ..chances import pass_fail
+
+        return pass_fail(p.dice, p.knockdown_tn()[0], p.tn_above_ten, "knocked down",
+                         "stays up")
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        c = combatant_or_none(enc, given.get("actor"))
+        return {"dice": c.knockdown} if c is not None and missing(given, "dice") else {}
+
+    def apply(self, enc: Encounter, p: KnockdownParams, res: Resolution,
+              tx: Transaction) -> None:
+        c = combatant_or_none(enc, p.actor)
+        f: KnockdownFigures = res.figures  # type: ignore[assignment]
+        if c is not None and f.knocked_down:
+            tx.set(["combatants", c.id, "prone"], True)
+
+
+KNOCKDOWN = Knockdown()

@@ -1,0 +1,135 @@
+"""``knockout``: a Knockout roll (edc), against TN 7 or 10 - Armour Rating (setting
+``knockout_tn``): a failure is 1d10 seconds unconscious, a fumble 1d10 x 10 minutes.
+Rolled whenever a blow calls for it: no limit is declared."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+
+from ..common import (
+    combatant_or_none,
+    count_successes,
+    is_botch,
+    missing,
+    roll_d10s,
+    successes_word,
+    tn_rule,
+)
+from ..settings import KNOCKOUT_TN
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+BASE_TN = 7
+ARMOUR_FROM = 10
+"""The other reading of the base TN: 10 - Armour Rating."""
+ROUND_SECONDS = 2
+
+
+def knockout_tn(armour: int, rule: str) -> int:
+    if armour <= 0 or rule == "seven":
+        return BASE_TN
+    if rule == "ten_minus_armour":
+        return ARMOUR_FROM - armour
+    return min(BASE_TN, ARMOUR_FROM - armour)
+
+
+class KnockoutParams(Params):
+    """The parameters of ``knockout``."""
+
+    actor: str = param("", "who was struck", kind="actor")
+    dice: int = param(help="dice rolled (default: Toughness)", ge=0)
+    armour: int = param(0, "armour rating (AR) at the blow", ge=0)
+    tn: int = param(0, "TN set by the GM (0: 7 or 10 - AR)", ge=0)
+    knockout_tn: str = param(help="TN rule: lower of 7 and 10-AR, seven, or ten_minus_armour",
+                             choices=KNOCKOUT_TN.choices, setting=KNOCKOUT_TN)
+    tn_above_ten: str = tn_rule()
+
+    @property
+    def roll_tn(self) -> int:
+        return self.tn if self.tn > 0 else knockout_tn(self.armour, self.knockout_tn)
+
+
+class KnockoutFigures(Figures):
+    """What ``knockout`` reports (the ``--json`` keys)."""
+
+    tn: int
+    successes: int
+    botch: bool
+    seconds_out: int
+    """0: conscious."""
+
+
+class Knockout(Action[KnockoutParams]):
+    name = "knockout"
+    help = ("Knockout roll vs TN 7 (or 10 - armour): failure 1d10 seconds out, "
+            "a fumble 1d10 x 10 minutes")
+    params_model = KnockoutParams
+    stages = (
+        Stage("knockout", "d10", "the knockout roll", label="to stay conscious",
+              count=lambda p: p.dice, zero_is_ten=True),
+        Stage("out", "d10", "seconds (or x 10 minutes on a fumble) out",
+              label="for the time out", zero_is_ten=True),
+    )
+    detail = ("figures: tn, successes, botch, seconds_out (0: conscious). "
+              "Applied as an 'unconscious' effect for the rounds it lasts (a round is 2 "
+              "seconds).")
+
+    def resolve(self, p: KnockoutParams, dice: Dice) -> Resolution:
+        tn = p.roll_tn
+        who = p.actor or "fighter"
+        values = roll_d10s(dice, "knockout", p.dice, tn, p.tn_above_ten, why=who)
+        succ = count_successes(values, tn, p.tn_above_ten)
+        fumble = is_botch(values, succ)
+        f = KnockoutFigures(tn=tn, successes=succ, botch=fumble, seconds_out=0)
+        text = f"{who}: Knockout roll {p.dice} vs TN {tn}: {successes_word(succ)}"
+        if succ:
+            return Resolution("knockout", "conscious", text + ", stays conscious", f,
+                              dice.rolls)
+        why = f"{who}: x 10 minutes out" if fumble else f"{who}: seconds out"
+        d = dice.roll_many("out", 10, 1, why=why, zero_is_ten=True)[0]
+        if fumble:
+            f.seconds_out = d * 600
+            text += f", fumble: out for {d * 10} minutes"
+            return Resolution("knockout", "out long", text, f, dice.rolls)
+        f.seconds_out = d
+        text += f", out for {d} seconds"
+        return Resolution("knockout", "out", text, f, dice.rolls)
+
+    def odds(self, p: KnockoutParams) -> Odds:
+        from ..chances import success_odds
+
+        botch, fail, ok = success_odds(p.dice, p.roll_tn, p.tn_above_ten)
+        return [("out 1d10 x 10 minutes", botch[1]), ("out 1d10 seconds", fail[1]),
+                ("stays conscious", ok[1])]
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        c = combatant_or_none(enc, given.get("actor"))
+        out: dict[str, Any] = {}
+        if c is not None:
+            if missing(given, "dice"):
+                out["dice"] = c.toughness
+            if missing(given, "armour"):
+                out["armour"] = c.armour
+        return out
+
+    def apply(self, enc: Encounter, p: KnockoutParams, res: Resolution,
+              tx: Transaction) -> None:
+        from tracker.core.model import Effect
+
+        c = combatant_or_none(enc, p.actor)
+        f: KnockoutFigures = res.figures  # type: ignore[assignment]
+        secs = f.seconds_out
+        if c is None or not secs:
+            return
+        rounds = -(-secs // ROUND_SECONDS)
+        effect = Effect(name="unconscious", until_round=enc.position.round + rounds,
+                        note=f"knocked out for {secs} seconds")
+        tx.add(["combatants", c.id, "effects"], effect)
+
+
+KNOCKOUT = Knockout()

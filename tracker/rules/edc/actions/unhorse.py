@@ -1,0 +1,85 @@
+"""``unhorse``: struck while mounted (edc), the rider makes an AG/Ride check with the
+attack's margin of success taken off the dice; a failure knocks him from the saddle
+(damage as from a 10 ft fall). Rolled whenever a mounted rider is struck: no limit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+
+from ..common import combatant_or_none, count_successes, roll_d10s, successes_word, tn_rule
+from .mounted import FALL_FEET, fill_rider, ride_tn_param, unhorse_rider
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class UnhorseParams(Params):
+    """The parameters of ``unhorse``."""
+
+    actor: str = param("", "the rider struck", kind="actor")
+    dice: int = param(help="Agility + Ride dice", ge=0)
+    mos: int = param(help="the attack's MoS", ge=0)
+    ride_tn: int = ride_tn_param()
+    tn_above_ten: str = tn_rule()
+
+    @property
+    def rolled(self) -> int:
+        return max(self.dice - self.mos, 0)
+
+
+class UnhorseFigures(Figures):
+    """What ``unhorse`` reports (the ``--json`` keys)."""
+
+    dice_rolled: int
+    successes: int
+    unhorsed: bool
+    fall_feet: int
+
+
+class Unhorse(Action[UnhorseParams]):
+    name = "unhorse"
+    help = ("Struck while mounted: AG/Ride check with the attack's MoS taken off the dice; "
+            "failure knocks the rider from the saddle (damage as a 10 ft fall)")
+    params_model = UnhorseParams
+    stages = (Stage("ride", "d10", "AG/Ride dice", label="to stay in the saddle",
+                    count=lambda p: p.rolled, zero_is_ten=True),)
+    detail = "figures: dice_rolled, successes, unhorsed, fall_feet"
+
+    def resolve(self, p: UnhorseParams, dice: Dice) -> Resolution:
+        n = p.rolled
+        rider = p.actor or "rider"
+        vals = roll_d10s(dice, "ride", n, p.ride_tn, p.tn_above_ten, why=rider)
+        succ = count_successes(vals, p.ride_tn, p.tn_above_ten)
+        off = succ == 0
+        text = (
+            f"{rider} struck (MoS {p.mos}): AG/Ride {p.dice} - {p.mos} = {n} dice vs TN "
+            f"{p.ride_tn}: {successes_word(succ)}; "
+            + (f"knocked from the saddle (take a {FALL_FEET} ft fall)" if off
+               else "stays mounted")
+        )
+        f = UnhorseFigures(dice_rolled=n, successes=succ, unhorsed=off,
+                           fall_feet=FALL_FEET if off else 0)
+        return Resolution("unhorse", "unhorsed" if off else "mounted", text, f, dice.rolls)
+
+    def odds(self, p: UnhorseParams) -> Odds:
+        from ..chances import pass_fail
+
+        return pass_fail(p.rolled, p.ride_tn, p.tn_above_ten, "knocked from the saddle",
+                         "stays mounted")
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        return fill_rider(enc, given)
+
+    def apply(self, enc: Encounter, p: UnhorseParams, res: Resolution,
+              tx: Transaction) -> None:
+        c = combatant_or_none(enc, p.actor)
+        f: UnhorseFigures = res.figures  # type: ignore[assignment]
+        if c is not None and f.unhorsed:
+            unhorse_rider(c, tx)
+
+
+UNHORSE = Unhorse()
