@@ -11,7 +11,7 @@ from tests.conftest import load_sample
 from tracker.core import history
 from tracker.core.commands import CommandError
 from tracker.rules.d6battle import RULESET, D6Encounter, D6Unit
-from tracker.rules.d6battle.combat import ranks_of_six
+from tracker.rules.d6battle.actions.combat_fill import ranks_of_six
 from tracker.session import Session
 
 
