@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from tracker.core import odds
 
-from .scores import test_dice
+from .scores import read_test_dice
 
 
 def kills(dice: int, needed: int, save_needed: int, kill_needed: int,
@@ -26,7 +26,7 @@ def kills(dice: int, needed: int, save_needed: int, kill_needed: int,
 
 @lru_cache(maxsize=64)
 def _totals(spec: str) -> tuple[float, ...]:
-    n = test_dice(spec)
+    n = read_test_dice(spec)
     return tuple(odds.dice_sum(n.count, n.sides))
 
 

@@ -99,7 +99,7 @@ class Judge:
     def __post_init__(self) -> None:
         self.sides = {x: self.p.side(x) for x in SIDES}
         self.bonus = {x: bonuses(self.p, x, self.table) for x in SIDES}
-        self._fates: dict[tuple[int, str, int, int, int], tuple[str, int]] = {}
+        self._fates: dict[tuple[int, str, bool, bool], tuple[str, int]] = {}
 
     def result_of(self, kills: dict[str, int]) -> Result:
         """Scores from the kills each side caused (kills["a"]: figures of B that A killed)."""
@@ -122,18 +122,19 @@ class Judge:
             n_lo, n_wi = self.sides[lo].unit_size, self.sides[wi].unit_size
         else:
             n_lo, n_wi = r.left[lo], r.left[wi]
-        key = (r.result, lo, n_lo, n_wi, self.sides[lo].facings)
+        key = (r.result, lo, n_lo > n_wi, n_lo >= 2 * n_wi)
         fate = self._fates.get(key)
         if fate is None:
-            fate = self._fates[key] = self._fate(r.result, self.sides[lo], n_lo, n_wi)
+            fate = self._fates[key] = self._fate(*key)
         return fate
 
-    def _fate(self, result: int, loser: Side, n_lo: int, n_wi: int) -> tuple[str, int]:
+    def _fate(self, result: int, lo: str, outnumbers: bool, doubles: bool) -> tuple[str, int]:
+        loser = self.sides[lo]
         facts = {
             "result": result,
             "formation": loser.formation,
-            "outnumbers": n_lo > n_wi,
-            "doubles": n_lo >= 2 * n_wi,
+            "outnumbers": outnumbers,
+            "doubles": doubles,
             "surrounded": loser.facings > 1,
         }
         stands = applicable(self.table.stands, facts)

@@ -16,7 +16,7 @@ from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleEr
 from tracker.rules.base import param as p_
 
 from ..settings import COMMAND_DICE
-from .scores import roll_test, test_dice
+from .scores import roll_test
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -44,9 +44,8 @@ class Command(Action[CommandParams]):
     help = "command test of a unit charged in the flank: disordered if failed"
     params_model = CommandParams
     phases = ("combat",)
-    stages = (Stage("command", "2d6", "the command_dice setting; passes on a total <= value",
-                    label="for the command test",
-                    count=lambda p: test_dice(p.command_dice).count),)
+    stages = (Stage("command", "2d6", "the command_dice setting (2d6 unless changed); passes"
+                    " on a total <= value", label="for the command test"),)
     detail = "figures: passed, roll, dice, command, command_dice, disordered."
 
     def resolve(self, p: CommandParams, dice: Dice) -> Resolution:

@@ -17,7 +17,7 @@ from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleEr
 from tracker.rules.base import param as p_
 
 from ..settings import MORALE_DICE
-from .scores import roll_test, test_dice
+from .scores import roll_test
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -44,8 +44,8 @@ class Morale(Action[MoraleParams]):
     help = "a unit's morale test (queued by shooting casualties): roll <= Mo or flee"
     params_model = MoraleParams
     phases = ("shoot",)
-    stages = (Stage("morale", "2d6", "the morale_dice setting; passes on a total <= Mo",
-                    label="for morale", count=lambda p: test_dice(p.morale_dice).count),)
+    stages = (Stage("morale", "2d6", "the morale_dice setting (2d6 unless changed); passes on"
+                    " a total <= Mo", label="for morale"),)
     detail = ("figures: passed, roll, dice, mo, morale_dice. A failed unit flees in the "
               "resolution phase (shown as routed in the roster).")
 

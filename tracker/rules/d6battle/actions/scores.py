@@ -52,7 +52,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def test_dice(spec: str) -> Notation:
+def read_test_dice(spec: str) -> Notation:
     """A morale or command test die as the setting names it (``2d6``)."""
     try:
         n = parse_notation(spec, what="test dice")
@@ -66,6 +66,6 @@ def test_dice(spec: str) -> Notation:
 def roll_test(dice: Dice, role: str, spec: str, under: int) -> tuple[int, list[int]]:
     """Roll a morale or command test (passes on a total of ``under`` or less): its total
     and the dice."""
-    n = test_dice(spec)
+    n = read_test_dice(spec)
     values = dice.roll_many(role, n.sides, n.count, why=f"{spec} <= {under}")
     return sum(values), values
