@@ -10,6 +10,7 @@ table says how long each takes.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import time
 from collections.abc import Callable
@@ -66,8 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|---:|---|")
     for n, p in CASES:
         same = icepool_binomial(n, p) == tuple(odds.binomial(n, p))
-        ice = cold(lambda n=n, p=p: icepool_binomial(n, p), ns.repeats)
-        ours = cold(lambda n=n, p=p: odds.binomial(n, p), ns.repeats)
+        ice = cold(functools.partial(icepool_binomial, n, p), ns.repeats)
+        ours = cold(functools.partial(odds.binomial, n, p), ns.repeats)
         print(f"| {n} dice at {p} | {ice * 1e3:.2f} ms | {ours * 1e3:.3f} ms | {same} |")
     print()
     print("| odds, from cold | with icepool's binomial | with tracker.core.odds |")
@@ -85,9 +86,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _cached(fn: Callable[[int, Fraction], tuple[float, ...]]) -> Any:
-    from functools import lru_cache
-
-    return lru_cache(maxsize=1024)(fn)
+    return functools.lru_cache(maxsize=1024)(fn)
 
 
 if __name__ == "__main__":
