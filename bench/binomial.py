@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     hand = odds._binomial
     for label, fn in d6battle_cases():
         ours = cold(fn, ns.repeats)
-        odds._binomial = _cached(icepool_binomial)  # type: ignore[assignment]
+        odds._binomial = _cached(icepool_binomial)
         try:
             ice = cold(fn, ns.repeats)
         finally:
