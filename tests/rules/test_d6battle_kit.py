@@ -54,6 +54,45 @@ def test_phases_and_limits() -> None:
         assert set(action.phases) <= set(RS.phases)
 
 
+def test_the_side_whose_turn_it_is_shoots_once_a_unit_in_its_shoot_phase(
+    session: Session,
+) -> None:
+    from tracker.core.commands import CommandError
+
+    volley = "shoot Longbowmen Foot figures=1"
+    with pytest.raises(CommandError, match="shoot is taken in the shoot phase"):
+        session.execute(volley)  # the sample stands in the French Combat phase
+    session.execute("next phase")
+    session.execute("next phase")  # the English Shoot phase
+    session.execute(volley + " --dice hit=2")
+    with pytest.raises(CommandError, match="Longbowmen has already shot this phase"):
+        session.execute(volley + " --dice hit=2")
+    assert "forced" in session.execute(volley + " force=yes --dice hit=2").message.lower()
+    with pytest.raises(CommandError, match="it is English's turn"):
+        session.execute("shoot Genoese Billmen figures=1 --dice hit=2")
+    # stand & shoot answers a charge: the charged side shoots in the charger's turn
+    with pytest.raises(CommandError, match="acts in the other side's turn"):
+        session.execute("shoot Billmen Foot fire=stand weapon=javelins sa=3 figures=1 "
+                        "--dice hit=2")
+    session.execute('set "Genoese Crossbowmen" routed=no')
+    out = session.execute("shoot Genoese Billmen fire=stand figures=1 --dice hit=2")
+    assert out.resolution is not None and out.resolution.figures["modifiers"] == ["chargers -1"]
+
+
+def test_combat_and_command_in_the_combat_phase_morale_in_the_shoot_phase(
+    session: Session,
+) -> None:
+    from tracker.core.commands import CommandError
+
+    session.execute("command Billmen --dice command=1,1")
+    session.execute('combat "French Knights" Billmen '
+                    "--dice hit_a=1,1,1,1 hit_b=1,1,1,1,1,1 morale=1,1")
+    with pytest.raises(CommandError, match="French Knights has already fought this phase"):
+        session.execute('combat "French Knights" Billmen --dice hit_a=1,1,1,1')
+    with pytest.raises(CommandError, match="morale is taken in the shoot phase"):
+        session.execute("morale Billmen --dice morale=1,1")
+
+
 # --- stages -----------------------------------------------------------------------------
 
 
@@ -164,6 +203,8 @@ def test_roster_shows_name_strength_state_and_duties_first(session: Session) -> 
 
 
 def test_a_queued_morale_test_is_a_duty_and_a_filter(session: Session) -> None:
+    session.execute("next phase")
+    session.execute("next phase")  # the English turn's Shoot phase
     session.execute("shoot Longbowmen Foot figures=4 --dice hit=6,6,6,6 save=1,1,1,1 kill=1,1,1,1")
     roster = RS.roster
     sergeants = unit(session, "Foot Sergeants")

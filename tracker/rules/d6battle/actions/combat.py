@@ -7,9 +7,9 @@ score is the kills plus the combat bonuses (``combat.toml``); the higher score w
 difference (the combat result), a draw fights on. The loser takes a combat morale test
 at Mo - result; on a failure the results rows say whether it stands, routs or is
 destroyed. The side with Strategic Advantage selects the order of the combats of the
-round; each combat is fought once in its Combat phase before moving to the next (the
-tracker declares ``once_per = "phase"``; the text does not say whether combats are fought
-in both players' turns, which the sequence of play will decide).
+round; each is fought once before moving to the next, so a unit (the actor, A) fights
+once in a Combat phase. Either side's unit may be A: the text does not tie a combat to
+the side whose turn it is.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ class Combat(Action[CombatParams]):
     params_model = CombatParams
     phases = ("combat",)
     once_per = "phase"
+    marker = "fought"
     stages = (
         Stage("hit_a", "d6", "A's to-hit dice, one per figure: d6 + CA >= 7; 1 misses",
               label="A to hit", count=_hit_dice("a")),

@@ -2,15 +2,16 @@
 
 One d6 per figure firing: d6 + SA + modifiers >= 7 hits, a 1 always misses; one armour
 save per hit, d6 + save - AP >= 7; one kill roll per unsaved hit, d6 + KA >= D kills; then
-the morale test the kills force (the morale table). Each of the firer's units shoots once
-in its Shoot phase, resolved before the next unit is selected. Stand & shoot and fire &
-flee (``fire=stand|flee``) are reactions to a charge, taken when the charge comes: the
-text does not place them in a phase of the tracker's sequence.
+the morale test the kills force (the morale table). "The player whose round it is
+shoots": each of its units shoots once in its Shoot phase, resolved before the next unit
+is selected. Stand & shoot and fire & flee (``fire=stand|flee``) answer a charge, so the
+unit shoots in the other side's turn; the text does not say in which phase (the tracker
+takes them in the charging side's Shoot phase, before its combats).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Odds, Resolution, Stage
@@ -30,6 +31,7 @@ class Shoot(Action[ShootParams]):
     params_model = ShootParams
     phases = ("shoot",)
     once_per = "phase"
+    marker = "shot"
     stages = (
         Stage("hit", "d6", "one per shot: d6 + SA + modifiers >= 7 hits; 1 misses",
               label="to hit", count=shots),
@@ -83,6 +85,10 @@ class Shoot(Action[ShootParams]):
             f.notes = s.notes
             text += " [" + "; ".join(s.notes) + "]"
         return Resolution("shoot", _outcome(f), text, f, rolls=list(dice.rolls))
+
+    def turn_rule(self, phase: str, p: ShootParams) -> Literal["own", "enemy", "any"]:
+        """The side whose turn it is shoots; a charge reaction is the other side's."""
+        return "enemy" if p.fire in ("stand", "flee") else "own"
 
     def odds(self, p: ShootParams) -> Odds:
         from . import shoot_odds
