@@ -33,3 +33,9 @@ def _totals(spec: str) -> tuple[float, ...]:
 def pass_chance(spec: str, target: int) -> float:
     """Chance that the test dice (``2d6``) roll ``target`` or less."""
     return odds.at_most(_totals(spec), target)
+
+
+def pass_or_fail(spec: str, value: int, failed: str) -> list[tuple[str, float]]:
+    """The odds of a morale or command test: passed, or what failing it does."""
+    chance = pass_chance(spec, value)
+    return [("passed", chance), (failed, 1 - chance)]

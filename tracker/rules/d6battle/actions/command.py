@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage
+from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage
 from tracker.rules.base import param as p_
 
 from ..settings import COMMAND_DICE
-from .scores import roll_test
+from .scores import Tested, take_test
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -30,10 +30,7 @@ class CommandParams(Params):
                            choices=COMMAND_DICE.choices)
 
 
-class CommandFigures(Figures):
-    passed: bool
-    roll: int
-    dice: list[int]
+class CommandFigures(Tested):
     command: int
     command_dice: str
     disordered: bool
@@ -49,23 +46,19 @@ class Command(Action[CommandParams]):
     detail = "figures: passed, roll, dice, command, command_dice, disordered."
 
     def resolve(self, p: CommandParams, dice: Dice) -> Resolution:
-        total, values = roll_test(dice, "command", p.command_dice, p.command)
-        passed = total <= p.command
+        tested, shown = take_test(dice, "command", p.command_dice, p.command)
+        f = CommandFigures(**tested.as_json(), command=p.command, command_dice=p.command_dice,
+                           disordered=not tested.passed)
         name = p.actor or "The unit"
-        shown = "+".join(map(str, values))
-        text = (f"{name} charged in the flank, command test: {p.command_dice} {shown}={total}"
-                f" vs {p.command}: ")
-        text += "passed" if passed else "failed, disordered"
-        f = CommandFigures(passed=passed, roll=total, dice=values, command=p.command,
-                           command_dice=p.command_dice, disordered=not passed)
-        return Resolution("command", "passed" if passed else "disordered", text, f,
+        text = f"{name} charged in the flank, command test: {shown} vs {p.command}: "
+        text += "passed" if f.passed else "failed, disordered"
+        return Resolution("command", "passed" if f.passed else "disordered", text, f,
                           list(dice.rolls))
 
     def odds(self, p: CommandParams) -> Odds:
-        from .chances import pass_chance
+        from .chances import pass_or_fail
 
-        chance = pass_chance(p.command_dice, p.command)
-        return [("passed", chance), ("disordered", 1 - chance)]
+        return pass_or_fail(p.command_dice, p.command, "disordered")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         from ..model import D6Unit

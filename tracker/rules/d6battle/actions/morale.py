@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage
+from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage
 from tracker.rules.base import param as p_
 
 from ..settings import MORALE_DICE
-from .scores import roll_test
+from .scores import Tested, take_test
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -31,10 +31,7 @@ class MoraleParams(Params):
                           choices=MORALE_DICE.choices)
 
 
-class MoraleFigures(Figures):
-    passed: bool
-    roll: int
-    dice: list[int]
+class MoraleFigures(Tested):
     mo: int
     morale_dice: str
 
@@ -50,22 +47,17 @@ class Morale(Action[MoraleParams]):
               "resolution phase (shown as routed in the roster).")
 
     def resolve(self, p: MoraleParams, dice: Dice) -> Resolution:
-        total, values = roll_test(dice, "morale", p.morale_dice, p.mo)
-        passed = total <= p.mo
-        name = p.actor or "The unit"
-        shown = "+".join(map(str, values))
-        text = f"{name} morale test: {p.morale_dice} {shown}={total} vs Mo {p.mo}: "
-        text += "passed" if passed else "failed, flees in the resolution phase"
-        f = MoraleFigures(passed=passed, roll=total, dice=values, mo=p.mo,
-                          morale_dice=p.morale_dice)
-        return Resolution("morale", "passed" if passed else "failed", text, f,
+        tested, shown = take_test(dice, "morale", p.morale_dice, p.mo)
+        f = MoraleFigures(**tested.as_json(), mo=p.mo, morale_dice=p.morale_dice)
+        text = f"{p.actor or 'The unit'} morale test: {shown} vs Mo {p.mo}: "
+        text += "passed" if f.passed else "failed, flees in the resolution phase"
+        return Resolution("morale", "passed" if f.passed else "failed", text, f,
                           list(dice.rolls))
 
     def odds(self, p: MoraleParams) -> Odds:
-        from .chances import pass_chance
+        from .chances import pass_or_fail
 
-        chance = pass_chance(p.morale_dice, p.mo)
-        return [("passed", chance), ("failed, flees", 1 - chance)]
+        return pass_or_fail(p.morale_dice, p.mo, "failed, flees")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         from ..model import D6Unit

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tracker.core.dice import Dice, DiceError, Notation, parse_notation
+from tracker.rules.base import Figures
 from tracker.rules.errors import RuleError
 
 TARGET = 7
@@ -69,3 +70,19 @@ def roll_test(dice: Dice, role: str, spec: str, under: int) -> tuple[int, list[i
     n = read_test_dice(spec)
     values = dice.roll_many(role, n.sides, n.count, why=f"{spec} <= {under}")
     return sum(values), values
+
+
+class Tested(Figures):
+    """A morale or command test as rolled."""
+
+    passed: bool
+    roll: int
+    dice: list[int]
+
+
+def take_test(dice: Dice, role: str, spec: str, value: int) -> tuple[Tested, str]:
+    """A test of ``spec`` dice at ``value`` or less: what it rolled, and the roll in words
+    ("2d6 3+4=7")."""
+    total, values = roll_test(dice, role, spec, value)
+    shown = f"{spec} {'+'.join(map(str, values))}={total}"
+    return Tested(passed=total <= value, roll=total, dice=values), shown
