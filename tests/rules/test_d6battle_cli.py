@@ -12,8 +12,11 @@ from hypothesis import strategies as st
 from tracker.cli import main
 from tracker.core.dice import Dice
 from tracker.rules import get
-from tracker.rules.d6battle import combat, shooting
-from tracker.rules.d6battle.tables import WEAPONS
+from tracker.rules.d6battle.actions.combat import COMBAT as combat
+from tracker.rules.d6battle.actions.shoot import SHOOT as shooting
+from tracker.rules.d6battle.tables import weapon_table
+
+WEAPONS = weapon_table().weapons
 
 RS = get("d6battle")
 

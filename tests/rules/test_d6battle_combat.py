@@ -8,7 +8,7 @@ import pytest
 from tracker.core.dice import Dice
 from tracker.rules import get
 from tracker.rules.base import RuleError
-from tracker.rules.d6battle import combat
+from tracker.rules.d6battle.actions.combat import COMBAT as combat
 
 RS = get("d6battle")
 COMBAT = RS.action("combat")

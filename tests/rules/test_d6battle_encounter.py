@@ -11,7 +11,7 @@ from tests.conftest import load_sample
 from tracker.core import history
 from tracker.core.commands import CommandError
 from tracker.rules.d6battle import RULESET, D6Encounter, D6Unit
-from tracker.rules.d6battle.combat import ranks_of_six
+from tracker.rules.d6battle.actions.combat_fill import ranks_of_six
 from tracker.session import Session
 
 
@@ -23,6 +23,17 @@ def enc() -> D6Encounter:
 @pytest.fixture
 def session(enc: D6Encounter) -> Session:
     return Session(enc)
+
+
+def to_shoot_phase(s: Session, side: str = "English") -> None:
+    """Move on to ``side``'s Shoot phase: the side whose turn it is shoots (the sample
+    stands in the French turn's Combat phase)."""
+    for _ in range(2 * len(RULESET.phases)):
+        where = s.play.where()
+        if (where.phase, where.side) == ("shoot", side):
+            return
+        s.execute("next phase")
+    raise AssertionError(f"no Shoot phase of {side}")
 
 
 def unit(s: Session, name: str) -> D6Unit:
@@ -65,6 +76,7 @@ def test_undo_the_whole_sample_restores_the_start(enc: D6Encounter) -> None:
 
 
 def test_shoot_fills_from_the_roster_and_queues_a_morale_test(session: Session) -> None:
+    to_shoot_phase(session)
     before = history.state_of(session.enc)
     # Longbowmen: front rank of 6, SA 3 (4+), at the Foot Sergeants (save 2, AP 1: 6+)
     out = session.execute(
@@ -85,22 +97,27 @@ def test_shoot_fills_from_the_roster_and_queues_a_morale_test(session: Session) 
 
 
 def test_casualties_add_up_over_the_turn(session: Session) -> None:
+    to_shoot_phase(session)
     session.execute("shoot Longbowmen Foot figures=2 --dice hit=6,6 save=1,1 kill=1,1")
     sergeants = unit(session, "Foot Sergeants")
     assert sergeants.casualties_turn == 2 and not sergeants.morale_test
-    out = session.execute("shoot Longbowmen Foot figures=2 --dice hit=6,6 save=1,1 kill=1,1")
+    # the Longbowmen have shot this phase: the GM forces the further volleys
+    out = session.execute(
+        "shoot Longbowmen Foot figures=2 force=yes --dice hit=6,6 save=1,1 kill=1,1")
     f = out.resolution.figures
     assert f["casualties"] == 4 and f["morale_test"] is True
     assert unit(session, "Foot Sergeants").morale_test
-    out = session.execute("shoot Longbowmen Foot figures=1 --dice hit=6 save=1 kill=1")
+    out = session.execute("shoot Longbowmen Foot figures=1 force=yes --dice hit=6 save=1 kill=1")
     assert out.resolution.figures["morale_test"] is False  # already reached this turn
 
 
 def test_new_turn_resets_the_shooting_casualty_count(session: Session) -> None:
+    to_shoot_phase(session)
     session.execute("shoot Longbowmen Foot figures=2 --dice hit=6,6 save=1,1 kill=1,1")
     session.execute("next round")
     sergeants = unit(session, "Foot Sergeants")
     assert sergeants.casualties_turn == 0 and sergeants.casualties_total == 2
+    to_shoot_phase(session)
     out = session.execute("shoot Longbowmen Foot figures=2 --dice hit=6,6 save=1,1 kill=1,1")
     assert out.resolution.figures["morale_test"] is False
     assert out.resolution.figures["casualties"] == 2
@@ -108,23 +125,28 @@ def test_new_turn_resets_the_shooting_casualty_count(session: Session) -> None:
 
 def test_battle_setting_counts_all_casualties(session: Session) -> None:
     session.execute("setting shooting_casualties=battle")
+    to_shoot_phase(session)
     session.execute("shoot Longbowmen Foot figures=2 --dice hit=6,6 save=1,1 kill=1,1")
     session.execute("next round")
+    to_shoot_phase(session)
     out = session.execute("shoot Longbowmen Foot figures=2 --dice hit=6,6 save=1,1 kill=1,1")
     assert out.resolution.figures["casualties"] == 4
     assert out.resolution.figures["morale_test"] is True
 
 
 def test_moved_shooter_fills_moving(session: Session) -> None:
+    to_shoot_phase(session, "French")
     session.execute("set Genoese routed=no moved=yes")
     with pytest.raises(CommandError, match="no move & shoot"):
         session.execute("shoot Genoese Billmen")
+    to_shoot_phase(session)
     session.execute("set Longbowmen moved=yes")
     out = session.execute("shoot Longbowmen Billmen --dice hit=1,1,1,1,1,1")
     assert out.resolution.figures["modifiers"] == ["moving -1"]
 
 
 def test_refused_shot_changes_nothing(session: Session) -> None:
+    to_shoot_phase(session)
     before = history.state_of(session.enc)
     with pytest.raises(CommandError, match="no long range"):
         session.execute("shoot Longbowmen Billmen weapon=javelins range=long")
@@ -132,6 +154,7 @@ def test_refused_shot_changes_nothing(session: Session) -> None:
 
 
 def test_target_wiped_out_is_removed(session: Session) -> None:
+    to_shoot_phase(session)
     out = session.execute(
         "shoot Longbowmen Men-at-Arms figures=6 sa=9 --dice hit=6,6,6,6,6,6 "
         "save=1,1,1,1,1,1 kill=6,6,6,6,6,6"
@@ -145,6 +168,7 @@ def test_target_wiped_out_is_removed(session: Session) -> None:
 
 
 def test_queued_morale_test_passed(session: Session) -> None:
+    to_shoot_phase(session)
     session.execute("shoot Longbowmen Foot figures=4 --dice hit=6,6,6,6 save=1,1,1,1 kill=1,1,1,1")
     assert unit(session, "Foot Sergeants").morale_test
     out = session.execute("morale Foot --dice morale=3,4")
@@ -154,6 +178,7 @@ def test_queued_morale_test_passed(session: Session) -> None:
 
 
 def test_queued_morale_test_failed_flees(session: Session) -> None:
+    to_shoot_phase(session)
     session.execute("shoot Longbowmen Foot figures=4 --dice hit=6,6,6,6 save=1,1,1,1 kill=1,1,1,1")
     before = history.state_of(session.enc)
     out = session.execute("morale Foot --dice morale=4,4")
@@ -168,6 +193,7 @@ def test_queued_morale_test_failed_flees(session: Session) -> None:
 
 def test_morale_dice_setting_in_the_encounter(session: Session) -> None:
     session.execute("setting morale_dice=1d6")
+    to_shoot_phase(session)
     out = session.execute("morale Billmen --dice morale=6")
     assert out.resolution.figures["morale_dice"] == "1d6" and out.resolution.figures["passed"]
 

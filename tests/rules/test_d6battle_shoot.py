@@ -8,11 +8,12 @@ import pytest
 from tracker.core.dice import Dice, DiceError
 from tracker.rules import get
 from tracker.rules.base import RuleError
-from tracker.rules.d6battle import shooting
-from tracker.rules.d6battle.tables import WEAPONS, armour_save, morale_casualties
+from tracker.rules.d6battle.actions import shoot_odds as shooting
+from tracker.rules.d6battle.tables import armour_save, morale_casualties, weapon_table
 
 RS = get("d6battle")
 SHOOT = RS.action("shoot")
+WEAPONS = weapon_table().weapons
 
 
 def params(**raw: object) -> dict:

@@ -91,19 +91,3 @@ class D6Encounter(Encounter):
 
     units: list[D6Unit] = Field(default_factory=list)  # type: ignore[assignment]
 
-
-def describe_unit(unit: Unit) -> str:
-    """One roster line of a unit's profile."""
-    if not isinstance(unit, D6Unit):
-        return ""
-    bits = [f"SA{unit.sa} CA{unit.ca} Mo{unit.mo} D{unit.durability} Sv{unit.save}"]
-    if unit.weapon:
-        bits.append(weapon(unit.weapon).name)
-    bits.append(f"{unit.formation} {unit.kind}")
-    if unit.disordered:
-        bits.append("disordered")
-    if unit.morale_test:
-        bits.append("MORALE TEST")
-    if unit.flee:
-        bits.append("ROUTED" if unit.flee == "rout" else "FLEES")
-    return ", ".join(bits)

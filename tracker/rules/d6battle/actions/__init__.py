@@ -1,0 +1,1 @@
+"""The d6battle actions, one a file: ``shoot``, ``combat``, ``morale``, ``command``."""

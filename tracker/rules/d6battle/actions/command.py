@@ -1,0 +1,81 @@
+"""``command``: the command test of a unit charged in the flank (d6battle).
+
+"If charged in the flank take a command test. Disordered if failed." Neither the die nor
+the value is printed: the die is the setting ``command_dice`` and the value the unit's
+``command``; the test passes on a roll at or under it. The text places it under Combat;
+a unit tests once for each flank charge on it, which is no limit per turn or phase, so
+the action declares no ``once_per``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage
+from tracker.rules.base import param as p_
+
+from ..settings import COMMAND_DICE
+from .scores import Tested, take_test
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class CommandParams(Params):
+    actor: str = p_("", "unit charged in the flank (roster name)", kind="actor")
+    command: int = p_(help="command value tested against (not printed)")
+    command_dice: str = p_(help=COMMAND_DICE.help, setting=COMMAND_DICE,
+                           choices=COMMAND_DICE.choices)
+
+
+class CommandFigures(Tested):
+    command: int
+    command_dice: str
+    disordered: bool
+
+
+class Command(Action[CommandParams]):
+    name = "command"
+    help = "command test of a unit charged in the flank: disordered if failed"
+    params_model = CommandParams
+    phases = ("combat",)
+    stages = (Stage("command", "2d6", "the command_dice setting (2d6 unless changed); passes"
+                    " on a total <= value", label="for the command test"),)
+    detail = "figures: passed, roll, dice, command, command_dice, disordered."
+
+    def resolve(self, p: CommandParams, dice: Dice) -> Resolution:
+        tested, shown = take_test(dice, "command", p.command_dice, p.command)
+        f = CommandFigures(**tested.as_json(), command=p.command, command_dice=p.command_dice,
+                           disordered=not tested.passed)
+        name = p.actor or "The unit"
+        text = f"{name} charged in the flank, command test: {shown} vs {p.command}: "
+        text += "passed" if f.passed else "failed, disordered"
+        return Resolution("command", "passed" if f.passed else "disordered", text, f,
+                          list(dice.rolls))
+
+    def odds(self, p: CommandParams) -> Odds:
+        from .chances import pass_or_fail
+
+        return pass_or_fail(p.command_dice, p.command, "disordered")
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        from ..model import D6Unit
+
+        if not given.get("actor") or "command" in given:
+            return {}
+        unit = enc.find_unit(str(given["actor"]))
+        return {"command": unit.command} if isinstance(unit, D6Unit) and unit.command else {}
+
+    def apply(self, enc: Encounter, p: CommandParams, res: Resolution, tx: Transaction) -> None:
+        from ..model import D6Unit
+
+        if not p.actor:
+            raise RuleError("command: name the unit that tests")
+        unit = enc.find_unit(p.actor)
+        if res.figures["disordered"] and isinstance(unit, D6Unit):
+            tx.set(["units", unit.id, "disordered"], True)
+
+
+COMMAND = Command()

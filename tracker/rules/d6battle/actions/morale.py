@@ -1,0 +1,85 @@
+"""``morale``: a unit's morale test, queued by casualties from shooting (d6battle).
+
+The test passes on a roll of the morale dice (a setting: the die is not printed) at or
+under the unit's Morale (Mo); a unit that fails flees in the resolution phase. Shooting
+effects are resolved unit by unit in the Shoot phase, morale tests among them. How often
+a unit may test is not a limit of the text: a unit tests each time shooting forces it
+(the setting ``morale_retest`` says when that is), so the action declares no
+``once_per``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage
+from tracker.rules.base import param as p_
+
+from ..settings import MORALE_DICE
+from .scores import Tested, take_test
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class MoraleParams(Params):
+    actor: str = p_("", "unit taking the test (roster name)", kind="actor")
+    mo: int = p_(help="the unit's Morale (Mo)")
+    morale_dice: str = p_(help=MORALE_DICE.help, setting=MORALE_DICE,
+                          choices=MORALE_DICE.choices)
+
+
+class MoraleFigures(Tested):
+    mo: int
+    morale_dice: str
+
+
+class Morale(Action[MoraleParams]):
+    name = "morale"
+    help = "a unit's morale test (queued by shooting casualties): roll <= Mo or flee"
+    params_model = MoraleParams
+    phases = ("shoot",)
+    stages = (Stage("morale", "2d6", "the morale_dice setting (2d6 unless changed); passes on"
+                    " a total <= Mo", label="for morale"),)
+    detail = ("figures: passed, roll, dice, mo, morale_dice. A failed unit flees in the "
+              "resolution phase (shown as routed in the roster).")
+
+    def resolve(self, p: MoraleParams, dice: Dice) -> Resolution:
+        tested, shown = take_test(dice, "morale", p.morale_dice, p.mo)
+        f = MoraleFigures(**tested.as_json(), mo=p.mo, morale_dice=p.morale_dice)
+        text = f"{p.actor or 'The unit'} morale test: {shown} vs Mo {p.mo}: "
+        text += "passed" if f.passed else "failed, flees in the resolution phase"
+        return Resolution("morale", "passed" if f.passed else "failed", text, f,
+                          list(dice.rolls))
+
+    def odds(self, p: MoraleParams) -> Odds:
+        from .chances import pass_or_fail
+
+        return pass_or_fail(p.morale_dice, p.mo, "failed, flees")
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        from ..model import D6Unit
+
+        if not given.get("actor") or "mo" in given:
+            return {}
+        unit = enc.find_unit(str(given["actor"]))
+        return {"mo": unit.mo} if isinstance(unit, D6Unit) else {}
+
+    def apply(self, enc: Encounter, p: MoraleParams, res: Resolution, tx: Transaction) -> None:
+        """Clear the queued test; a failed unit flees in the resolution phase."""
+        from ..model import D6Unit
+
+        if not p.actor:
+            raise RuleError("morale: name the unit that tests")
+        unit = enc.find_unit(p.actor)
+        path: list[str | int] = ["units", unit.id]
+        tx.set([*path, "morale_test"], False)
+        if not res.figures["passed"]:
+            tx.set([*path, "routed"], True)
+            if isinstance(unit, D6Unit):
+                tx.set([*path, "flee"], "morale")
+
+
+MORALE = Morale()
