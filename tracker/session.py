@@ -21,7 +21,16 @@ from tracker.core.commands import Command, CommandError, parse
 from tracker.core.dice import Dice, DiceError, roll_expression
 from tracker.core.history import HistoryError, Transaction
 from tracker.core.log import LogError
-from tracker.core.model import Combatant, Effect, Encounter, LogEntry, Unit, Wound
+from tracker.core.model import (
+    Combatant,
+    Effect,
+    Encounter,
+    LogEntry,
+    Resolved,
+    StageRecord,
+    Unit,
+    Wound,
+)
 from tracker.play import YES, Play, forced, resolution_text
 from tracker.rules.base import Action, Resolution, RuleError, Ruleset
 from tracker.store import armies
@@ -192,6 +201,7 @@ class Session:
         if problems and not force:
             raise CommandError(f"{problems[0]}; add force=yes to take it anyway")
         dice = self.dice_for(cmd)
+        odds = pre_roll_odds(action, params)
         tx = Transaction(self.enc)
         with tx:
             resolution = action.resolve(params, dice)
@@ -199,7 +209,8 @@ class Session:
             play.record(tx, action, params, ids)
             actor = str(params.get("actor") or "")
             text = resolution_text(resolution, problems)
-            out = self._commit(tx, text, action.name, dice, actor=actor)
+            resolved = resolved_record(action, params, resolution, odds, dice, problems)
+            out = self._commit(tx, text, action.name, dice, actor=actor, resolved=resolved)
         out.resolution = resolution
         return out
 
@@ -598,6 +609,30 @@ def _army_words(cmd: Command) -> tuple[str, list[str], str | None]:
     if not rest:
         raise CommandError(GENERIC_HELP["army"])
     return rest[0], rest[1:], side
+
+
+def pre_roll_odds(action: Action[Any], params: Any) -> list[tuple[str, float]]:
+    """The exact odds of each outcome before any die, or none where the action has none
+    (or cannot work them out for these parameters)."""
+    if not action.has_odds:
+        return []
+    try:
+        return [(label, float(p)) for label, p in action.odds(params)]
+    except (RuleError, ValueError, LookupError, NotImplementedError, ArithmeticError):
+        return []
+
+
+def resolved_record(action: Action[Any], params: Any, res: Resolution,
+                    odds: list[tuple[str, float]], dice: Dice, forced: list[str]) -> Resolved:
+    """What the journal keeps of an action for the report: it never recomputes history."""
+    raw = params.as_dict() if hasattr(params, "as_dict") else dict(params)
+    kept = {k: list(v) if isinstance(v, tuple) else v for k, v in raw.items()
+            if v is not None and v != [] and v != ()}
+    target = next((str(raw[k]) for k in ("target", "defender") if raw.get(k)), "")
+    stages = [StageRecord(role=r.role, sides=r.sides, count=r.count, need=r.need,
+                          under=r.under, why=r.why) for r in dice.requests]
+    return Resolved(action=action.name, outcome=res.outcome, params=kept, odds=odds,
+                    stages=stages, target=target, forced=forced[0] if forced else "")
 
 
 def _moved_ahead(before: list[str], after: list[str], who: str, holder: str | None) -> bool:

@@ -16,7 +16,7 @@ from typing import Any, get_args, get_origin
 from pydantic import BaseModel, TypeAdapter
 
 from .dice import Roll
-from .model import Encounter, Jump, LogEntry, Op, RollRecord
+from .model import Encounter, Jump, LogEntry, Op, Resolved, RollRecord
 
 
 class HistoryError(RuntimeError):
@@ -229,15 +229,20 @@ class Transaction:
         rolls: Iterable[Roll] = (),
         actor: str = "",
         secret: bool = False,
+        resolved: Resolved | None = None,
     ) -> LogEntry:
+        pos = self.enc.position
         entry = LogEntry(
             text=text,
             kind=kind,
-            round=self.enc.position.round,
+            round=pos.round,
+            phase=pos.phase,
+            side=pos.side,
             actor=actor,
             rolls=[RollRecord(**r.to_dict()) for r in rolls],  # type: ignore[arg-type]
             ops=list(self.ops),
             secret=secret,
+            resolved=resolved,
         )
         enc = self.enc
         del enc.log[enc.cursor :]  # a new change drops the undone tail

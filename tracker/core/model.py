@@ -190,17 +190,48 @@ class Op(Model):
     index: int | None = None
 
 
+class StageRecord(Model):
+    """A stage of an action's dice as the rules asked for it: ``count`` dice of ``sides``
+    for ``role``, succeeding at ``need`` or more (or ``under`` or less)."""
+
+    role: str
+    sides: int
+    count: int
+    need: int | None = None
+    under: int | None = None
+    why: str = ""
+
+
+class Resolved(Model):
+    """What an action was, kept with its log entry so a report never recomputes history:
+    its parameters, the outcome, the exact odds of each outcome before any die, and its
+    dice stages."""
+
+    action: str
+    outcome: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    odds: list[tuple[str, float]] = Field(default_factory=list)
+    stages: list[StageRecord] = Field(default_factory=list)
+    target: str = ""
+    forced: str = ""
+    """The limit the GM overrode with force=yes, if any."""
+
+
 class LogEntry(Model):
     """One change of the encounter, in the game's words, with its dice and its ops."""
 
     text: str
     kind: str = "note"
     round: int = 1
+    phase: int = 0
+    side: int = 0
     actor: str = ""
     rolls: list[RollRecord] = Field(default_factory=list)
     ops: list[Op] = Field(default_factory=list)
     secret: bool = False
     """Shown to the GM only (a secret note, a hidden combatant's action)."""
+    resolved: Resolved | None = None
+    """For an action: what it was, its odds and its dice stages."""
 
 
 class Position(Model):
