@@ -33,6 +33,7 @@ from .actions.command import COMMAND
 from .actions.morale import MORALE
 from .actions.shoot import SHOOT
 from .roster import ROSTER, describe_unit
+from .sequence import SEQUENCE
 from .settings import SETTINGS
 from .turn import start_round
 
@@ -48,6 +49,7 @@ RULESET = Ruleset(
     panes=("roster", "log"),
     settings=SETTINGS,
     start_round=start_round,
+    sequence=SEQUENCE,
     describe_unit=describe_unit,
     roster=ROSTER,
 )

@@ -45,6 +45,7 @@ from tracker.rules.base import LazyActions, Ruleset, lazy_models
 
 from .describe import describe
 from .pools import combat_pool, start_round
+from .sequence import SEQUENCE
 from .settings import SETTINGS
 
 ACTIONS = (
@@ -66,6 +67,7 @@ RULESET = Ruleset(
     settings=SETTINGS,
     order_stat="reflex",
     start_round=start_round,
+    sequence=SEQUENCE,
     describe_combatant=describe,  # type: ignore[arg-type]
 )
 
