@@ -48,8 +48,8 @@ from .actions.shoot import SHOOT
 from .actions.span import SPAN
 from .actions.status import STATUS
 from .actions.throw import THROW
-from .upkeep import describe_combatant, start_round
 from .settings import SETTINGS
+from .upkeep import describe_combatant, start_round
 
 ACTIONS = (MISSILE, FIRE, SHOOT, THROW, CHARGE, LOAD, AIM, SPAN, ABANDON, STATUS, INJURY)
 

@@ -96,6 +96,20 @@ def _count_strike(
     return strike, rolls, impact_roll, f"d{sides} {kept} <= count {count}: strikes count {kept}"
 
 
+def _strike_by_count(
+    p: AttackParams, dice: Dice, f: AttackFigures, parts: list[str], lead: str,
+    count: int, hit: str, sides: int = COUNT_DIE, n: int = 1,
+) -> Strike | None:
+    """Roll "d20 & d10" against a target count (d10s for volley precision)."""
+    f.count_die = f"d{sides}" if n == 1 else f"{n}d{sides}"
+    strike, rolls, impact_roll, said = _count_strike(p, dice, count, sides, n, hit)
+    f.count_rolls, f.impact_roll = rolls, impact_roll
+    parts.append(f"{lead}, {said}")
+    if strike is not None:
+        _impact_roll_ta(f, impact_roll, parts)
+    return strike
+
+
 def _impact_roll_ta(f: AttackFigures, impact_roll: int, parts: list[str]) -> None:
     if impact_roll in (5, 10):
         f.impact_tas += 1
@@ -130,15 +144,8 @@ def direct(
         if plan.targets <= 0:
             parts.append("miss; no other target within 5 ft")
             return None
-        f.count_die = f"d{COUNT_DIE}"
-        strike, rolls, impact_roll, said = _count_strike(
-            p, dice, plan.targets, COUNT_DIE, 1, "nearby"
-        )
-        f.count_rolls, f.impact_roll = rolls, impact_roll
-        parts.append(f"miss; target count {plan.targets} within 5 ft, {said}")
-        if strike is not None:
-            _impact_roll_ta(f, impact_roll, parts)
-        return strike
+        lead = f"miss; target count {plan.targets} within 5 ft"
+        return _strike_by_count(p, dice, f, parts, lead, plan.targets, "nearby")
 
     target_still = (p.target or "still") == "still"
     free = 1 + p.steps if level == "CS" else 0
@@ -180,15 +187,8 @@ def volley(
         if count <= 0:
             parts.append(f"deviation: d8 {d8}, the adjacent area holds no target")
             return None
-        f.count_die = f"d{COUNT_DIE}"
-        strike, rolls, impact_roll, said = _count_strike(
-            p, dice, count, COUNT_DIE, 1, "deviation"
-        )
-        f.count_rolls, f.impact_roll = rolls, impact_roll
-        parts.append(f"deviation: d8 {d8}, target count {count}, {said}")
-        if strike is not None:
-            _impact_roll_ta(f, impact_roll, parts)
-        return strike
+        lead = f"deviation: d8 {d8}, target count {count}"
+        return _strike_by_count(p, dice, f, parts, lead, count, "deviation")
 
     if level == "CS":
         sides, n = PRECISION_DIE, 1 + p.steps
@@ -197,13 +197,8 @@ def volley(
     else:
         sides, n = COUNT_DIE, 1
         parts.append("potential strike")
-    f.count_die = f"d{sides}" if n == 1 else f"{n}d{sides}"
-    strike, rolls, impact_roll, said = _count_strike(p, dice, plan.targets, sides, n, "area")
-    f.count_rolls, f.impact_roll = rolls, impact_roll
-    parts.append(f"target count {plan.targets}, {said}")
-    if strike is not None:
-        _impact_roll_ta(f, impact_roll, parts)
-    return strike
+    lead = f"target count {plan.targets}"
+    return _strike_by_count(p, dice, f, parts, lead, plan.targets, "area", sides, n)
 
 
 def deviation_counts(counts: tuple[int, ...]) -> tuple[int, ...]:

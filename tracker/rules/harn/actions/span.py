@@ -69,7 +69,8 @@ class Span(Action[SpanParams]):
         who = p.actor or "combatant"
         f = SpanFigures(**row_of("crossbow", "span"), span_rounds=rounds,
                         span_progress=progress, spanned=spanned)
-        how = "by hand" if rounds == span.by_hand else f"with a spanner, round {progress} of {rounds}"
+        how = "by hand" if rounds == span.by_hand else \
+            f"with a spanner, round {progress} of {rounds}"
         text = f"{who} spans the crossbow ({how}, defence: ignore)"
         text += ": spanned, load a bolt next" if spanned else ""
         return Resolution(self.name, "spanned" if spanned else "spanning", text, f, dice.rolls)
