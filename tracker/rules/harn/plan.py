@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -14,24 +13,20 @@ from .attack import AttackParams
 from .tables import Band, band_for, tables, weapon
 
 
-@dataclass
 class Plan:
-    """Band, skill, modifiers and EML of one attack."""
+    """Band, skill, modifiers and EML of one attack. (A plain class: defining a dataclass
+    costs `tracker resolve` more at start than the attack itself.)"""
 
-    weapon: str
-    range_ft: int
-    br: Fraction
-    band: Band
-    ml: int
-    skill: str
-    modifiers: list[tuple[str, int]]
-    eml_adjusted: int
-    eml: int
-    spoiled: bool
-    targets: int
-    zone_die: int
-    impact_mod: int
-    notes: list[str] = field(default_factory=list)
+    def __init__(
+        self, weapon: str, range_ft: int, br: Fraction, band: Band, ml: int, skill: str,
+        modifiers: list[tuple[str, int]], eml_adjusted: int, eml: int, spoiled: bool,
+        targets: int, zone_die: int, impact_mod: int, notes: list[str],
+    ) -> None:
+        self.weapon, self.range_ft, self.br, self.band = weapon, range_ft, br, band
+        self.ml, self.skill, self.modifiers = ml, skill, modifiers
+        self.eml_adjusted, self.eml, self.spoiled = eml_adjusted, eml, spoiled
+        self.targets, self.zone_die, self.impact_mod = targets, zone_die, impact_mod
+        self.notes = notes
 
     @property
     def volley(self) -> bool:

@@ -7,8 +7,6 @@ impact d10 rolled with it, the deviation d8 on its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tracker.core.dice import Dice
 from tracker.rules.errors import RuleError
 
@@ -23,17 +21,14 @@ AREAS = 8
 """Adjacent 15-foot areas a volley deviation picks from with the d8."""
 
 
-@dataclass
 class Strike:
-    """Which creature a strike found and where."""
+    """Which creature a strike found and where (``hit``: target, nearby, area or
+    deviation; ``struck``: the count value that picked it)."""
 
-    hit: str
-    """target, nearby, area or deviation."""
-    struck: int | None
-    zone_die: int
-    zone_rolls: list[int]
-    zone_numbers: list[int]
-    zone: int
+    def __init__(self, hit: str, struck: int | None, zone_die: int, zone_rolls: list[int],
+                 zone_numbers: list[int], zone: int) -> None:
+        self.hit, self.struck, self.zone_die = hit, struck, zone_die
+        self.zone_rolls, self.zone_numbers, self.zone = zone_rolls, zone_numbers, zone
 
 
 def pick(values: list[int], how: str, what: str) -> int:
