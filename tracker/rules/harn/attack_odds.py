@@ -13,6 +13,7 @@ from .attack import AttackParams
 from .plan import plan_attack
 from .results import success_level, wasted
 from .strike import COUNT_DIE, PRECISION_DIE, deviation_counts
+from .tables import tables
 
 
 def success_odds(eml: int, auto_fail: bool = False) -> dict[str, Fraction]:
@@ -54,13 +55,14 @@ def missile_odds(p: AttackParams) -> Odds:
     if wasted(plan, p):
         return [("spoiled: no attack", 1.0)]
     s = success_odds(plan.eml, auto_fail=plan.spoiled)
+    eml_min = tables().test.eml_min  # above it a miss may still strike someone
     out: list[tuple[str, Fraction | float]] = []
     if plan.spoiled:
         out.append(("MF: spoiled", s["MF"]))
     elif plan.volley:
         cs_hit = _kept_hit(plan.targets, PRECISION_DIE, 1 + p.steps, p.count_pick)
         ms_hit = _hit(plan.targets, COUNT_DIE)
-        dev = _deviation_hit(p.deviation_targets) if plan.eml > 5 else Fraction(0)
+        dev = _deviation_hit(p.deviation_targets) if plan.eml > eml_min else Fraction(0)
         out += [
             ("CS: strike", s["CS"] * cs_hit),
             ("CS: miss", s["CS"] * (1 - cs_hit)),
@@ -70,7 +72,7 @@ def missile_odds(p: AttackParams) -> Odds:
             ("MF: miss", s["MF"] * (1 - dev)),
         ]
     else:
-        near = _hit(plan.targets, COUNT_DIE) if plan.eml > 5 and plan.targets > 0 \
+        near = _hit(plan.targets, COUNT_DIE) if plan.eml > eml_min and plan.targets > 0 \
             else Fraction(0)
         out += [
             ("CS: strike", s["CS"]),

@@ -50,22 +50,7 @@ def plan_attack(p: AttackParams) -> Plan:
         else:
             notes.append("wet: no effect on slings and thrown weapons")
     band = band_for(range_ft, br)
-    limits = tables().limits
-    if p.overhead is not None and p.overhead < limits.volley_min_overhead and band.volley:
-        raise RuleError(
-            f"overhead {p.overhead} ft: under {limits.volley_min_overhead} ft forbids Volley"
-            f" ranges ({band.label})"
-        )
-    if p.charge:
-        if kind != "thrown":
-            raise RuleError("charge: only a thrown weapon attacks after a Charge")
-        if range_ft < limits.charge_min_range:
-            raise RuleError(
-                f"charge: the target must be at least {limits.charge_min_range} ft away"
-            )
-        if band.charge is None:
-            raise RuleError(f"charge: no Charging Throw at {band.label} range")
-
+    _check_range(p, kind, band, range_ft)
     ml, skill = _skill(p, kind)
     _check_thrown(p, kind)
     if p.aimed:
@@ -97,6 +82,24 @@ def plan_attack(p: AttackParams) -> Plan:
         kind, range_ft, br, band, ml, skill, mods, adjusted, eml, spoiled,
         targets, zone_die, impact_mod, notes,
     )
+
+
+def _check_range(p: AttackParams, kind: str, band: Band, range_ft: int) -> None:
+    """The Overhead Restriction on Volley ranges, and where a Charging Throw may go."""
+    limits = tables().limits
+    if p.overhead is not None and p.overhead < limits.volley_min_overhead and band.volley:
+        raise RuleError(
+            f"overhead {p.overhead} ft: under {limits.volley_min_overhead} ft forbids Volley"
+            f" ranges ({band.label})"
+        )
+    if not p.charge:
+        return
+    if kind != "thrown":
+        raise RuleError("charge: only a thrown weapon attacks after a Charge")
+    if range_ft < limits.charge_min_range:
+        raise RuleError(f"charge: the target must be at least {limits.charge_min_range} ft away")
+    if band.charge is None:
+        raise RuleError(f"charge: no Charging Throw at {band.label} range")
 
 
 def facts(p: AttackParams, kind: str, band: Band) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from tracker.rules.errors import RuleError
 
 from .attack import AttackFigures, AttackParams
 from .plan import Plan, body_zones
+from .tables import tables
 
 COUNT_DIE = 20
 PRECISION_DIE = 10
@@ -19,6 +20,9 @@ IMPACT_DIE = 10
 DEVIATION_DIE = 8
 AREAS = 8
 """Adjacent 15-foot areas a volley deviation picks from with the d8."""
+STRIKE_ZONE_DIE = 10
+"""A strike found by the count die uses a d10 ZD, or a die of the creature's body zones
+if larger."""
 
 
 class Strike:
@@ -84,7 +88,7 @@ def _count_strike(
     if kept > count:
         return None, rolls, impact_roll, f"d{sides} {kept} > count {count}: miss"
     zones = body_zones(p, _zones_for(p, kept, hit))
-    die = max(10, zones)
+    die = max(STRIKE_ZONE_DIE, zones)
     zone_roll = dice.roll_many("zone", die, 1, why=f"count {kept} struck", zero_is_ten=True)[0]
     zn = min(zone_roll, zones) if zone_roll > zones else zone_roll
     strike = Strike(hit, kept, die, [zone_roll], [zn], zn)
@@ -133,7 +137,7 @@ def direct(
 ) -> Strike | None:
     """Direct results: a strike on the target, or on a miss maybe a creature nearby."""
     if level == "MF":
-        if plan.eml <= 5:
+        if plan.eml <= tables().test.eml_min:
             parts.append("miss")
             return None
         if plan.targets <= 0:
@@ -172,7 +176,7 @@ def volley(
 ) -> Strike | None:
     """Volley results: a potential strike in the area, or on a miss a deviation."""
     if level == "MF":
-        if plan.eml <= 5:
+        if plan.eml <= tables().test.eml_min:
             parts.append("the missile lands harmlessly")
             return None
         d8 = dice.roll_many("deviation", DEVIATION_DIE, 1, why="which adjacent area")[0]
