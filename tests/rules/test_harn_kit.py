@@ -307,7 +307,7 @@ def test_settings_are_declared_once() -> None:
                 linked.add(p.name)
     assert linked == {"crosswind_direct", "massive_target", "spoiled_attack", "ta_choice",
                       "zone_pick", "count_pick", "zone_overflow", "humanoid_zones",
-                      "thrown_pb_zd"}
+                      "thrown_pb_zd", "one_action_per_round"}
 
 
 ATTACK_KEYS = [
@@ -364,3 +364,37 @@ def test_odds_of_the_wrong_weapon_are_refused_as_resolve_refuses() -> None:
         RULES.action("shoot").odds(params("shoot", weapon="thrown", ml=50, range=10, br=20))
     with pytest.raises(RuleError, match="use shoot"):
         RULES.action("throw").odds(params("throw", weapon="bow", ml=50, range=10, br=20))
+
+
+def _table(*combatants: Any) -> Any:
+    from tracker.rules.harn.model import HarnEncounter
+    from tracker.session import Session
+
+    return Session(HarnEncounter(name="t", ruleset="harn", seed=5, combatants=list(combatants)))
+
+
+def test_the_sequence_of_play_counts_one_missile_action_a_round() -> None:
+    """The attacks, load, aim and span share one limit a round; a free load does not count,
+    and the setting one_action_per_round switches the limit off."""
+    from tracker.core.commands import CommandError
+    from tracker.rules.harn.model import HarnCombatant, MissileWeapon
+
+    bow = MissileWeapon(name="bow", kind="bow", br=40)
+    s = _table(HarnCombatant(id="nolora", name="Nolora", initiative=76, archery=75, weapon=bow,
+                             loaded=True, in_hand=True),
+               HarnCombatant(id="brigand", name="Brigand", side="brigands", initiative=60))
+    limits = {a.name: a.limit(a.parse_params({"actor": "Nolora"})) for a in RULES.actions.values()}
+    assert {k: v for k, v in limits.items() if v} == {
+        name: ("round", "missile action")
+        for name in ("missile", "fire", "shoot", "throw", "charge", "load", "aim", "span")}
+    assert RULES.action("load").limit(params("load", free=True)) is None
+    s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")
+    s.execute("load Nolora")  # free: projectile in hand
+    assert [(a.action, a.key) for a in s.enc.acted] == [("shoot", "missile action"),
+                                                       ("load", "load")]
+    with pytest.raises(CommandError, match="already acted this round"):
+        s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")
+    s.execute("setting one_action_per_round=no")
+    assert RULES.action("shoot").limit(params("shoot", one_action_per_round=False)) is None
+    s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")
+    assert [a.action for a in s.enc.acted] == ["shoot", "load", "shoot"]

@@ -16,6 +16,7 @@ from .settings import (
     THROWN_PB_ZD,
     ZONE_OVERFLOW,
     ZONE_PICK,
+    one_action_param,
 )
 from .tables import MOVEMENTS, WEAPONS
 
@@ -76,6 +77,7 @@ class AttackParams(Params):
     humanoid_zones: int = param(help="zones of a humanoid", ge=1, setting=HUMANOID_ZONES)
     thrown_pb_zd: int = param(help="thrown ZD at Direct PB", ge=2, setting=THROWN_PB_ZD)
     pb_zd: int | None = param(None, "the thrown weapon's own ZD at Direct PB (sides)", ge=2)
+    one_action_per_round: bool = one_action_param()
 
 
 class ModifierFigure(Figures):

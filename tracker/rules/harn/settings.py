@@ -3,8 +3,9 @@ each; a parameter that follows one names it (``param(setting=...)``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from tracker.rules.params import param
 from tracker.rules.setting import Scalar, Setting
 
 if TYPE_CHECKING:
@@ -102,3 +103,9 @@ SETTINGS: list[Setting] = [
 def setting(enc: Encounter, which: Setting) -> Scalar:
     """The encounter's value of a setting (its default until the GM changes it)."""
     return enc.settings.get(which.name, which.default)
+
+
+def one_action_param() -> Any:
+    """The parameter by which an action that takes the round knows the setting (the
+    sequence of play reads its limit from it)."""
+    return param(help="one missile action a round (setting)", setting=ONE_ACTION_PER_ROUND)

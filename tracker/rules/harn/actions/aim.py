@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Resolution, RuleError, param
+from tracker.rules.base import Action, Resolution, RuleError, Scope, param
 
 from ..plan import check_aim
-from ..settings import AIM_NEEDS_LOAD, setting
+from ..settings import AIM_NEEDS_LOAD, one_action_param, setting
 from ..tables import WEAPONS
-from .lookup import check_turn, need, weapon_kind
+from .lookup import check_turn, need, round_limit, weapon_kind
 from .state import ActorParams, StateFigures, row_of
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ class AimParams(ActorParams):
     weapon: str | None = param(None, "bow, crossbow, sling or thrown", choices=WEAPONS)
     pull: int | None = param(None, "shooter's Pull")
     draw: int | None = param(None, "bow's Draw")
+    one_action_per_round: bool = one_action_param()
 
 
 class Aim(Action[AimParams]):
@@ -34,6 +35,9 @@ class Aim(Action[AimParams]):
     help = "Aim (1 round): +10 to a shot next round; a bow needs Pull - Draw >= 75"
     params_model = AimParams
     once_per = "round"
+
+    def limit(self, p: AimParams) -> tuple[Scope, str] | None:
+        return round_limit(p.one_action_per_round)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("actor"))

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Resolution, RuleError, param
+from tracker.rules.base import Action, Resolution, RuleError, Scope, param
 
+from ..settings import one_action_param
 from ..tables import WEAPONS
-from .lookup import check_turn, need, weapon_kind
+from .lookup import check_turn, need, round_limit, weapon_kind
 from .state import ActorParams, StateFigures, row_of
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 class LoadParams(ActorParams):
     weapon: str | None = param(None, "bow, crossbow, sling or thrown", choices=WEAPONS)
     free: bool | None = param(None, "free action: projectile in hand")
+    one_action_per_round: bool = one_action_param()
 
 
 class LoadFigures(StateFigures):
@@ -35,6 +37,9 @@ class Load(Action[LoadParams]):
     help = "Load the bow, sling or crossbow (1 round; free with a projectile in hand)"
     params_model = LoadParams
     once_per = "round"
+
+    def limit(self, p: LoadParams) -> tuple[Scope, str] | None:
+        return round_limit(p.one_action_per_round and not p.free)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("actor"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tracker.rules.base import Scope
 from tracker.rules.errors import RuleError
 
 from ..settings import ONE_ACTION_PER_ROUND, setting
@@ -69,3 +70,13 @@ def check_turn(enc: Encounter, c: HarnCombatant, free: bool = False) -> None:
     if c.acted_round == enc.position.round:
         raise RuleError(f"{c.name} already acted this round ({c.last_action or 'an action'})")
 
+
+
+ROUND_LIMIT = "missile action"
+"""What the one-action-a-round limit counts: the attacks, load, aim and span alike."""
+
+
+def round_limit(limited: bool) -> tuple[Scope, str] | None:
+    """One missile action a round (setting ``one_action_per_round``), for the sequence of
+    play; None where the setting is off or the action is free."""
+    return ("round", ROUND_LIMIT) if limited else None

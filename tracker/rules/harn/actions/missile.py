@@ -14,12 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Odds, Resolution, RuleError, Stage
+from tracker.rules.base import Action, Odds, Resolution, RuleError, Scope, Stage
 
 from ..attack import AttackParams
 from ..plan import plan_attack
 from ..results import resolve_missile, wasted
 from .attack_fill import apply_attack, fill_attack
+from .lookup import round_limit
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -69,6 +70,9 @@ class Missile(Action[AttackParams]):
     def prepared(self, p: AttackParams) -> AttackParams:
         """The parameters as this action reads them (a throw is with a thrown weapon)."""
         return p
+
+    def limit(self, p: AttackParams) -> tuple[Scope, str] | None:
+        return round_limit(p.one_action_per_round)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return fill_attack(enc, given)

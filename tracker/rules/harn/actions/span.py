@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Resolution, RuleError, param
+from tracker.rules.base import Action, Resolution, RuleError, Scope, param
 
+from ..settings import one_action_param
 from ..tables import tables
-from .lookup import check_turn, need, weapon_kind
+from .lookup import check_turn, need, round_limit, weapon_kind
 from .state import ActorParams, StateFigures, row_of
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 class SpanParams(ActorParams):
     span_rounds: int | None = param(None, "rounds to span: 1, 2, 4 or 8", ge=1)
     progress: int | None = param(None, "rounds already spent spanning", ge=0)
+    one_action_per_round: bool = one_action_param()
 
 
 class SpanFigures(StateFigures):
@@ -37,6 +39,9 @@ class Span(Action[SpanParams]):
     help = "Span a crossbow: 1 round by hand, 2/4/8 rounds with a spanner"
     params_model = SpanParams
     once_per = "round"
+
+    def limit(self, p: SpanParams) -> tuple[Scope, str] | None:
+        return round_limit(p.one_action_per_round)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("actor"))
