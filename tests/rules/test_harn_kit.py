@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.rules.test_harn_missile import _text
 from tracker.core.dice import Dice
 from tracker.core.tables import TableError, applicable, load_table
 from tracker.rules import get
@@ -30,14 +31,6 @@ MISSILE = RULES.action("missile")
 def params(action: str = "missile", **given: Any) -> Any:
     raw = {k: _text(v) for k, v in given.items()}
     return RULES.action(action).parse_params(raw)
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return ",".join(map(str, value))
-    return str(value)
 
 
 # --- the tables: validated, every row used -------------------------------------------
