@@ -7,7 +7,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +18,10 @@ from tracker.core.tables import TableError, applicable, load_table
 from tracker.rules import get
 from tracker.rules.base import FunctionAction, RuleError
 from tracker.rules.harn import tables as harn_tables
+from tracker.rules.harn.kinds import WEAPONS
 from tracker.rules.harn.plan import facts, plan_attack
 from tracker.rules.harn.results import adjust_impact
-from tracker.rules.harn.tables import TABLES_FILE, WEAPONS, Tables, abandonable, tables
+from tracker.rules.harn.tables import TABLES_FILE, Tables, abandonable, tables
 from tracker.rules.stages import known_stages
 
 RULES = get("harn")
@@ -76,7 +76,7 @@ def test_every_range_band_row_is_used() -> None:
     assert [b.attack_type for b in bands] == [
         "direct-pb", "direct", "volley2", "volley3", "volley4"]
     for band in bands:
-        reach = int(band.reach(Fraction(40)))
+        reach = int(band.reach(40))
         plan = plan_attack(params(ml=50, range=reach, br=40))
         assert plan.band == band
         assert (plan.eml_adjusted, plan.zone_die, plan.impact_mod) == (
@@ -391,3 +391,25 @@ def test_the_sequence_of_play_counts_one_missile_action_a_round() -> None:
     assert RULES.action("shoot").limit(params("shoot", one_action_per_round=False)) is None
     s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")
     assert [a.action for a in s.enc.acted] == ["shoot", "load", "shoot"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "loaded", "not_loaded"),
+    [(["missile", "ml=75", "range=20", "br=40"], ["actions.missile"],
+      ["actions.load", "actions.span", "actions.status", "actions.injury"]),
+     (["status", "moved=yes"], ["actions.status"],
+      ["actions.missile", "attack", "plan", "tables"])],
+)
+def test_resolve_loads_only_the_action_it_runs(
+    argv: list[str], loaded: list[str], not_loaded: list[str]
+) -> None:
+    code = ("import sys, io, contextlib\nfrom tracker.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    assert main(['resolve', 'harn', *{argv!r}, '--seed', '1']) == 0\n"
+            "print(' '.join(m[len('tracker.rules.harn.'):] for m in sys.modules"
+            " if m.startswith('tracker.rules.harn.')))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    modules = set(run.stdout.split())
+    assert set(loaded) <= modules
+    assert not set(not_loaded) & modules, modules

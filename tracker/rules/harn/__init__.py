@@ -35,30 +35,23 @@ A moving volley area is the moving target -10 (``target=moving`` or ``area_movin
 
 from __future__ import annotations
 
-from tracker.rules.base import Ruleset, lazy_models
+from tracker.rules.base import LazyActions, Ruleset, lazy_models
 
-from .actions.abandon import ABANDON
-from .actions.aim import AIM
-from .actions.charge import CHARGE
-from .actions.fire import FIRE
-from .actions.injury import INJURY
-from .actions.load import LOAD
-from .actions.missile import MISSILE
-from .actions.shoot import SHOOT
-from .actions.span import SPAN
-from .actions.status import STATUS
-from .actions.throw import THROW
 from .settings import SETTINGS
 from .upkeep import describe_combatant, start_round
 
-ACTIONS = (MISSILE, FIRE, SHOOT, THROW, CHARGE, LOAD, AIM, SPAN, ABANDON, STATUS, INJURY)
+ACTIONS = (
+    "missile", "fire", "shoot", "throw", "charge", "load", "aim", "span", "abandon", "status",
+    "injury",
+)
+"""In the order the GM's action list shows them; each module is imported when first used."""
 
 RULESET = Ruleset(
     id="harn",
     name="HârnMaster missile sequence",
     scale="skirmish",
     model="tracker.rules.harn.model:HarnEncounter",
-    actions={a.name: a for a in ACTIONS},
+    actions=LazyActions(__name__, {a: f".actions.{a}:{a.upper()}" for a in ACTIONS}),
     phases=[],
     panes=("combatants", "wounds", "log"),
     settings=SETTINGS,

@@ -6,6 +6,7 @@ from dataclasses import field
 
 from tracker.rules.base import Figures, Params, param
 
+from .kinds import MOVEMENTS, WEAPONS
 from .settings import (
     COUNT_PICK,
     CROSSWIND_DIRECT,
@@ -18,7 +19,6 @@ from .settings import (
     ZONE_PICK,
     one_action_param,
 )
-from .tables import MOVEMENTS, WEAPONS
 
 
 class AttackParams(Params):

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from tracker.core.tables import applicable
 from tracker.rules.errors import RuleError
 
 from .attack import AttackParams
-from .tables import Band, band_for, tables, weapon
+from .tables import Band, band_for, check_aim, tables, weapon
 
 
 class Plan:
@@ -18,7 +17,7 @@ class Plan:
     costs `tracker resolve` more at start than the attack itself.)"""
 
     def __init__(
-        self, weapon: str, range_ft: int, br: Fraction, band: Band, ml: int, skill: str,
+        self, weapon: str, range_ft: int, br: float, band: Band, ml: int, skill: str,
         modifiers: list[tuple[str, int]], eml_adjusted: int, eml: int, spoiled: bool,
         targets: int, zone_die: int, impact_mod: int, notes: list[str],
     ) -> None:
@@ -42,7 +41,7 @@ def plan_attack(p: AttackParams) -> Plan:
     if p.br is None:
         raise RuleError("br= is required (the weapon's Base Range in feet)")
     range_ft = p.range
-    br = Fraction(p.br)
+    br: float = p.br
     if p.wet:
         if kind in ("bow", "crossbow"):
             br = br / 2
@@ -155,17 +154,6 @@ def _check_thrown(p: AttackParams, kind: str) -> None:
         raise RuleError("heft= applies to thrown weapons and objects only")
     if (p.object or "none") != "none":
         raise RuleError("object= applies to thrown objects only (weapon=thrown)")
-
-
-def check_aim(kind: str, pull: int | None, draw: int | None, what: str) -> None:
-    """A sling has no Aim action; a bow may be aimed only if Pull exceeds Draw by 75."""
-    if kind == "sling":
-        raise RuleError(f"{what}: a sling has no Aim action")
-    if kind == "bow" and pull is not None and draw is not None and pull - draw < 75:
-        raise RuleError(
-            f"{what}: a bow may be aimed only if Pull exceeds Draw by 75 (Pull {pull}, "
-            f"Draw {draw})"
-        )
 
 
 def body_zones(p: AttackParams, zones: int) -> int:

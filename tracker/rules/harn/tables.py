@@ -5,18 +5,15 @@ the situational modifiers as rows."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 
 from tracker.core.tables import Modifier, load_table
 from tracker.rules.errors import RuleError
 
+from .kinds import WEAPONS
+
 TABLES_FILE = Path(__file__).with_name("tables.toml")
 
-WEAPONS = ("bow", "crossbow", "sling", "thrown")
-"""Weapon kinds (the parameter choices; the table gives each its skill)."""
-MOVEMENTS = ("still", "moving", "evading")
-"""A target's movement (Missile step 3)."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +34,8 @@ class Band:
     attack_type: str
     label: str
     multiple: float
-    """Of the Base Range (BR): the band reaches BR x this."""
+    """Of the Base Range (BR): the band reaches BR x this (halves and whole numbers, which
+    floats hold exactly)."""
     modifier: int
     zd: int
     impact: int
@@ -52,18 +50,16 @@ class Band:
     def volley(self) -> bool:
         return bool(self.area)
 
-    @property
-    def times(self) -> Fraction:
-        return Fraction(str(self.multiple))
-
-    def reach(self, br: Fraction) -> Fraction:
-        return br * self.times
+    def reach(self, br: float) -> float:
+        return br * self.multiple
 
 
 @dataclass(frozen=True)
 class Limits:
     volley_min_overhead: int
     charge_min_range: int
+    aim_pull_over_draw: int
+    """A bow may be aimed only if Pull exceeds Draw by at least this."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +104,7 @@ class Tables:
     def __post_init__(self) -> None:
         if not self.bands:
             raise ValueError("bands: the Missile Range table has no rows")
-        reach = [b.times for b in self.bands]
+        reach = [b.multiple for b in self.bands]
         if reach != sorted(reach) or len(set(reach)) != len(reach):
             raise ValueError("bands: rows must go from the shortest multiple of BR up")
         missing = [w for w in WEAPONS if w not in self.weapons]
@@ -120,14 +116,12 @@ def tables() -> Tables:
     return load_table(Tables, TABLES_FILE)
 
 
-def fmt_num(value: Fraction | int | float) -> int | float:
-    """A number for JSON: whole numbers as int."""
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
-    return value
+def fmt_num(value: float) -> int | float:
+    """A number for JSON and the log: whole numbers as int."""
+    return int(value) if float(value).is_integer() else value
 
 
-def band_for(range_ft: int, br: Fraction) -> Band:
+def band_for(range_ft: int, br: float) -> Band:
     """The shortest multiple of BR that reaches the target, or RuleError beyond the last."""
     if br <= 0:
         raise RuleError("br= must be more than 0 (the weapon's Base Range in feet)")
@@ -137,7 +131,7 @@ def band_for(range_ft: int, br: Fraction) -> Band:
             return band
     last = bands[-1]
     raise RuleError(
-        f"range {range_ft} ft is out of range: beyond {fmt_num(last.times)} x BR "
+        f"range {range_ft} ft is out of range: beyond {fmt_num(last.multiple)} x BR "
         f"({fmt_num(last.reach(br))} ft)"
     )
 
@@ -157,3 +151,15 @@ def missile_action(kind: str, action: str) -> MissileAction:
 def abandonable() -> frozenset[str]:
     """Actions that induce the Ignore defence: they may be abandoned to defend normally."""
     return frozenset(r.action for r in tables().missile_actions if r.defence == "ignore")
+
+
+def check_aim(kind: str, pull: int | None, draw: int | None, what: str) -> None:
+    """A sling has no Aim action; a bow may be aimed only if Pull exceeds Draw by 75."""
+    if kind == "sling":
+        raise RuleError(f"{what}: a sling has no Aim action")
+    need = tables().limits.aim_pull_over_draw
+    if kind == "bow" and pull is not None and draw is not None and pull - draw < need:
+        raise RuleError(
+            f"{what}: a bow may be aimed only if Pull exceeds Draw by {need} (Pull {pull}, "
+            f"Draw {draw})"
+        )

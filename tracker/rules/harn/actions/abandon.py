@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Resolution, RuleError, param
 
-from ..tables import abandonable
 from .lookup import need
 from .state import ActorParams
 
@@ -31,6 +30,8 @@ class Abandon(Action[AbandonParams]):
     params_model = AbandonParams
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        from ..tables import abandonable
+
         c = need(enc, given.get("actor"))
         if c.acted_round != enc.position.round or c.last_action not in abandonable():
             raise RuleError(f"{c.name} has no load, aim or span under way this round to abandon")

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Resolution, RuleError, Scope, param
 
-from ..plan import check_aim
+from ..kinds import WEAPONS
 from ..settings import AIM_NEEDS_LOAD, one_action_param, setting
-from ..tables import WEAPONS
+from ..tables import check_aim
 from .lookup import check_turn, need, round_limit, weapon_kind
 from .state import ActorParams, StateFigures, row_of
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.errors import RuleError
 
-from .lookup import check_turn, combatant, combatant_or_none, skill_ml, weapon_kind
+from ..tables import weapon
+from .lookup import check_turn, combatant, combatant_or_none, injury_level, weapon_kind
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -86,6 +86,11 @@ def _fill_shooter(
                 p["range"] = note.feet
 
 
+def skill_ml(c: HarnCombatant, kind: str) -> int:
+    """The combatant's ML in the skill a weapon of ``kind`` uses."""
+    return int(getattr(c, weapon(kind).ml_field))
+
+
 def check_attack(enc: Encounter, c: HarnCombatant, p: dict[str, Any]) -> None:
     """Refuse an attack the shooter's missile state does not allow, saying why."""
     if c.out:
@@ -98,15 +103,6 @@ def check_attack(enc: Encounter, c: HarnCombatant, p: dict[str, Any]) -> None:
     if kind in ("bow", "sling") and not c.loaded:
         raise RuleError(f"{c.name}'s {name} is not loaded (load first)")
     check_turn(enc, c)
-
-
-_LEVEL = re.compile(r"\d+")
-
-
-def injury_level(code: str) -> int:
-    """The level number of an injury code: S2p -> 2, G4 -> 4, M1 -> 1."""
-    m = _LEVEL.search(code or "")
-    return int(m.group()) if m else 0
 
 
 def apply_attack(enc: Encounter, p: AttackParams, res: Resolution, tx: Transaction) -> None:

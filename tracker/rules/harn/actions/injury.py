@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Resolution, RuleError, param
 
-from .attack_fill import injury_level
-from .lookup import need
+from .lookup import injury_level, need
 from .state import ActorParams
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Resolution, RuleError, Scope, param
 
+from ..kinds import WEAPONS
 from ..settings import one_action_param
-from ..tables import WEAPONS
 from .lookup import check_turn, need, round_limit, weapon_kind
 from .state import ActorParams, StateFigures, row_of
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.base import Scope
 from tracker.rules.errors import RuleError
 
 from ..settings import ONE_ACTION_PER_ROUND, setting
-from ..tables import weapon
 
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
@@ -45,12 +45,6 @@ def need(enc: Encounter, name: Any, what: str = "actor") -> HarnCombatant:
     return found
 
 
-def skill_ml(c: HarnCombatant, kind: str) -> int:
-    """The combatant's ML in the skill a weapon of ``kind`` uses."""
-    value = getattr(c, weapon(kind).ml_field)
-    return int(value)
-
-
 def weapon_kind(c: HarnCombatant | None, given: Any) -> str:
     """The weapon named, else the combatant's own, else a bow."""
     if given:
@@ -80,3 +74,12 @@ def round_limit(limited: bool) -> tuple[Scope, str] | None:
     """One missile action a round (setting ``one_action_per_round``), for the sequence of
     play; None where the setting is off or the action is free."""
     return ("round", ROUND_LIMIT) if limited else None
+
+
+_LEVEL = re.compile(r"\d+")
+
+
+def injury_level(code: str) -> int:
+    """The level number of an injury code: S2p -> 2, G4 -> 4, M1 -> 1."""
+    m = _LEVEL.search(code or "")
+    return int(m.group()) if m else 0

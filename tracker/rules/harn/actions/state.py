@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from tracker.rules.base import Figures, Params, param
 
-from ..tables import missile_action
-
 
 class ActorParams(Params):
     actor: str = param("", "the combatant", kind="actor")
@@ -23,5 +21,7 @@ class StateFigures(Figures):
 
 def row_of(kind: str, action: str) -> dict[str, str]:
     """The figures a ``StateFigures`` takes from the Missile Actions table."""
+    from ..tables import missile_action
+
     row = missile_action(kind, action)
     return {"weapon": kind, "movement": row.movement, "time": row.time, "defence": row.defence}

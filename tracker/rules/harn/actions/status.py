@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Resolution, RuleError, param
 
-from ..tables import MOVEMENTS
+from ..kinds import MOVEMENTS
 from .lookup import need
 from .state import ActorParams
 
