@@ -104,3 +104,14 @@ def test_modifier_rows_apply_when_their_facts_hold() -> None:
     got = applicable(rows, {"target": "moving", "windforce": 3, "band": "direct"})
     assert [(m.name, v) for m, v in got] == [("Moving target", -10), ("Crosswind", -30)]
     assert applicable(rows, {"target": "still", "windforce": 1, "band": "pb"})[0][1] == 10
+
+
+def test_a_per_row_at_zero_is_left_out_unless_it_is_kept() -> None:
+    rows = [
+        Modifier("Heft", -1, {"thrown": True}, per="heft"),
+        Modifier("Evading (Dodge x 5)", -5, {"target": "evading"}, per="dodge", keep_zero=True),
+    ]
+    got = applicable(rows, {"thrown": True, "heft": 0, "target": "evading", "dodge": 0})
+    assert [(m.name, v) for m, v in got] == [("Evading (Dodge x 5)", 0)]
+    got = applicable(rows, {"thrown": True, "heft": 4, "target": "evading", "dodge": 2})
+    assert [(m.name, v) for m, v in got] == [("Heft", -4), ("Evading (Dodge x 5)", -10)]

@@ -126,7 +126,7 @@ def test_fill_draws_skill_weapon_and_state() -> None:
     s = fresh(archer(loaded=True, moved=True, fatigue=5, impairment=5),
               foe(movement="evading", dodge=3, tar=2, zones=12))
     p = s.action_params_raw(RULESET.action("shoot"), {"actor": "Nolora", "at": "Brigand",
-                                                      "range": "30"}, complete=True)
+                                                      "range": "30"}, complete=True).as_dict()
     assert (p["ml"], p["br"], p["weapon"], p["base_impact"], p["impact_bonus"]) == (
         75, 40, "bow", "d12+4", 2)
     assert (p["shooter_moving"], p["aimed"], p["trauma"]) == (True, False, 10)

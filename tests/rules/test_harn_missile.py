@@ -17,8 +17,9 @@ from tracker.cli import main as cli_main
 from tracker.core.dice import Dice, DiceError
 from tracker.rules import get
 from tracker.rules.base import RuleError
-from tracker.rules.harn import plan_attack, success_odds
-from tracker.rules.harn.missile import success_level
+from tracker.rules.harn.attack_odds import success_odds
+from tracker.rules.harn.plan import plan_attack
+from tracker.rules.harn.results import success_level
 
 RULES = get("harn")
 MISSILE = RULES.action("missile")

@@ -190,6 +190,8 @@ class Modifier:
     key: str = ""
     """Short name to name the modifier by (``mods=aim``); defaults to ``name``."""
     help: str = ""
+    keep_zero: bool = False
+    """Listed even when its ``per`` fact makes it 0 (the GM sees the row was weighed)."""
 
     def __post_init__(self) -> None:
         for name, cond in self.when.items():
@@ -236,6 +238,6 @@ def applicable(rows: Sequence[Modifier], facts: Mapping[str, Any]) -> list[tuple
         if all(holds(cond, facts.get(name)) for name, cond in row.when.items()):
             scale = facts.get(row.per, 0) if row.per else 1
             value = row.value * scale
-            if value or not row.per:
+            if value or not row.per or row.keep_zero:
                 out.append((row, value))
     return out

@@ -6,10 +6,16 @@ state kept across rounds; range bands from Base Range (BR): Direct PB, Direct, V
 divisible by 5 is critical: CS/CF); Direct results (strike, Precision TA on still
 targets, TAs of choice on CS, target count within 5 ft on a miss, mishap CF0 fumble /
 CF5 stumble); zone aim with the Zone Die (ZD); Volley results (potential strike on the
-target count, volley precision d10, deviation d8). Combatants act by Initiative Rating
-(IR, the ``initiative`` field), highest first.
+target count, volley precision d10, deviation d8). No phases: combatants act by
+Initiative Rating (IR, the ``initiative`` field), highest first, one missile action a
+round each (setting ``one_action_per_round``).
 
-Settings (rules the text leaves open or whose table it does not print):
+Actions (one a file in ``actions/``): ``missile``/``fire``, ``shoot``, ``throw``,
+``charge``, ``load``, ``aim``, ``span``, ``abandon``, ``status``, ``injury``. Tables
+(Missile Actions, Missile Range, missile skill, the situational modifiers as rows):
+``tables.toml``. The combatant model (``model.py``) carries the missile state.
+
+Settings (rules the text leaves open or whose table it does not print; ``settings.py``):
 - ``crosswind_direct`` (per_force): -10 x Windforce at WF 2-4, or -10 per WF above 1.
 - ``massive_target`` (per_tar): +5 x TAR for TAR2+, or +5 per TAR above 1.
 - ``spoiled_attack`` (fails): at EML -40 or worse the attack fails (d100 checks for CF),
@@ -29,80 +35,23 @@ A moving volley area is the moving target -10 (``target=moving`` or ``area_movin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from tracker.rules.base import LazyActions, Ruleset, lazy_models
 
-from tracker.core.dice import Dice
-from tracker.rules.base import Ruleset, lazy_models
-
-from .actions import attack_actions, state_actions
-from .missile import missile_odds, plan_attack, resolve_missile, success_odds
 from .settings import SETTINGS
+from .upkeep import describe_combatant, start_round
 
-if TYPE_CHECKING:
-    from tracker.core.history import Transaction
-    from tracker.core.model import Combatant, Encounter
-
-    from .model import HarnCombatant, HarnEncounter, MissileWeapon, RangeNote
-
-
-def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
-    """Upkeep: moved flags clear, an aim older than last round lapses, idle spanning may
-    lose its progress."""
-    from tracker.rules.harn.model import HarnCombatant
-
-    rnd = enc.position.round
-    keep_span = enc.settings.get("span_progress_kept", True)
-    lines: list[str] = []
-    for c in enc.combatants:
-        if not isinstance(c, HarnCombatant):
-            continue
-        base: list[str | int] = ["combatants", c.id]
-        if c.moved:
-            tx.set(base + ["moved"], False)
-        if c.aimed_round is not None and c.aimed_round < rnd - 1:
-            tx.set(base + ["aimed_round"], None)
-            lines.append(f"{c.name}'s aim lapses")
-        spanned_last = c.last_action == "span" and c.acted_round == rnd - 1
-        if not keep_span and c.span_progress and not spanned_last:
-            tx.set(base + ["span_progress"], 0)
-            lines.append(f"{c.name} stopped spanning: progress lost")
-    return lines
-
-
-def describe_combatant(c: Combatant) -> str:
-    """IR, weapon and missile state in a few words."""
-    from tracker.rules.harn.model import HarnCombatant
-
-    if not isinstance(c, HarnCombatant):
-        return f"IR{c.initiative}"
-    bits = [f"IR{c.initiative}"]
-    w = c.weapon
-    if w is not None:
-        bits.append(f"{w.name} BR{w.br}")
-        if w.kind == "crossbow" and not c.loaded:
-            if c.spanned:
-                bits.append("spanned")
-            elif c.span_progress:
-                bits.append(f"spanning {c.span_progress}/{w.span_rounds}")
-        if w.kind != "thrown":
-            bits.append("loaded" if c.loaded else "unloaded")
-    if c.aimed_round is not None:
-        bits.append(f"aimed r{c.aimed_round}")
-    if c.in_hand:
-        bits.append("in hand")
-    if c.movement != "still":
-        bits.append(c.movement)
-    if c.moved:
-        bits.append("moved")
-    return ", ".join(bits)
-
+ACTIONS = (
+    "missile", "fire", "shoot", "throw", "charge", "load", "aim", "span", "abandon", "status",
+    "injury",
+)
+"""In the order the GM's action list shows them; each module is imported when first used."""
 
 RULESET = Ruleset(
     id="harn",
     name="HârnMaster missile sequence",
     scale="skirmish",
     model="tracker.rules.harn.model:HarnEncounter",
-    actions={**attack_actions(), **state_actions()},
+    actions=LazyActions(__name__, {a: f".actions.{a}:{a.upper()}" for a in ACTIONS}),
     phases=[],
     panes=("combatants", "wounds", "log"),
     settings=SETTINGS,
@@ -110,18 +59,6 @@ RULESET = Ruleset(
     start_round=start_round,
     describe_combatant=describe_combatant,
 )
-
-__all__ = [
-    "RULESET",
-    "HarnCombatant",
-    "HarnEncounter",
-    "MissileWeapon",
-    "RangeNote",
-    "missile_odds",
-    "plan_attack",
-    "resolve_missile",
-    "success_odds",
-]
 
 
 __getattr__ = lazy_models(

@@ -47,7 +47,7 @@ def show_value(value: object) -> str:
     """A model value as a form shows it: yes/no, comma lists, blank for none."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return ",".join(str(v) for v in value)
     return "" if value is None else str(value)
 

@@ -1,0 +1,1 @@
+"""The HârnMaster missile actions, one a file."""

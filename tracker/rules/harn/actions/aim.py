@@ -1,0 +1,73 @@
+"""``aim``: aim a bow, crossbow or thrown weapon for a round (Missile Actions: no move,
+1 round, defence ignore): +10 to a shot the next round. A bow may be aimed only if Pull
+exceeds Draw by 75; a sling has no Aim action.
+
+How often: one missile action a round (setting ``one_action_per_round``; see ``missile``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Resolution, RuleError, Scope, param
+
+from ..kinds import WEAPONS
+from ..settings import AIM_NEEDS_LOAD, one_action_param, setting
+from ..tables import check_aim
+from .lookup import check_turn, need, round_limit, weapon_kind
+from .state import ActorParams, StateFigures, row_of
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class AimParams(ActorParams):
+    weapon: str | None = param(None, "bow, crossbow, sling or thrown", choices=WEAPONS)
+    pull: int | None = param(None, "shooter's Pull")
+    draw: int | None = param(None, "bow's Draw")
+    one_action_per_round: bool = one_action_param()
+
+
+class Aim(Action[AimParams]):
+    name = "aim"
+    help = "Aim (1 round): +10 to a shot next round; a bow needs Pull - Draw >= 75"
+    params_model = AimParams
+    once_per = "round"
+
+    def limit(self, p: AimParams) -> tuple[Scope, str] | None:
+        return round_limit(p.one_action_per_round)
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        c = need(enc, given.get("actor"))
+        kind = weapon_kind(c, given.get("weapon"))
+        out: dict[str, Any] = {"weapon": kind}
+        if given.get("pull") is None and c.pull:
+            out["pull"] = c.pull
+        if given.get("draw") is None and c.weapon is not None and c.weapon.draw:
+            out["draw"] = c.weapon.draw
+        check_turn(enc, c)
+        known = {**given, **out}
+        check_aim(kind, known.get("pull"), known.get("draw"), self.name)
+        if kind in ("bow", "crossbow") and not c.loaded and setting(enc, AIM_NEEDS_LOAD):
+            raise RuleError(f"{c.name}'s {kind} is not loaded: load before aiming")
+        return out
+
+    def resolve(self, p: AimParams, dice: Dice) -> Resolution:
+        kind = p.weapon or "bow"
+        check_aim(kind, p.pull, p.draw, self.name)
+        who = p.actor or "combatant"
+        text = f"{who} aims the {kind} (1 round, defence: ignore): +10 to a shot next round"
+        return Resolution(self.name, "aimed", text, StateFigures(**row_of(kind, "aim")),
+                          dice.rolls)
+
+    def apply(self, enc: Encounter, p: AimParams, res: Resolution, tx: Transaction) -> None:
+        c = need(enc, p.actor)
+        base: list[str | int] = ["combatants", c.id]
+        tx.set(base + ["aimed_round"], enc.position.round)
+        tx.set(base + ["acted_round"], enc.position.round)
+        tx.set(base + ["last_action"], self.name)
+
+
+AIM = Aim()

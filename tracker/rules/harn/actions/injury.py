@@ -1,0 +1,72 @@
+"""``injury``: the GM enters the injury level of a wound a strike left, from the Injury
+Sequence table (not printed in the Missile Sequence); default: the last wound. Not a
+combatant's action: no limit on how often."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Resolution, RuleError, param
+
+from .lookup import injury_level, need
+from .state import ActorParams
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class InjuryParams(ActorParams):
+    level: str = param("", "injury level, e.g. S2p")
+    wound: int | None = param(None, "wound number (1 = first)", ge=1)
+    strike_impact: int | None = param(None, "strike impact", ge=0)
+
+
+class InjuryFigures(Figures):
+    level: int
+    """The level number (S2p: 2)."""
+    injury: str
+    """The injury code as entered (S2p)."""
+    wound: int | None
+    strike_impact: int | None
+
+
+class Injury(Action[InjuryParams]):
+    name = "injury"
+    help = "Enter the injury level of a wound from your table (default: the last)"
+    params_model = InjuryParams
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        c = need(enc, given.get("actor"))
+        if not c.wounds:
+            raise RuleError(f"{c.name} has no wound to set an injury level on")
+        n = given.get("wound") or len(c.wounds)
+        if not 1 <= n <= len(c.wounds):
+            raise RuleError(f"wound={n}: {c.name} has wounds 1..{len(c.wounds)}")
+        return {"wound": n}
+
+    def resolve(self, p: InjuryParams, dice: Dice) -> Resolution:
+        if not p.level:
+            raise RuleError("injury: level= is required (e.g. S2p)")
+        who = p.actor or "combatant"
+        f = InjuryFigures(level=injury_level(p.level), injury=p.level, wound=p.wound,
+                          strike_impact=p.strike_impact)
+        text = f"{who}: injury level {p.level}"
+        if p.strike_impact is not None:
+            text += f" (impact {p.strike_impact})"
+        return Resolution(self.name, "injury", text, f, dice.rolls)
+
+    def apply(self, enc: Encounter, p: InjuryParams, res: Resolution, tx: Transaction) -> None:
+        c = need(enc, p.actor)
+        i = (p.wound or len(c.wounds)) - 1
+        base: list[str | int] = ["combatants", c.id, "wounds", i]
+        tx.set(base + ["level"], res.figures["level"])
+        tx.set(base + ["kind"], res.figures["injury"])
+        if res.figures["strike_impact"] is not None:
+            tx.set(base + ["impact"], res.figures["strike_impact"])
+        note = c.wounds[i].note.replace("; injury level: GM to enter", "")
+        tx.set(base + ["note"], note)
+
+
+INJURY = Injury()

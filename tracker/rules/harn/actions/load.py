@@ -1,0 +1,83 @@
+"""``load``: load a bow, sling or crossbow (Missile Actions: no move, 1 round, defence
+ignore). With a projectile in hand or readily to hand, load is a free action.
+
+How often: one missile action a round (setting ``one_action_per_round``); a free load
+does not count (the text leaves the limit implicit; see ``missile``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Resolution, RuleError, Scope, param
+
+from ..kinds import WEAPONS
+from ..settings import one_action_param
+from .lookup import check_turn, need, round_limit, weapon_kind
+from .state import ActorParams, StateFigures, row_of
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class LoadParams(ActorParams):
+    weapon: str | None = param(None, "bow, crossbow, sling or thrown", choices=WEAPONS)
+    free: bool | None = param(None, "free action: projectile in hand")
+    one_action_per_round: bool = one_action_param()
+
+
+class LoadFigures(StateFigures):
+    free: bool
+
+
+class Load(Action[LoadParams]):
+    name = "load"
+    help = "Load the bow, sling or crossbow (1 round; free with a projectile in hand)"
+    params_model = LoadParams
+    once_per = "round"
+
+    def limit(self, p: LoadParams) -> tuple[Scope, str] | None:
+        return round_limit(p.one_action_per_round and not p.free)
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        c = need(enc, given.get("actor"))
+        kind = weapon_kind(c, given.get("weapon"))
+        out: dict[str, Any] = {"weapon": kind}
+        free = given.get("free")
+        if free is None:
+            free = out["free"] = c.in_hand
+        check_turn(enc, c, free=bool(free))
+        if kind == "thrown":
+            raise RuleError(f"{c.name}: thrown weapons have no Load action")
+        if c.loaded:
+            raise RuleError(f"{c.name}'s {kind} is already loaded")
+        if kind == "crossbow" and not c.spanned:
+            raise RuleError(f"{c.name}'s crossbow is not spanned (span it first)")
+        return out
+
+    def resolve(self, p: LoadParams, dice: Dice) -> Resolution:
+        kind = p.weapon or "bow"
+        if kind == "thrown":
+            raise RuleError("load: thrown weapons have no Load action")
+        who = p.actor or "combatant"
+        free = bool(p.free)
+        f = LoadFigures(**row_of(kind, "load"), free=free)
+        if free:
+            f.time = "free"
+            text = f"{who} loads the {kind} as a free action (projectile in hand)"
+        else:
+            text = f"{who} loads the {kind} (1 round, defence: ignore)"
+        return Resolution(self.name, "loaded", text, f, dice.rolls)
+
+    def apply(self, enc: Encounter, p: LoadParams, res: Resolution, tx: Transaction) -> None:
+        c = need(enc, p.actor)
+        base: list[str | int] = ["combatants", c.id]
+        tx.set(base + ["loaded"], True)
+        if not res.figures["free"]:
+            tx.set(base + ["acted_round"], enc.position.round)
+            tx.set(base + ["last_action"], self.name)
+
+
+LOAD = Load()

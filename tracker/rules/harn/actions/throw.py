@@ -1,0 +1,26 @@
+"""``throw``: throw a weapon or object (Missile Actions: no move, 1 turn, any defence)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tracker.rules.base import RuleError
+
+from ..attack import AttackParams
+from .missile import Missile
+
+
+class Throw(Missile):
+    name = "throw"
+    help = "Throw a weapon or object (no move, 1 turn, any defence)"
+
+    def prepared(self, p: AttackParams) -> AttackParams:
+        """A throw is with a thrown weapon: the default, and the only one allowed."""
+        if p.weapon is None:
+            return dataclasses.replace(p, weapon="thrown")
+        if p.weapon != "thrown":
+            raise RuleError(f"{self.name}: a {p.weapon} is shot, not thrown (use shoot)")
+        return p
+
+
+THROW = Throw()
