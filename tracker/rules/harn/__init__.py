@@ -27,6 +27,8 @@ Settings (rules the text leaves open or whose table it does not print; ``setting
 - ``humanoid_zones`` (10): body zones of a creature with no count of its own.
 - ``thrown_pb_zd`` (6): thrown ZD at Direct PB (Thrown Weapon table not printed).
 - ``aim_needs_load`` (yes), ``one_action_per_round`` (yes), ``span_progress_kept`` (yes).
+- ``initiative_dice`` (empty): tables that roll initiative anew each round name the dice
+  (``d100``), plus each combatant's ``init_bonus`` stat.
 Also open in the text and left to the GM as parameters: success steps beyond CS
 (``steps``), Heft penalty (``heft``), fatigue/impairment (``trauma``), the injury level
 (``injury``; Injury Sequence not printed), which adjacent area a deviation d8 names.
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 from tracker.rules.base import LazyActions, Ruleset, lazy_models
 
+from .sequence import SEQUENCE
 from .settings import SETTINGS
 from .upkeep import describe_combatant, start_round
 
@@ -57,6 +60,7 @@ RULESET = Ruleset(
     settings=SETTINGS,
     order_stat="initiative",
     start_round=start_round,
+    sequence=SEQUENCE,
     describe_combatant=describe_combatant,
 )
 

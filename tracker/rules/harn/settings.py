@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tracker.rules.initiative import INITIATIVE_DICE
 from tracker.rules.params import param
 from tracker.rules.setting import Scalar, Setting
 
@@ -97,6 +98,7 @@ SETTINGS: list[Setting] = [
     AIM_NEEDS_LOAD,
     ONE_ACTION_PER_ROUND,
     SPAN_PROGRESS_KEPT,
+    INITIATIVE_DICE,
 ]
 
 
