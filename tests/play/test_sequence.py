@@ -1,0 +1,181 @@
+"""The sequence of play, headless: every phase visited, every duty done, every action
+within its limits, on the shipped samples (as `tracker exec` plays them)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SAVES
+from tests.test_cli import tracker
+from tracker.core.commands import CommandError
+from tracker.opening import load
+from tracker.play import PendingDuty
+from tracker.session import Session
+
+
+def session_on(tmp_path: Path, sample: str) -> Session:
+    path = tmp_path / sample
+    shutil.copy(SAVES / sample, path)
+    return Session(load(path), path)
+
+
+def walk(session: Session, until_round: int, limit: int = 40) -> list[str]:
+    """Press n until the round is reached; the log lines of every advance."""
+    lines = []
+    for _ in range(limit):
+        if session.enc.position.round >= until_round:
+            return lines
+        lines.append(session.execute("next").message)
+    raise AssertionError(f"round {until_round} not reached: {lines}")
+
+
+# --- Warmaster: the drive backs end the shooting phase --------------------------------------
+
+
+def shot_that_hits(session: Session) -> None:
+    session.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,6 save=1,2,3')
+
+
+def test_warmaster_shooting_cannot_end_with_hits_to_drive_back(tmp_path: Path) -> None:
+    s = session_on(tmp_path, "warmaster-river-crossing.toml")
+    s.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
+    knights = s.enc.find_unit("Empire Knights")
+    assert (knights.hits, knights.leftover_hits) == (2, 2)  # type: ignore[attr-defined]
+    for what in ("next", "next phase", "next round"):
+        with pytest.raises(PendingDuty) as err:
+            s.execute(what)
+        assert "Empire Knights: 2 hits to drive back" in str(err.value)
+        assert "endphase" in str(err.value) and "next force" in str(err.value)
+    s.execute("endphase --dice drive=3,4")
+    assert knights.driven_back == 7  # type: ignore[attr-defined]
+    assert s.execute("next").message.startswith("Phase: combat")
+    walk(s, until_round=2)
+    assert (knights.hits, knights.leftover_hits) == (0, 0)  # type: ignore[attr-defined]
+
+
+def test_warmaster_every_phase_of_both_turns_is_visited_in_order(tmp_path: Path) -> None:
+    s = session_on(tmp_path, "warmaster-river-crossing.toml")
+    lines = walk(s, until_round=2)
+    assert lines == [
+        "Phase: combat",
+        "Turn: Empire, command",
+        "Phase: movement",
+        "Phase: shooting",
+        "Phase: combat",
+        "Round 2, command, High Elves first",
+    ]
+
+
+def test_warmaster_a_unit_shoots_once_in_its_turn(tmp_path: Path) -> None:
+    s = session_on(tmp_path, "warmaster-river-crossing.toml")
+    s.execute('shoot "Archers I" Halberdiers --dice hit=1,1,1')
+    with pytest.raises(CommandError, match="Archers I has already shot this phase"):
+        s.execute('shoot "Archers I" Crossbowmen --dice hit=1,1,1')
+    out = s.execute('shoot "Archers I" Crossbowmen force=yes --dice hit=1,1,1')
+    assert "forced by the GM: Archers I has already shot this phase" in out.message
+
+
+def test_warmaster_the_other_side_shoots_only_at_chargers(tmp_path: Path) -> None:
+    s = session_on(tmp_path, "warmaster-river-crossing.toml")
+    with pytest.raises(CommandError, match="it is High Elves's turn|High Elves's turn"):
+        s.execute('shoot Crossbowmen "Archers I" --dice hit=1,1,1')
+
+
+def test_exec_exits_2_naming_the_pending_duty_and_the_second_shot(tmp_path: Path) -> None:
+    path = tmp_path / "river.toml"
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
+    home = tmp_path / "home"
+    ok = tracker("exec", str(path), 'shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2',
+                 env_home=home)
+    assert ok.returncode == 0, ok.stderr
+    run = tracker("exec", str(path), "next round", env_home=home)
+    assert run.returncode == 2
+    assert "drive backs" in run.stderr and "Empire Knights" in run.stderr
+    run = tracker("exec", str(path), 'shoot "Archers I" Halberdiers --dice hit=1,1,1',
+                  env_home=home)
+    assert run.returncode == 2 and "already shot this phase" in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
+    run = tracker("exec", str(path), "next round --roll-rest", env_home=home)
+    assert run.returncode == 0, run.stderr
+    assert "Empire Knights driven back" in run.stdout
+    assert load(path).find_unit("Empire Knights").leftover_hits == 0  # type: ignore[attr-defined]
+
+
+def test_next_force_skips_knowingly_and_says_so(tmp_path: Path) -> None:
+    s = session_on(tmp_path, "warmaster-river-crossing.toml")
+    s.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
+    out = s.execute("next force")
+    assert out.message.startswith("drive backs skipped by the GM (Empire Knights)")
+
+
+# --- Esprit de Corps: two exchanges a round -------------------------------------------------
+
+
+def test_edc_exchange_two_comes_before_the_next_round(tmp_path: Path) -> None:
+    s = session_on(tmp_path, "edc-roland-press.toml")
+    lines = walk(s, until_round=3)
+    assert lines[:3] == ["Turn: Marguerite", "Turn: Jacques", "Turn: Guardsman"]
+    assert lines[3] == "Phase: exchange 2, Roland first"
+    assert lines[4:7] == ["Turn: Marguerite", "Turn: Jacques", "Turn: Guardsman"]
+    assert lines[7].startswith("Round 3, exchange 1, Roland first")
+    assert "CP" in lines[7]  # the upkeep refreshed the pools
+
+
+def test_edc_a_fighter_takes_one_exchange_in_each_exchange(tmp_path: Path) -> None:
+    s = session_on(tmp_path, "edc-roland-press.toml")
+    dice = "--dice attack=2 defense=2"
+    s.execute(f"exchange Marguerite Guardsman attack_dice=1 defense_dice=1 {dice}")
+    with pytest.raises(CommandError, match="Marguerite has already .* this exchange"):
+        s.execute(f"exchange Marguerite Guardsman attack_dice=1 defense_dice=1 {dice}")
+
+
+# --- d6battle: morale tests before the shoot phase ends -------------------------------------
+
+
+def test_d6battle_turns_walk_shoot_combat_resolution_for_each_side(tmp_path: Path) -> None:
+    s = session_on(tmp_path, "d6battle-crossbow-duel.toml")  # French combat
+    lines = walk(s, until_round=2)
+    assert lines == ["Phase: resolution", "Turn: English, shoot", "Phase: combat",
+                     "Phase: resolution", lines[-1]]
+    assert lines[-1].startswith("Round 2, shoot, French first")
+
+
+def test_d6battle_a_queued_morale_test_holds_the_shoot_phase(tmp_path: Path) -> None:
+    s = session_on(tmp_path, "d6battle-crossbow-duel.toml")
+    s.execute("next")
+    s.execute("next")  # the English shoot
+    s.execute("shoot Longbowmen Foot figures=12 --dice hit=6,6,6,6,6,6,6,6,6,6,6,6 "
+              "save=1,1,1,1,1,1,1,1,1,1,1,1 kill=6,6,6,6,6,6,6,6,6,6,6,6")
+    assert s.enc.find_unit("Foot Sergeants").morale_test
+    with pytest.raises(PendingDuty, match="Foot Sergeants: morale test"):
+        s.execute("next")
+    s.execute("morale Foot --dice morale=1,1")
+    assert s.execute("next").message == "Phase: combat"
+
+
+# --- HârnMaster and plain: everyone once a round, in order ----------------------------------
+
+
+def test_harn_one_missile_action_a_round(tmp_path: Path) -> None:
+    s = session_on(tmp_path, "harn-nolora-point-blank.toml")
+    first = [c.name for c in s.enc.combatants]
+    assert first
+    lines = walk(s, until_round=2)
+    assert lines[-1].startswith("Round 2")
+
+
+def test_plain_group_initiative_and_a_newcomer_ahead_of_the_turn(tmp_path: Path) -> None:
+    from tests.conftest import skirmish
+    from tracker.store import save_encounter
+
+    path = tmp_path / "ford.toml"
+    save_encounter(skirmish(), path)
+    s = Session(load(path), path)
+    out = s.execute("add combatant Wolf initiative=20")
+    assert out.message.endswith("Wolf acts now, before Aldo")
+    s.execute("setting group_initiative=side")
+    assert s.play.order() == ["side:party", "side:foes"]
+    assert s.execute("next").message == "Turn: foes"
