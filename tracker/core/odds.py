@@ -95,12 +95,17 @@ def at_most(dist: Sequence[float], k: int) -> float:
     """Chance of ``k`` or less."""
     if k < 0:
         return 0.0
-    return float(sum(dist[: k + 1]))
+    return _unit(sum(dist[: k + 1]))
 
 
 def at_least(dist: Sequence[float], k: int) -> float:
     """Chance of ``k`` or more."""
-    return float(sum(dist[max(0, k) :]))
+    return _unit(sum(dist[max(0, k) :]))
+
+
+def _unit(p: float) -> float:
+    """A sum of chances kept within 0..1 (float rounding can step just past either end)."""
+    return min(1.0, max(0.0, float(p)))
 
 
 def difference(a: Sequence[float], b: Sequence[float]) -> dict[int, float]:
