@@ -95,6 +95,8 @@ def check_target(p: ShootParams) -> None:
     hps, stands, leftover = p.hits_per_stand, p.stands, p.leftover or 0
     if (hps is None) != (stands is None):
         raise RuleError("give both hits_per_stand= and stands= (or neither)")
+    if stands is not None and stands <= 0:
+        raise RuleError("stands=0: the target has no stands left (it is destroyed)")
     if hps is not None and leftover >= hps:
         raise RuleError(f"leftover={leftover}: a stand goes at {hps} hits")
     check_armour(p.armour)
