@@ -1,0 +1,119 @@
+"""One whole round of each sample played by n alone (and the dialogs it opens): every
+phase, step and duty of the ruleset visited, in order, as the log records them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.ui.keys import type_text
+from tests.ui.test_app import app_on_sample, status
+from tracker.ui.app import TrackerApp
+from tracker.ui.screens.confirm import ConfirmScreen
+from tracker.ui.screens.resolve import ResolveScreen
+
+
+async def command(pilot, line: str) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press("colon")
+    await type_text(pilot, line)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def advances(app: TrackerApp, since: int) -> list[str]:
+    return [e.text for e in app.session.enc.log[since:] if e.kind == "next"]
+
+
+async def round_by_n(app: TrackerApp, pilot, presses: int = 20) -> list[str]:  # type: ignore[no-untyped-def]
+    start_round, since = app.session.enc.position.round, len(app.session.enc.log)
+    for _ in range(presses):
+        if app.session.enc.position.round > start_round:
+            break
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, (ResolveScreen, ConfirmScreen)), status(app)
+    return advances(app, since)
+
+
+async def test_warmaster_round_by_n_the_drive_backs_open_their_dialog(tmp_path: Path) -> None:
+    app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await command(pilot, 'shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
+        await pilot.press("n")  # the shooting phase cannot end: its drive back opens
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen) and app.screen.action.name == "endphase"
+        await pilot.press("escape")  # the GM declines: asked whether to leave it undone
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert "drive backs" in status(app) and app.session.enc.position.phase == 2
+        await command(pilot, "endphase --dice drive=3,4")
+        lines = await round_by_n(app, pilot)
+    assert lines == [
+        "Phase: combat",
+        "Turn: Empire, command",
+        "Phase: movement",
+        "Phase: shooting",
+        "Phase: combat",
+        "Round 2, command, High Elves first",
+    ]
+
+
+async def test_warmaster_leaving_a_duty_undone_is_a_choice_the_log_keeps(tmp_path: Path) -> None:
+    app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await command(pilot, 'shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
+        await pilot.press("n", "escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        last = app.session.enc.log[-1].text
+    assert last.startswith("drive backs skipped by the GM (Empire Knights)")
+
+
+async def test_edc_round_by_n_walks_both_exchanges(tmp_path: Path) -> None:
+    app = app_on_sample(tmp_path, "edc-roland-press.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = await round_by_n(app, pilot)
+        # the cursor follows the turn: it stands on whoever acts now
+        acting = app.session.play.current()
+        assert app.query_one("#combatants-table").selected_key == acting
+    assert lines[:4] == ["Turn: Marguerite", "Turn: Jacques", "Turn: Guardsman",
+                         "Phase: exchange 2, Roland first"]
+    assert lines[4:7] == ["Turn: Marguerite", "Turn: Jacques", "Turn: Guardsman"]
+    assert lines[7].startswith("Round 3, exchange 1, Roland first")
+
+
+async def test_d6battle_round_by_n_with_a_morale_test_due(tmp_path: Path) -> None:
+    app = app_on_sample(tmp_path, "d6battle-crossbow-duel.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n", "n")  # French resolution, then the English shoot
+        await pilot.pause()
+        await command(pilot, "shoot Longbowmen Foot figures=12 --dice "
+                      "hit=6,6,6,6,6,6,6,6,6,6,6,6 save=1,1,1,1,1,1,1,1,1,1,1,1 "
+                      "kill=6,6,6,6,6,6,6,6,6,6,6,6")
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen) and app.screen.action.name == "morale"
+        await pilot.press("escape", "n")
+        await pilot.pause()
+        await command(pilot, "morale Foot --dice morale=1,1")
+        lines = await round_by_n(app, pilot)
+    assert lines[:2] == ["Phase: combat", "Phase: resolution"]
+    assert lines[2].startswith("Round 2, shoot, French first")
+
+
+async def test_harn_round_by_n_everyone_in_initiative_order(tmp_path: Path) -> None:
+    app = app_on_sample(tmp_path, "harn-nolora-volley.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        order = app.session.play.order()
+        start = app.session.enc.position.round
+        lines = await round_by_n(app, pilot)
+    names = [app.session.enc.find_combatant(i).name for i in order[1:]]
+    assert lines[:-1] == [f"Turn: {n}" for n in names]
+    assert lines[-1].startswith(f"Round {start + 1}, Nolora first")
