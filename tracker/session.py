@@ -47,8 +47,9 @@ GENERIC_HELP: dict[str, str] = {
     "redo": "redo   put back the last undone change",
     "roll": "roll EXPR [ROLE]   any dice: d100, 3d6+2, 6d10>=7 (successes), 4d6kh3",
     "note": "note TEXT   add a line to the log (note! TEXT keeps it from the player view)",
-    "effect": "effect NAME EFFECT [rounds=N] [turn=yes]   "
-    "a timed effect (ends after N rounds, or at its next turn)",
+    "effect": "effect NAME EFFECT [rounds=N] [turn=yes] [until=WHO] [at=start|end]   "
+    "a timed effect: ends after N rounds, or as its own (turn=yes) or WHO's next turn "
+    "starts (or ends)",
     "wound": "wound NAME LOCATION [level=N kind=K impact=N shock=N pain=N blood_loss=N]",
     "heal": "heal NAME N   remove wound number N (1 is the first listed)",
     "setting": "setting [NAME=VALUE ...]   show or change the ruleset's open rule decisions",
@@ -412,18 +413,30 @@ class Session:
             raise CommandError(GENERIC_HELP["effect"])
         kind, who = self._find(cmd.args[0])
         name = " ".join(cmd.args[1:])
+        unknown = set(cmd.params) - {"rounds", "turn", "until", "at"}
+        if unknown:
+            raise CommandError(f"effect: no option '{sorted(unknown)[0]}' "
+                               f"({GENERIC_HELP['effect']})")
         rounds = _int("rounds", cmd.params.get("rounds", "0"))
-        on_turn = cmd.params.get("turn", "no").lower() in ("yes", "true", "1")
+        on_turn = cmd.params.get("turn", "no").lower() in YES
+        at = cmd.params.get("at", "start").lower()
+        if at not in ("start", "end"):
+            raise CommandError(f"at={at}: expected start or end (of that turn)")
+        until = who.id if on_turn else None
+        if cmd.params.get("until"):
+            until = self._find(cmd.params["until"])[1].id
         now = self.enc.position.round
         effect = Effect(
             name=name,
             until_round=now + rounds - 1 if rounds > 0 else None,
-            until_turn_of=who.id if on_turn else None,
+            until_turn_of=until,
+            at="end" if at == "end" else "start",
         )
         tx = Transaction(self.enc)
         with tx:
             tx.add([kind, who.id, "effects"], effect)
-            return self._commit(tx, f"{who.name}: {effect.describe()}", "effect")
+            text = f"{who.name}: {effect.describe(self.play.names())}"
+            return self._commit(tx, text, "effect")
 
     def _cmd_wound(self, cmd: Command) -> Outcome:
         if len(cmd.args) < 2:

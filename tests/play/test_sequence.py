@@ -179,3 +179,34 @@ def test_plain_group_initiative_and_a_newcomer_ahead_of_the_turn(tmp_path: Path)
     s.execute("setting group_initiative=side")
     assert s.play.order() == ["side:party", "side:foes"]
     assert s.execute("next").message == "Turn: foes"
+
+
+def test_an_effect_ends_at_the_start_or_end_of_a_named_combatants_turn(tmp_path: Path) -> None:
+    from tests.conftest import skirmish
+    from tracker.store import save_encounter
+
+    path = tmp_path / "ford.toml"
+    save_encounter(skirmish(), path)
+    s = Session(load(path), path)  # Aldo 14, Grak 11, Bree 9; Aldo acts
+    out = s.execute("effect bree pinned until=grak at=end")
+    assert out.message == "Bree: pinned until the end of Grak's next turn"
+    s.execute("effect aldo guarded until=grak")
+    assert "Aldo: guarded ended" in s.execute("next").message  # Grak's turn starts
+    assert [e.name for e in s.enc.find_combatant("bree").effects] == ["pinned"]
+    assert "Bree: pinned ended" in s.execute("next").message  # Grak's turn ends
+    with pytest.raises(CommandError, match="at=noon: expected start or end"):
+        s.execute("effect aldo dazed until=grak at=noon")
+
+
+def test_conditions_named_in_round_resets_clear_as_each_round_starts(tmp_path: Path) -> None:
+    from tests.conftest import skirmish
+    from tracker.store import save_encounter
+
+    path = tmp_path / "ford.toml"
+    save_encounter(skirmish(), path)
+    s = Session(load(path), path)
+    s.execute("setting round_resets=reacted,dodged")
+    s.execute("set aldo +reacted +prone")
+    line = s.execute("next round").message
+    assert "Aldo: reacted cleared" in line
+    assert s.enc.find_combatant("aldo").conditions == ["prone"]

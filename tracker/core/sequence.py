@@ -300,6 +300,7 @@ def _new_round(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, stat: str, 
     tx.set(["position", "turn"], 0)
     if enc.acted:
         tx.set(["acted"], [])
+    notes += _reset_conditions(enc, tx)
     if seq.round_start is not None:
         notes += seq.round_start(enc, tx, dice or Dice(seed=enc.seed + len(enc.log)))
     holder = current(enc, seq, stat, grouping)
@@ -334,6 +335,25 @@ def _expire_round(enc: Encounter, tx: Transaction, ended_round: int) -> list[str
                 tx.set([kind, who.id, "effects"], keep)
                 gone.append(f"{who.name}: {', '.join(lost)} ended")
     return gone
+
+
+ROUND_RESETS = "round_resets"
+"""The setting naming conditions that clear at the start of each round."""
+
+
+def _reset_conditions(enc: Encounter, tx: Transaction) -> list[str]:
+    """Conditions the GM said reset each round ("reacted, dodged") clear as it starts."""
+    names = {c.strip() for c in str(enc.settings.get(ROUND_RESETS, "")).split(",") if c.strip()}
+    if not names:
+        return []
+    cleared: list[str] = []
+    for kind, items in (("combatants", enc.combatants), ("units", enc.units)):
+        for who in items:
+            gone = [c for c in who.conditions if c in names]
+            if gone:
+                tx.set([kind, who.id, "conditions"], [c for c in who.conditions if c not in names])
+                cleared.append(f"{who.name}: {', '.join(gone)} cleared")
+    return cleared
 
 
 def _expire_turn(enc: Encounter, tx: Transaction, holder: str | None, at: str) -> list[str]:

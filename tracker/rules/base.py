@@ -298,6 +298,8 @@ class Ruleset:
     columns, with a Profile column when ``unit_profile``)."""
 
     def __post_init__(self) -> None:
+        if all(s.name != ROUND_RESETS.name for s in self.settings):
+            self.settings = [*self.settings, ROUND_RESETS]
         if self.unit_profile and self.roster == Roster():
             self.roster = PROFILE_ROSTER
         if self.sequence is None:
@@ -363,6 +365,14 @@ class Ruleset:
                 return s
         names = ", ".join(s.name for s in self.settings) or "none"
         raise RuleError(f"{self.id} has no setting '{name}' (settings: {names})")
+
+
+ROUND_RESETS = Setting(
+    "round_resets",
+    "",
+    "conditions that clear at the start of each round, comma separated (reacted, dodged)",
+)
+"""A setting every ruleset has: the statuses a round's start resets."""
 
 
 class LazyActions(Mapping[str, Action[Any]]):
