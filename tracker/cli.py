@@ -146,6 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("watch", help="read-only player view of a running encounter")
     p.add_argument("file")
     p.add_argument("--theme", help="colour theme name")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--side", help="show what this side's player may see")
+    who.add_argument("--public", action="store_true", help="the spectators' view")
     p.set_defaults(func=cmd_watch)
 
     p = sub.add_parser("restore", help="put back a backup of a save")
@@ -372,7 +375,7 @@ def cmd_watch(ns: argparse.Namespace) -> int:
     _load(ns.file)
     from tracker.ui.app import run_watch
 
-    return run_watch(Path(ns.file), theme=ns.theme)
+    return run_watch(Path(ns.file), theme=ns.theme, side=ns.side, public=ns.public)
 
 
 def cmd_restore(ns: argparse.Namespace) -> int:

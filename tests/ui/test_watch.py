@@ -15,7 +15,8 @@ from tracker.store import save_encounter
 from tracker.store.lock import lock_path
 from tracker.ui.app import TrackerApp
 from tracker.ui.logview import LogView
-from tracker.ui.watch import WatchApp, redact
+from tracker.redaction import table_view as redact
+from tracker.ui.watch import WatchApp
 
 
 def log_text(app) -> str:
@@ -78,7 +79,7 @@ def test_the_watcher_never_writes_or_locks(tmp_path):
 
 def test_when_a_hidden_combatant_acts_the_players_see_no_one_else_marked():
     from tracker.core.turns import current_actor
-    from tracker.ui.watch import HIDDEN_TURN
+    from tracker.redaction import HIDDEN_TURN
 
     enc = skirmish()  # Aldo 14, Grak 11 (hidden), Bree 9
     enc.position.turn = 1

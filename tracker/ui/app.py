@@ -643,8 +643,10 @@ def run_app(opened: Opened, theme: str | None = None, notice: str = "") -> int:
     return 0
 
 
-def run_watch(path: Path, theme: str | None = None) -> int:
+def run_watch(
+    path: Path, theme: str | None = None, side: str | None = None, public: bool = False
+) -> int:
     from tracker.ui.watch import WatchApp
 
-    WatchApp(path, theme=theme).run()
+    WatchApp(path, theme=theme, side=side, public=public).run()
     return 0
