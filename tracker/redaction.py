@@ -32,7 +32,7 @@ SHOWN = 200
 HIDDEN_TURN = -1
 """A view's turn index while someone the players cannot see acts."""
 
-ALWAYS_SECRET = ("pools", "wounds", "notes")
+ALWAYS_SECRET = ("pools", "wounds", "notes", "stats")
 """Details of a side that only its own player sees, whatever the save's secret_fields."""
 
 _WHAT = {"wounds": ("wounded", "a wound healed", "wounds changed"),
