@@ -7,8 +7,8 @@ A view is made for a set of *own* sides (one side's player, or none for a specta
 - log entries the GM made secret (``note!``) are not in it;
 - the own sides keep their pools, wounds, notes and stats; every other side shows its
   public state only (name, strength, conditions, the fields the table can see), and a
-  log line that tells another side's wound, note, pool or stat details says only who
-  was touched and how ("Grak: wounded");
+  log line that tells another side's wounds or notes says only who was touched and how
+  ("Grak: wounded");
 - no entry keeps its ops (the before and after of a change can hold any of the above),
   and the seed of the tracker's dice is not passed on.
 
@@ -35,9 +35,13 @@ HIDDEN_TURN = -1
 ALWAYS_SECRET = ("pools", "wounds", "notes", "stats")
 """Details of a side that only its own player sees, whatever the save's secret_fields."""
 
+TOLD_IN_LOG = ("wounds", "notes")
+"""Another side's details that a log line never tells: a line that changes them says only
+who was touched and how. (Pools spent and stats are dice and numbers the table sees
+rolled: an action's line keeps them, the panes do not show them.)"""
+
 _WHAT = {"wounds": ("wounded", "a wound healed", "wounds changed"),
-         "pools": ("pools changed",) * 3, "notes": ("notes changed",) * 3,
-         "stats": ("stats changed",) * 3}
+         "notes": ("notes changed",) * 3}
 
 
 def player_view(
@@ -194,7 +198,7 @@ def _entry(
         wid = str(path[1])
         if wid in hidden_ids:
             return None
-        if len(path) >= 3 and path[2] in secret and sides.get(wid) not in own:
+        if len(path) >= 3 and path[2] in TOLD_IN_LOG and sides.get(wid) not in own:
             what = _WHAT.get(str(path[2]), (f"{path[2]} changed",) * 3)
             word = what[0] if op.op == "add" and len(path) == 3 else (
                 what[1] if op.op == "remove" and len(path) == 3 else what[2])

@@ -16,7 +16,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from tracker.core.model import Encounter
 from tracker.core.turns import current_actor
@@ -29,7 +29,9 @@ from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.footer import KeyFooter
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import LogPane
+from tracker.ui.panes.pools import PoolsPane
 from tracker.ui.panes.roster import RosterPane
+from tracker.ui.panes.wounds import WoundsPane
 from tracker.ui.theme import install_themes, show_notices
 
 POLL_SECONDS = 0.05
@@ -61,6 +63,7 @@ class WatchApp(App[None]):
         self.follower = follower or Follower(path, load)
         self.session = Session(self.follower.enc, path, read_only=True)
         self.session.enc = self.view_of(self.follower.enc)
+        self.selected: str | None = None
         self.shown = 0
         """Views drawn since the start (the first one included)."""
 
@@ -88,9 +91,30 @@ class WatchApp(App[None]):
                 if enc.units or rs.scale == "mass":
                     yield RosterPane(rs, id="roster")
             with Vertical(id="right"):
+                if self.side is not None and rs.scale == "skirmish":
+                    # a side's own pools and wounds: the only ones its view carries
+                    if "pools" in rs.panes:
+                        yield PoolsPane(id="pools")
+                    if "wounds" in rs.panes:
+                        yield WoundsPane(id="wounds")
                 yield LogPane(id="log", rewind=False)
         yield Static(id="status")
         yield KeyFooter(compact=True)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "combatants-table":
+            self.selected = event.row_key.value if event.row_key is not None else None
+            self._own_panes()
+
+    def _own_panes(self) -> None:
+        enc = self.session.enc
+        selected = self.selected
+        if selected is None or all(c.id != selected for c in enc.combatants):
+            selected = next((c.id for c in enc.combatants if c.side == self.side), None)
+        for pools in self.query(PoolsPane):
+            pools.refresh_from(enc, selected)
+        for wounds in self.query(WoundsPane):
+            wounds.refresh_from(enc, selected)
 
     def on_mount(self) -> None:
         show_notices(self, self._theme_notices)
@@ -148,6 +172,7 @@ class WatchApp(App[None]):
             pane.refresh_from(enc, actor)
         for roster in self.query(RosterPane):
             roster.refresh_from(enc)
+        self._own_panes()
         self.query_one(LogPane).refresh_from(enc, show_secret=False)
         self.query_one("#status", Static).update(f"watching {self.path.name} · q quits")
         self.shown += 1
