@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tracker.core.model import Combatant, Encounter, Pool, Unit, Wound
-from tracker.redaction import HIDDEN_TURN, player_view
+from tracker.redaction import HIDDEN_TURN
 from tracker.session import Session
 
 SIDES = ("alpha", "beta")

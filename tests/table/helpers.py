@@ -18,7 +18,9 @@ from tests.conftest import skirmish
 from tracker.core.model import Wound
 from tracker.store import save_encounter
 
-ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]|\x1b\][^\x07]*\x07")
+ANSI = re.compile(
+    rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]|\x1b\][^\x07]*\x07"
+)
 
 
 def table_save(folder: Path) -> Path:

@@ -88,10 +88,11 @@ async def test_the_gm_gets_the_app_and_a_change_reaches_the_side_but_secrets_do_
         await gm_screen.wait_for("Wolf")  # the GM sees everything
         await side.wait_for("party's view")
         assert lock_pid(table.save) is not None  # the GM's app holds the lock
-        for line in (":note! the wolf circles\r", ":note the bridge creaks\r",
-                     ":wound grak liver level=2\r"):
+        for line, drawn in ((":note! the wolf circles\r", "wolf circles"),
+                            (":note the bridge creaks\r", "the bridge creaks"),
+                            (":wound grak liver level=2\r", "liver")):
             gm.write(line.encode())
-            await asyncio.sleep(0.3)
+            await gm_screen.wait_for(drawn)
         await side.wait_for("the bridge creaks")
         await side.wait_for("Grak: wounded")
         await asyncio.sleep(0.5)
