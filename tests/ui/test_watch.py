@@ -105,3 +105,19 @@ async def test_the_player_view_draws_every_sample_with_its_secrets_hidden(
         for c in watcher.session.enc.combatants:
             assert c.pools == [] and c.wounds == [], c.name  # no GM side: all secret
     assert not (tracker_home / "errors.log").exists()
+
+
+@pytest.mark.parametrize("served", [True, False])
+async def test_w_shows_how_players_connect(skirmish_file, monkeypatch, served):
+    if served:
+        monkeypatch.setenv("TRACKER_TABLE", "ssh -p 2222 table.example")
+    else:
+        monkeypatch.delenv("TRACKER_TABLE", raising=False)
+    app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        status = str(app.query_one("#status", Static).render())
+    if served:
+        assert status == "players connect: ssh -p 2222 table.example  (each key picks its role)"
+    else:
+        assert f"tracker serve {skirmish_file} --ssh 2222" in status
