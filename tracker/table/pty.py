@@ -25,6 +25,16 @@ def _take_terminal() -> None:  # runs in the child, after setsid, before exec
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+def _take_terminal_nicely() -> None:
+    _take_terminal()
+    os.nice(VIEWER_NICE)
+
+
+VIEWER_NICE = 10
+"""Scheduling niceness of a view's process: on a busy machine the GM's app, whose keys
+everyone waits on, runs first, and the views catch up after."""
+
+
 def set_size(fd: int, cols: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(cols, 1), 0, 0))
 
@@ -40,6 +50,7 @@ class PtyChild:
         rows: int,
         on_output: Callable[[bytes], None],
         on_exit: Callable[[int], None],
+        background: bool = False,
     ) -> None:
         self._loop = asyncio.get_running_loop()
         self._on_output, self._on_exit = on_output, on_exit
@@ -48,7 +59,8 @@ class PtyChild:
             set_size(slave, cols, rows)
             self.proc = subprocess.Popen(
                 argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
-                start_new_session=True, preexec_fn=_take_terminal,
+                start_new_session=True,
+                preexec_fn=_take_terminal_nicely if background else _take_terminal,
             )
         except BaseException:
             os.close(master)

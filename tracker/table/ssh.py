@@ -67,7 +67,13 @@ class Table:
     connect_hint: str = ""
     """The command players type to connect (shown by `w` in the GM's app)."""
     sessions: set[TableSession] = field(default_factory=set)
+    web_sessions: int = 0
+    """Browser sessions open now: the limit counts them with the SSH ones."""
     say: Callable[[str], None] = lambda line: print(line, file=sys.stderr, flush=True)
+
+    @property
+    def busy(self) -> int:
+        return len(self.sessions) + self.web_sessions
 
     def argv(self, role: Role) -> list[str]:
         base = [sys.executable, "-m", "tracker"]
@@ -183,7 +189,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return self._refuse("this server shows the table only; connect without a command")
         if not self.has_pty:
             return self._refuse("the table needs a terminal: connect with ssh -t")
-        if len(self.table.sessions) >= self.table.max_sessions:
+        if self.table.busy >= self.table.max_sessions:
             self.table.say(f"tracker serve: refused {self.role.describe()} from "
                            f"{self.connection.peer()}: {self.table.max_sessions} sessions open")
             return self._refuse(f"the table is full ({self.table.max_sessions} sessions); "
@@ -191,7 +197,8 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         cols, rows = self.size
         try:
             self.child = PtyChild(self.table.argv(self.role), self.table.env(self.term),
-                                  cols, rows, self._output, self._exited)
+                                  cols, rows, self._output, self._exited,
+                                  background=self.role.kind != GM)
         except OSError as exc:
             return self._refuse(f"could not start the app: {exc.strerror or exc}")
         self.table.sessions.add(self)

@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from tracker.table.access import GM, SPECTATOR, Role
+from tracker.table.pty import VIEWER_NICE
 from tracker.table.ssh import Table
 
 log = logging.getLogger("tracker.table.web")
@@ -36,7 +37,6 @@ def make_server(table: Table, host: str, port: int, tokens: dict[str, Role]) -> 
         def __init__(self) -> None:
             super().__init__("tracker", host=host, port=port, title="tracker")
             self.tokens = tokens
-            self.sessions = 0
 
         def role(self, request: web.Request) -> Role:
             token = request.query.get("token", "")
@@ -77,20 +77,21 @@ def make_server(table: Table, host: str, port: int, tokens: dict[str, Role]) -> 
             if not origin or urlsplit(origin).netloc != request.host:
                 log.warning("refused a websocket from origin %r", origin)
                 raise web.HTTPForbidden(text="tracker: the page's own origin only\n")
-            busy = len(table.sessions) + self.sessions
-            if busy >= table.max_sessions:
+            if table.busy >= table.max_sessions:
                 raise web.HTTPServiceUnavailable(
                     text=f"tracker: the table is full ({table.max_sessions} sessions)\n")
             websocket = web.WebSocketResponse(heartbeat=15)
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
             service: AppService | None = None
-            self.sessions += 1
+            table.web_sessions += 1
             try:
                 await websocket.prepare(request)
                 import shlex
 
                 command = " ".join(shlex.quote(a) for a in table.argv(role))
+                if role.kind != GM:  # as over SSH: the views run after the GM's app
+                    command = f"nice -n {VIEWER_NICE} {command}"
                 service = AppService(
                     command,
                     write_bytes=websocket.send_bytes,
@@ -109,7 +110,7 @@ def make_server(table: Table, host: str, port: int, tokens: dict[str, Role]) -> 
             except Exception as error:  # one browser's failure never stops the table
                 log.warning("a browser session ended: %s", error)
             finally:
-                self.sessions -= 1
+                table.web_sessions -= 1
                 if service is not None:
                     await service.stop()
             return websocket

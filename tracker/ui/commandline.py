@@ -26,8 +26,11 @@ class CommandLine(InOrderInput):
     def __init__(self, **kw: object) -> None:
         # no select-all on focus: keys that came in the same read as ':' may be in the
         # line before the focus event is handled, and the next key would replace them
-        super().__init__(placeholder="command (help lists them) · Esc leaves",  # type: ignore[arg-type]
-                         select_on_focus=False, **kw)
+        super().__init__(
+            placeholder="command (help lists them) · Esc leaves",
+            select_on_focus=False,
+            **kw,  # type: ignore[arg-type]
+        )
         self.history: list[str] = []
         self._at = 0
         self._back_to: Widget | None = None
