@@ -157,10 +157,10 @@ def test_other_sides_pools_and_stats_are_not_shown_but_the_order_is_kept():
 
 def test_a_revealed_combatant_is_seen_and_its_hidden_past_is_not():
     session = play(["add combatant Wolf side=beta initiative=20 hidden=yes", "note! wolf waits",
-                    "next", "set wolf hidden=no", "note the wolf leaps"])
+                    "note dawn", "set wolf hidden=no", "note the wolf leaps"])
     view = session.player_view("alpha")
     assert "Wolf" in [c.name for c in view.combatants]
-    assert [e.text for e in view.log] == ["Turn: Dara", "Wolf: hidden no", "the wolf leaps"]
+    assert [e.text for e in view.log] == ["dawn", "Wolf: hidden no", "the wolf leaps"]
 
 
 def test_while_a_hidden_combatant_acts_no_one_is_marked():
