@@ -82,9 +82,9 @@ def redact(
             _clear(who, secret, keep)
         if tokens:
             _scrub(who, tokens)
-    sides = {x.id: x.side for x in enc.everyone}
+    side_of = {x.id: x.side for x in enc.everyone}
     names = {x.id: x.name for x in enc.everyone}
-    view.log = [e for e in (_entry(e, own, secret, hidden_ids, tokens, sides, names)
+    view.log = [e for e in (_entry(e, own, hidden_ids, tokens, side_of, names)
                             for e in window) if e is not None]
     view.cursor = len(view.log)
     order = acting_order(view, order_stat)
@@ -181,7 +181,6 @@ def _text(value: Any) -> str:
 def _entry(
     entry: LogEntry,
     own: set[str],
-    secret: set[str],
     hidden_ids: set[str],
     tokens: list[str],
     sides: dict[str, str],
