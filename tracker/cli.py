@@ -146,6 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("watch", help="read-only player view of a running encounter")
     p.add_argument("file")
     p.add_argument("--theme", help="colour theme name")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--side", help="show what this side's player may see")
+    who.add_argument("--public", action="store_true", help="the spectators' view")
     p.set_defaults(func=cmd_watch)
 
     p = sub.add_parser("restore", help="put back a backup of a save")
@@ -153,11 +156,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("n", nargs="?", type=int, default=1, help="1 = newest backup")
     p.set_defaults(func=cmd_restore)
 
-    p = sub.add_parser("serve", help="serve the player view (or the GM app) in a browser")
+    p = sub.add_parser(
+        "serve",
+        help="serve the table: the GM's app and each side's view over SSH (or in a browser)",
+        description="Serve FILE to the table. Over SSH, each key in the access file gets "
+        "its role: the GM's app, a side's player view, or the public view. In a browser, "
+        "each role has an address with its own token, printed at start. Both listen on "
+        "127.0.0.1 unless a host is given.",
+    )
     p.add_argument("file")
-    p.add_argument("--gm", action="store_true", help="serve the GM app instead of the player view")
-    p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--ssh", metavar="[HOST:]PORT", help="serve over SSH, e.g. 2222")
+    p.add_argument("--access", metavar="ACCESS.toml", help="public keys by role (see README)")
+    p.add_argument("--web", metavar="[HOST:]PORT", help="serve in a browser (textual-serve)")
+    p.add_argument("--web-gm", action="store_true", help="offer the GM's app in the browser too")
+    p.add_argument("--max-sessions", type=int, default=32, metavar="N",
+                   help="sessions at once, SSH and browser together (default 32)")
+    p.add_argument("--keepalive", type=float, default=15.0, metavar="SECONDS",
+                   help="SSH keepalive interval; a silent connection is dropped after "
+                   "three (default 15)")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("resolve", help="resolve one action without an encounter")
@@ -372,7 +388,7 @@ def cmd_watch(ns: argparse.Namespace) -> int:
     _load(ns.file)
     from tracker.ui.app import run_watch
 
-    return run_watch(Path(ns.file), theme=ns.theme)
+    return run_watch(Path(ns.file), theme=ns.theme, side=ns.side, public=ns.public)
 
 
 def cmd_restore(ns: argparse.Namespace) -> int:
@@ -390,17 +406,47 @@ def cmd_restore(ns: argparse.Namespace) -> int:
 
 
 def cmd_serve(ns: argparse.Namespace) -> int:
-    _load(ns.file)
-    try:
-        from textual_serve.server import Server  # type: ignore[import-not-found]
-    except ImportError:
-        raise UsageError("tracker serve needs textual-serve: pip install -e '.[serve]'") from None
-    import shlex
+    from tracker.opening import working_copy
+    from tracker.table.access import AccessError, read_access
+    from tracker.table.serve import Options, parse_address, serve
 
-    verb = "open" if ns.gm else "watch"
-    command = f"{shlex.quote(sys.executable)} -m tracker {verb} {shlex.quote(ns.file)}"
-    Server(command, host=ns.host, port=ns.port).serve()
-    return 0
+    if not ns.ssh and not ns.web:
+        raise UsageError("serve: say where: --ssh [HOST:]PORT and/or --web [HOST:]PORT")
+    if ns.ssh and not ns.access:
+        raise UsageError("serve --ssh needs --access ACCESS.toml (public keys by role)")
+    if ns.max_sessions < 1:
+        raise UsageError(f"--max-sessions {ns.max_sessions}: expected 1 or more")
+    if not ns.keepalive > 0:
+        raise UsageError(f"--keepalive {ns.keepalive}: expected a number of seconds above 0")
+    path, notice = working_copy(Path(ns.file))
+    enc = _load(str(path))
+    if notice:
+        print(f"tracker: {notice}", file=sys.stderr)
+    try:
+        ssh = parse_address(ns.ssh) if ns.ssh else None
+        web = parse_address(ns.web) if ns.web else None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if web is not None:
+        try:
+            import textual_serve  # noqa: F401
+        except ImportError:
+            raise UsageError("serve --web needs textual-serve: pip install -e '.[serve]'") from None
+    try:
+        if ns.access:
+            access = read_access(ns.access)
+        else:
+            from tracker.table.access import Access
+
+            access = Access(Path("-"))
+            for side in sorted({x.side for x in enc.everyone}):
+                from tracker.table.access import Role
+
+                access.roles[f"side:{side}"] = Role("side", side)
+    except AccessError as exc:
+        raise UsageError(str(exc)) from None
+    opts = Options(path.resolve(), access, ssh, web, ns.web_gm, ns.max_sessions, ns.keepalive)
+    return serve(opts)
 
 
 # --- resolve ----------------------------------------------------------------------------

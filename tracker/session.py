@@ -128,7 +128,7 @@ class Session:
     ) -> Outcome:
         if dice is not None:
             dice.check_all_used()
-        kw["secret"] = kw.get("secret", False) or self.names_hidden(text)
+        kw["secret"] = kw.get("secret", False) or self.names_hidden(text, tx)
         entry = tx.commit(text, kind=kind, rolls=dice.rolls if dice else (), **kw)
         return Outcome(text, entry, changed=True)
 
@@ -179,10 +179,22 @@ class Session:
         except ValueError as exc:
             raise CommandError(f"{what}: {exc}") from None
 
-    def names_hidden(self, text: str) -> bool:
-        """Does a log line name a hidden combatant or unit? Then only the GM sees it."""
+    def names_hidden(self, text: str, tx: Transaction | None = None) -> bool:
+        """Does a log line name a hidden combatant or unit (one still here, or one the
+        change removed while hidden), in any case? Then only the GM sees it."""
         hidden = [x.name for x in self.enc.everyone if x.hidden]
-        return any(name and name in text for name in hidden)
+        for op in tx.ops if tx is not None else ():
+            if isinstance(op.before, dict) and op.before.get("hidden") is True:
+                hidden.append(str(op.before.get("name", "")))
+        low = text.lower()
+        return any(name and name.lower() in low for name in hidden)
+
+    def player_view(self, side: str | None) -> Encounter:
+        """What the player of ``side`` may see (None: a spectator's public view).
+        The rules are in :mod:`tracker.redaction`."""
+        from tracker.redaction import player_view
+
+        return player_view(self.enc, side, self.ruleset.order_stat)
 
     def canonical_name(self, key: str) -> str:
         """The full name of the combatant or unit ``key`` names (an id, a prefix ...)."""

@@ -15,7 +15,8 @@ from tracker.store import save_encounter
 from tracker.store.lock import lock_path
 from tracker.ui.app import TrackerApp
 from tracker.ui.logview import LogView
-from tracker.ui.watch import WatchApp, redact
+from tracker.redaction import table_view as redact
+from tracker.ui.watch import WatchApp
 
 
 def log_text(app) -> str:
@@ -78,7 +79,7 @@ def test_the_watcher_never_writes_or_locks(tmp_path):
 
 def test_when_a_hidden_combatant_acts_the_players_see_no_one_else_marked():
     from tracker.core.turns import current_actor
-    from tracker.ui.watch import HIDDEN_TURN
+    from tracker.redaction import HIDDEN_TURN
 
     enc = skirmish()  # Aldo 14, Grak 11 (hidden), Bree 9
     enc.position.turn = 1
@@ -104,3 +105,19 @@ async def test_the_player_view_draws_every_sample_with_its_secrets_hidden(
         for c in watcher.session.enc.combatants:
             assert c.pools == [] and c.wounds == [], c.name  # no GM side: all secret
     assert not (tracker_home / "errors.log").exists()
+
+
+@pytest.mark.parametrize("served", [True, False])
+async def test_w_shows_how_players_connect(skirmish_file, monkeypatch, served):
+    if served:
+        monkeypatch.setenv("TRACKER_TABLE", "ssh -p 2222 table.example")
+    else:
+        monkeypatch.delenv("TRACKER_TABLE", raising=False)
+    app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        status = str(app.query_one("#status", Static).render())
+    if served:
+        assert status == "players connect: ssh -p 2222 table.example  (each key picks its role)"
+    else:
+        assert f"tracker serve {skirmish_file} --ssh 2222" in status

@@ -142,3 +142,30 @@ def append(path: Path, index: int, before: int, entries: list[LogEntry]) -> list
     finally:
         os.close(fd)
     return offsets
+
+
+def read_after(path: Path, offset: int) -> tuple[list[tuple[int, int, int, LogEntry]], int]:
+    """Whole records that start at or after byte ``offset``, as ``(offset, index, offset
+    before, entry)``, and the byte where the next read goes on (a line still being written
+    is left for then). A line that is not a record (torn by a crash) is skipped."""
+    start = max(offset, 0)
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(start)
+            data = fh.read()
+    except FileNotFoundError:
+        return [], start
+    except OSError as exc:
+        raise LogError(f"{path}: {exc.strerror or exc}") from None
+    whole = data.rfind(b"\n") + 1
+    out: list[tuple[int, int, int, LogEntry]] = []
+    at = 0
+    for line in data[:whole].splitlines(keepends=True):
+        try:
+            rec = Record.model_validate_json(line)
+        except ValidationError:
+            rec = None
+        if rec is not None and -1 <= rec.p < start + at:
+            out.append((start + at, rec.n, rec.p, rec.e))
+        at += len(line)
+    return out, start + whole

@@ -419,3 +419,41 @@ def save_bytes(data: bytes, path: Path, backups: int = 5) -> None:
             pass
         rotate_backups(path, backups)
     write_atomic(path, data)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Where a save stands, read without parsing the rest of it: how many log entries are
+    applied, and its journal's name, length and newest record."""
+
+    cursor: int
+    journal: str
+    count: int
+    head: int
+
+
+def read_marks(path: Path) -> Marks | None:
+    """The marks of a save as :func:`write_snapshot` writes it (top-level values first,
+    the ``[log]`` table last); None for a save that keeps its log inline or cannot be read
+    that way (read it whole then)."""
+    import re
+
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    first_table = data.find(b"\n[")
+    at = data.rfind(b"\n[log]\n")
+    if first_table < 0 or at < 0:
+        return None
+    found = re.search(rb"^cursor = (\d+)\r?$", data[:first_table], re.MULTILINE)
+    try:
+        table = tomli.loads(data[at:].decode("utf-8")).get("log")
+    except (UnicodeDecodeError, tomli.TOMLDecodeError):
+        return None
+    if not isinstance(table, dict):
+        return None
+    name, count, head = table.get("journal", ""), table.get("count", 0), table.get("head", -1)
+    if not (isinstance(name, str) and isinstance(count, int) and isinstance(head, int)):
+        return None
+    return Marks(int(found.group(1)) if found else 0, name, count, head)

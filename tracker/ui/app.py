@@ -62,7 +62,7 @@ class TrackerApp(App[None]):
         Binding("u", "undo", "Undo", id="undo"),
         Binding("ctrl+r", "redo", "Redo", id="redo"),
         Binding("s", "settings", "Settings", id="settings", show=False),
-        Binding("w", "watch_hint", "Player view", id="watch-hint", show=False),
+        Binding("w", "watch_hint", "How players connect", id="watch-hint", show=False),
         Binding("t", "pick_theme", "Theme", id="theme", show=False),
         Binding("question_mark", "help", "Help", id="help"),
         Binding("q", "quit", "Quit", id="quit"),
@@ -523,8 +523,20 @@ class TrackerApp(App[None]):
         self.push_screen(settings_form(self.session, self.run_command))
 
     def action_watch_hint(self) -> None:
+        """How players connect: the table server's command, or how to start one."""
+        table = os.environ.get("TRACKER_TABLE", "")
+        if table:
+            self.set_status(f"players connect: {table}  (each key picks its role)")
+            self.notify(f"{table}\nGM key: this app · a side's key: that side's view · "
+                        "spectator key: the public view", title="Players connect with",
+                        timeout=12)
+            return
         path = self.session.path or "FILE"
-        self.set_status(f"players: ssh in and run  tracker watch {path}")
+        self.set_status(f"serve the table: tracker serve {path} --ssh 2222 --access ACCESS.toml")
+        self.notify(f"tracker serve {path} --ssh 2222 --access ACCESS.toml\n"
+                    "then each player: ssh -p 2222 THIS-HOST (the access file names keys by "
+                    f"role)\nor, with a login here: tracker watch {path} --side SIDE",
+                    title="Serve the table", timeout=12)
 
     def action_pick_theme(self) -> None:
         from tracker.ui.screens.picker import PickerScreen
@@ -643,8 +655,10 @@ def run_app(opened: Opened, theme: str | None = None, notice: str = "") -> int:
     return 0
 
 
-def run_watch(path: Path, theme: str | None = None) -> int:
+def run_watch(
+    path: Path, theme: str | None = None, side: str | None = None, public: bool = False
+) -> int:
     from tracker.ui.watch import WatchApp
 
-    WatchApp(path, theme=theme).run()
+    WatchApp(path, theme=theme, side=side, public=public).run()
     return 0

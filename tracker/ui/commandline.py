@@ -24,7 +24,13 @@ class CommandLine(InOrderInput):
             self.line = line
 
     def __init__(self, **kw: object) -> None:
-        super().__init__(placeholder="command (help lists them) · Esc leaves", **kw)  # type: ignore[arg-type]
+        # no select-all on focus: keys that came in the same read as ':' may be in the
+        # line before the focus event is handled, and the next key would replace them
+        super().__init__(
+            placeholder="command (help lists them) · Esc leaves",
+            select_on_focus=False,
+            **kw,  # type: ignore[arg-type]
+        )
         self.history: list[str] = []
         self._at = 0
         self._back_to: Widget | None = None

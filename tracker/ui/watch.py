@@ -1,72 +1,41 @@
 """The player view: a read-only window on an encounter another tracker is running.
 
-It reloads the save within a second of each autosave (polling its modification time),
-never takes the lock and never writes. GM-only information is removed before anything is
-drawn: hidden combatants and units, secret log entries, and the secret fields (pools,
-wounds, notes by default) of the GM's side.
+A worker thread follows the save as the GM's tracker appends to it (see
+``tracker.live``) and makes the view there; the UI thread only draws it. The view never
+takes the lock and never writes. What it may show is decided by ``tracker.redaction``:
+for one side (``--side``), for a spectator (``--public``), or for a shared table screen
+(every side but the save's ``gm_side``).
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
+from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from tracker.core.model import Encounter
-from tracker.core.turns import acting_order, current_actor
+from tracker.core.turns import current_actor
+from tracker.live import Follower
 from tracker.opening import load
+from tracker.redaction import HIDDEN_TURN, player_view, table_view
 from tracker.session import Session
 from tracker.store import SaveError
-from tracker.ui.errors import draw_or_report
+from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.footer import KeyFooter
 from tracker.ui.panes.combatants import CombatantsPane
-from tracker.ui.panes.log import SHOWN, LogPane
+from tracker.ui.panes.log import LogPane
+from tracker.ui.panes.pools import PoolsPane
 from tracker.ui.panes.roster import RosterPane
+from tracker.ui.panes.wounds import WoundsPane
 from tracker.ui.theme import install_themes, show_notices
 
-POLL_SECONDS = 0.4
-
-
-def redact(enc: Encounter, order_stat: str = "initiative") -> Encounter:
-    """A copy of the encounter with everything the players must not see removed.
-
-    The turn is carried over by who holds it: when a hidden combatant acts, the players
-    see that someone unseen acts (no one in their order is marked), not the next in line.
-    """
-    view = enc.model_copy(deep=True)
-    actor = current_actor(enc, order_stat)
-    view.combatants = [c for c in view.combatants if not c.hidden]
-    view.units = [u for u in view.units if not u.hidden]
-    applied = view.log[max(0, view.cursor - SHOWN) : view.cursor]  # what the pane shows
-    view.log = [e for e in applied if not e.secret]
-    view.cursor = len(view.log)
-    secret = set(enc.secret_fields)
-    for c in view.combatants:
-        if enc.gm_side and c.side != enc.gm_side:
-            continue
-        if "pools" in secret:
-            c.pools = []
-        if "wounds" in secret:
-            c.wounds = []
-        if "stats" in secret:
-            c.stats = {}
-        if "notes" in secret:
-            c.notes = ""
-    for u in view.units:
-        if enc.gm_side and u.side != enc.gm_side:
-            continue
-        if "notes" in secret:
-            u.notes = ""
-    order = acting_order(view, order_stat)
-    view.position.turn = order.index(actor) if actor in order else HIDDEN_TURN
-    return view
-
-
-HIDDEN_TURN = -1
-"""The player view's turn index while someone hidden acts."""
+POLL_SECONDS = 0.05
+"""How often the follower looks at the save's modification time (a stat, in a worker)."""
 
 
 class WatchApp(App[None]):
@@ -76,15 +45,40 @@ class WatchApp(App[None]):
     TITLE = "tracker · player view"
     BINDINGS = [Binding("q", "quit", "Quit", id="watch-quit")]
 
-    def __init__(self, path: Path, theme: str | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        theme: str | None = None,
+        *,
+        side: str | None = None,
+        public: bool = False,
+        follower: Follower | None = None,
+    ) -> None:
         super().__init__()
         self.path = path
+        self.side = side
+        self.public = public
         self.requested_theme = theme
         self._theme_notices = install_themes(self, theme)
-        self._mtime: tuple[int, int, int] | None = None
-        enc = load(path)
-        self.session = Session(enc, path, read_only=True)
-        self.session.enc = redact(enc, self.session.ruleset.order_stat)
+        self.follower = follower or Follower(path, load)
+        self.session = Session(self.follower.enc, path, read_only=True)
+        self.session.enc = self.view_of(self.follower.enc)
+        self.selected: str | None = None
+        self.shown = 0
+        """Views drawn since the start (the first one included)."""
+
+    @property
+    def who(self) -> str:
+        if self.side is not None:
+            return f"{self.side}'s view"
+        return "spectator view" if self.public else "player view"
+
+    def view_of(self, enc: Encounter) -> Encounter:
+        """What this view may show of the GM's encounter (see tracker.redaction)."""
+        order_stat = self.session.ruleset.order_stat
+        if self.side is not None or self.public:
+            return player_view(enc, self.side, order_stat)
+        return table_view(enc, order_stat)
 
     def compose(self) -> ComposeResult:
         rs = self.session.ruleset
@@ -97,31 +91,63 @@ class WatchApp(App[None]):
                 if enc.units or rs.scale == "mass":
                     yield RosterPane(rs, id="roster")
             with Vertical(id="right"):
+                if self.side is not None and rs.scale == "skirmish":
+                    # a side's own pools and wounds: the only ones its view carries
+                    if "pools" in rs.panes:
+                        yield PoolsPane(id="pools")
+                    if "wounds" in rs.panes:
+                        yield WoundsPane(id="wounds")
                 yield LogPane(id="log", rewind=False)
         yield Static(id="status")
         yield KeyFooter(compact=True)
 
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "combatants-table":
+            self.selected = event.row_key.value if event.row_key is not None else None
+            self._own_panes()
+
+    def _own_panes(self) -> None:
+        enc = self.session.enc
+        selected = self.selected
+        if selected is None or all(c.id != selected for c in enc.combatants):
+            selected = next((c.id for c in enc.combatants if c.side == self.side), None)
+        for pools in self.query(PoolsPane):
+            pools.refresh_from(enc, selected)
+        for wounds in self.query(WoundsPane):
+            wounds.refresh_from(enc, selected)
+
     def on_mount(self) -> None:
         show_notices(self, self._theme_notices)
         self.redraw()
-        self.set_interval(POLL_SECONDS, self.poll)
+        self.follow()
 
-    def poll(self) -> None:
-        try:
-            st = self.path.stat()
-            mtime = (st.st_ino, st.st_mtime_ns, st.st_size)  # each atomic save is a new inode
-        except OSError:
-            self.query_one("#status", Static).update(f"{self.path} is not there (yet)")
-            return
-        if mtime == self._mtime:
-            return
-        try:
-            enc = load(self.path)
-        except SaveError as exc:
-            self.query_one("#status", Static).update(f"waiting for a good save: {exc.expected}")
-            return
-        self._mtime = mtime
-        self.session.enc = redact(enc, self.session.ruleset.order_stat)
+    @work(thread=True, exclusive=True, group="follow", exit_on_error=False)
+    def follow(self) -> None:
+        """Poll the save; make each new view here, off the UI thread, and hand it over."""
+        from textual.worker import get_current_worker
+
+        worker = get_current_worker()
+        while not worker.is_cancelled:
+            time.sleep(POLL_SECONDS)
+            try:
+                changed = self.follower.poll()
+                view = self.view_of(self.follower.enc) if changed else None
+            except SaveError as exc:
+                self.call_from_thread(self._status, f"waiting for a good save: {exc.expected}")
+                continue
+            except Exception as exc:  # a bug must not take the view down
+                where = log_unexpected(exc, f"following {self.path}")
+                self.call_from_thread(self._status, f"could not follow the save; see {where}")
+                time.sleep(1)
+                continue
+            if view is not None and not worker.is_cancelled:
+                self.call_from_thread(self.show, view)
+
+    def _status(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    def show(self, view: Encounter) -> None:
+        self.session.enc = view
         self.redraw()
 
     def redraw(self) -> None:
@@ -140,11 +166,13 @@ class WatchApp(App[None]):
             top = " · ".join(bits)
         else:
             top = topbar_text(self.session).replace(" · READ-ONLY", "")
-        self.query_one("#topbar", Static).update(top + " · player view")
+        self.query_one("#topbar", Static).update(f"{top} · {self.who}")
         actor = None if hidden_turn else current_actor(enc, rs.order_stat)
         for pane in self.query(CombatantsPane):
             pane.refresh_from(enc, actor)
         for roster in self.query(RosterPane):
             roster.refresh_from(enc)
+        self._own_panes()
         self.query_one(LogPane).refresh_from(enc, show_secret=False)
         self.query_one("#status", Static).update(f"watching {self.path.name} · q quits")
+        self.shown += 1

@@ -1,0 +1,211 @@
+"""What a player may see: the one place that decides what leaves the GM's encounter.
+
+A view is made for a set of *own* sides (one side's player, or none for a spectator):
+
+- hidden combatants and units are not in it, and neither is any text that names them,
+  in any case (log lines, the actor of an entry, a condition, an opponent field);
+- log entries the GM made secret (``note!``) are not in it;
+- the own sides keep their pools, wounds, notes and stats; every other side shows its
+  public state only (name, strength, conditions, the fields the table can see), and a
+  log line that tells another side's wounds or notes says only who was touched and how
+  ("Grak: wounded");
+- no entry keeps its ops (the before and after of a change can hold any of the above),
+  and the seed of the tracker's dice is not passed on.
+
+Nothing here imports Textual: the SSH and browser views, ``tracker watch`` and the
+tests all ask :func:`player_view` (or ``Session.player_view``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from typing import Any
+
+from pydantic import BaseModel
+
+from tracker.core.model import Combatant, Encounter, LogEntry, Unit
+from tracker.core.turns import acting_order, current_actor
+
+SHOWN = 200
+"""The newest applied log entries a view carries (what the log pane draws)."""
+
+HIDDEN_TURN = -1
+"""A view's turn index while someone the players cannot see acts."""
+
+ALWAYS_SECRET = ("pools", "wounds", "notes", "stats")
+"""Details of a side that only its own player sees, whatever the save's secret_fields."""
+
+TOLD_IN_LOG = ("wounds", "notes")
+"""Another side's details that a log line never tells: a line that changes them says only
+who was touched and how. (Pools spent and stats are dice and numbers the table sees
+rolled: an action's line keeps them, the panes do not show them.)"""
+
+_WHAT = {"wounds": ("wounded", "a wound healed", "wounds changed"),
+         "notes": ("notes changed",) * 3}
+
+
+def player_view(
+    enc: Encounter, side: str | None, order_stat: str = "initiative", shown: int = SHOWN
+) -> Encounter:
+    """The encounter as the player of ``side`` sees it (``None``: a spectator)."""
+    return redact(enc, () if side is None else (side,), order_stat, shown)
+
+
+def table_view(enc: Encounter, order_stat: str = "initiative", shown: int = SHOWN) -> Encounter:
+    """The shared table screen of ``tracker watch``: every side but the GM's is a player's
+    (no ``gm_side`` in the save: no side's details are shown)."""
+    own = [s for s in _sides(enc) if s != enc.gm_side] if enc.gm_side else []
+    return redact(enc, own, order_stat, shown)
+
+
+def redact(
+    enc: Encounter, own: Collection[str], order_stat: str = "initiative", shown: int = SHOWN
+) -> Encounter:
+    """A copy of ``enc`` with everything the players of the ``own`` sides may not see
+    removed. The turn is kept by who holds it: while a hidden combatant acts the view
+    marks no one (``position.turn == HIDDEN_TURN``)."""
+    own = set(own)
+    actor = current_actor(enc, order_stat)
+    window = enc.log[max(0, enc.cursor - shown) : enc.cursor]
+    hidden_ids, tokens = _hidden(enc, window)
+    view = enc.model_copy()  # shallow: every part the view changes is copied below
+    view.position = enc.position.model_copy()
+    view.settings = dict(enc.settings)
+    view.secret_fields = list(enc.secret_fields)
+    view.combatants = [c.model_copy(deep=True) for c in enc.combatants if not c.hidden]
+    view.units = [u.model_copy(deep=True) for u in enc.units if not u.hidden]
+    view.seed = 0
+    secret = {*enc.secret_fields, *ALWAYS_SECRET}
+    keep = {order_stat}
+    for who in view.everyone:
+        if who.side not in own:
+            _clear(who, secret, keep)
+        if tokens:
+            _scrub(who, tokens)
+    side_of = {x.id: x.side for x in enc.everyone}
+    names = {x.id: x.name for x in enc.everyone}
+    view.log = [e for e in (_entry(e, own, hidden_ids, tokens, side_of, names)
+                            for e in window) if e is not None]
+    view.cursor = len(view.log)
+    order = acting_order(view, order_stat)
+    view.position.turn = order.index(actor) if actor in order else HIDDEN_TURN
+    return view
+
+
+# --- who and what is hidden ---------------------------------------------------------------
+
+
+def _sides(enc: Encounter) -> list[str]:
+    seen: list[str] = []
+    for who in enc.everyone:
+        if who.side not in seen:
+            seen.append(who.side)
+    return seen
+
+
+def _hidden(enc: Encounter, window: Iterable[LogEntry]) -> tuple[set[str], list[str]]:
+    """Ids of hidden combatants and units (also those that left while hidden, as far as
+    the shown entries tell), and the lower-case words that name them."""
+    ids: set[str] = set()
+    tokens: set[str] = set()
+    visible = {x.id for x in enc.everyone if not x.hidden}
+    for who in enc.everyone:
+        if who.hidden:
+            ids.add(who.id)
+            tokens.update((who.id.lower(), who.name.lower()))
+    for entry in window:
+        for op in entry.ops:
+            for data in (op.before, op.after):
+                if isinstance(data, dict) and data.get("hidden") is True:
+                    wid, name = str(data.get("id", "")), str(data.get("name", ""))
+                    if wid and wid not in visible:
+                        ids.add(wid)
+                        tokens.update((wid.lower(), name.lower()))
+    return ids, sorted(t for t in tokens if t)
+
+
+def _names_any(text: str, tokens: Iterable[str]) -> bool:
+    low = text.lower()
+    return any(t in low for t in tokens)
+
+
+# --- combatants and units -----------------------------------------------------------------
+
+
+def _clear(who: Combatant | Unit, secret: set[str], keep: set[str]) -> None:
+    """Another side's details go back to their defaults (the order stat stays: it sets
+    who acts when)."""
+    fields = type(who).model_fields
+    for name in secret:
+        if name not in fields or name in ("id", "name", "side", "hidden"):
+            continue
+        if name == "stats" and isinstance(who, Combatant):
+            who.stats = {k: v for k, v in who.stats.items() if k in keep}
+            continue
+        setattr(who, name, fields[name].get_default(call_default_factory=True))
+    for effect in who.effects:
+        effect.note = ""
+
+
+def _scrub(who: Combatant | Unit, tokens: list[str]) -> None:
+    """Drop anything in a visible combatant or unit that names a hidden one."""
+    fields = type(who).model_fields
+    for name in fields:
+        if name in ("id", "name"):
+            continue
+        value = getattr(who, name)
+        if isinstance(value, str):
+            if _names_any(value, tokens):
+                setattr(who, name, fields[name].get_default(call_default_factory=True))
+        elif isinstance(value, list):
+            kept = [v for v in value if not _names_any(_text(v), tokens)]
+            if len(kept) != len(value):
+                setattr(who, name, kept)
+        elif isinstance(value, dict):
+            kept_d = {k: v for k, v in value.items() if not _names_any(f"{k} {v}", tokens)}
+            if len(kept_d) != len(value):
+                setattr(who, name, kept_d)
+        elif isinstance(value, BaseModel) and _names_any(_text(value), tokens):
+            setattr(who, name, fields[name].get_default(call_default_factory=True))
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, BaseModel):
+        return value.model_dump_json()
+    return str(value)
+
+
+# --- log entries --------------------------------------------------------------------------
+
+
+def _entry(
+    entry: LogEntry,
+    own: set[str],
+    hidden_ids: set[str],
+    tokens: list[str],
+    sides: dict[str, str],
+    names: dict[str, str],
+) -> LogEntry | None:
+    """The entry as the view shows it, or None when the players may not see it at all."""
+    if entry.secret or _names_any(entry.text, tokens) or _names_any(entry.actor, tokens):
+        return None
+    touched: dict[str, list[str]] = {}
+    for op in entry.ops:
+        path = op.path
+        if len(path) < 2 or path[0] not in ("combatants", "units"):
+            continue
+        wid = str(path[1])
+        if wid in hidden_ids:
+            return None
+        if len(path) >= 3 and path[2] in TOLD_IN_LOG and sides.get(wid) not in own:
+            what = _WHAT.get(str(path[2]), (f"{path[2]} changed",) * 3)
+            word = what[0] if op.op == "add" and len(path) == 3 else (
+                what[1] if op.op == "remove" and len(path) == 3 else what[2])
+            said = touched.setdefault(names.get(wid, wid), [])
+            if word not in said:
+                said.append(word)
+    if touched:
+        text = "; ".join(f"{name}: {', '.join(words)}" for name, words in touched.items())
+        return LogEntry(text=text, kind=entry.kind, round=entry.round, actor=entry.actor)
+    return LogEntry(text=entry.text, kind=entry.kind, round=entry.round, actor=entry.actor,
+                    rolls=list(entry.rolls))
