@@ -305,8 +305,11 @@ class Ruleset:
         if self.sequence is None:
             self.sequence = plain_sequence(self.phases, self.start_round,
                                            by_side=self.scale == "mass")
-        elif not self.phases and self.sequence.has_phases:
-            self.phases = [ph.name for ph in self.sequence.phases]
+        else:
+            if not self.phases and self.sequence.has_phases:
+                self.phases = [ph.name for ph in self.sequence.phases]
+            if self.start_round is None:
+                self.start_round = self.sequence.round_start
         by_name = {s.name: s for s in self.settings}
         loaded = self.actions.values() if isinstance(self.actions, dict) else ()
         for action in loaded:

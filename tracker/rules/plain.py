@@ -29,6 +29,5 @@ RULESET = Ruleset(
     scale="skirmish",
     panes=("combatants", "wounds", "log"),
     settings=[GROUP_INITIATIVE, INITIATIVE_DICE],
-    start_round=reroll,
     sequence=SequenceOfPlay(phases=(Phase(""),), round_start=reroll),
 )

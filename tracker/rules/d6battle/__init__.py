@@ -35,7 +35,6 @@ from .actions.shoot import SHOOT
 from .roster import ROSTER, describe_unit
 from .sequence import SEQUENCE
 from .settings import SETTINGS
-from .turn import start_round
 
 PHASES = ["shoot", "combat", "resolution"]
 
@@ -48,7 +47,6 @@ RULESET = Ruleset(
     phases=PHASES,
     panes=("roster", "log"),
     settings=SETTINGS,
-    start_round=start_round,
     sequence=SEQUENCE,
     describe_unit=describe_unit,
     roster=ROSTER,

@@ -66,7 +66,6 @@ RULESET = Ruleset(
     panes=("combatants", "pools", "wounds", "log"),
     settings=SETTINGS,
     order_stat="reflex",
-    start_round=start_round,
     sequence=SEQUENCE,
     describe_combatant=describe,  # type: ignore[arg-type]
 )

@@ -41,7 +41,7 @@ from tracker.rules.base import LazyActions, Ruleset, lazy_models
 
 from .sequence import SEQUENCE
 from .settings import SETTINGS
-from .upkeep import describe_combatant, start_round
+from .upkeep import describe_combatant
 
 ACTIONS = (
     "missile", "fire", "shoot", "throw", "charge", "load", "aim", "span", "abandon", "status",
@@ -59,7 +59,6 @@ RULESET = Ruleset(
     panes=("combatants", "wounds", "log"),
     settings=SETTINGS,
     order_stat="initiative",
-    start_round=start_round,
     sequence=SEQUENCE,
     describe_combatant=describe_combatant,
 )

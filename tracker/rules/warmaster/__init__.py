@@ -39,7 +39,7 @@ from .actions.endphase import ENDPHASE
 from .actions.lookup import PHASES
 from .actions.shoot import SHOOT
 from .roster import ROSTER, describe_unit
-from .sequence import SEQUENCE, start_round
+from .sequence import SEQUENCE
 from .settings import SETTINGS
 
 RULESET = Ruleset(
@@ -51,7 +51,6 @@ RULESET = Ruleset(
     phases=PHASES,
     panes=("roster", "log"),
     settings=SETTINGS,
-    start_round=start_round,
     sequence=SEQUENCE,
     describe_unit=describe_unit,
     roster=ROSTER,
