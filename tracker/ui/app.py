@@ -277,12 +277,7 @@ class TrackerApp(App[None]):
         who = (fresh or members)[0]
         for table in self.query(SyncTable):
             if table.id in ("combatants-table", "roster-table") and table.has_key(who.id):
-                table.select_key(who.id)
-                self.selected = who.id
-                for pools in self.query(PoolsPane):
-                    pools.refresh_from(self.session.enc, who.id)
-                for wounds in self.query(WoundsPane):
-                    wounds.refresh_from(self.session.enc, who.id)
+                table.select_key(who.id)  # the highlight it posts updates the other panes
 
     @work(thread=True, group="save", exit_on_error=False)
     def _save_worker(self) -> None:
