@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = Path(__file__).resolve().parent / ".cache"
 SAMPLE = ROOT / "saves" / "warmaster-river-crossing.toml"
-GENERATOR_VERSION = 2
+GENERATOR_VERSION = 3
 LARGE = (1000, 10_000)
 GROWTH_EVENTS = 1000
 FLOOR_LABEL = "floor: the baseline after importing pydantic and the encounter models"
@@ -157,9 +157,10 @@ class Bench:
         work = self.work / folder
         work.mkdir(exist_ok=True)
         target = work / path.name
-        journal = path.with_name(path.stem + ".log.jsonl")
-        if journal.exists():
-            shutil.copyfile(journal, work / journal.name)
+        for suffix in (".log.jsonl", ".journal.jsonl"):  # schema 2, schema 3
+            journal = path.with_name(path.stem + suffix)
+            if journal.exists():
+                shutil.copyfile(journal, work / journal.name)
         shutil.copyfile(path, target)
         return target
 

@@ -71,3 +71,59 @@ def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untype
     if fuzz is not None and any(fuzz.TRIED.values()):
         tried = ", ".join(f"{k} {v}" for k, v in fuzz.TRIED.items())
         terminalreporter.write_line(f"fuzz inputs tried: {tried}")
+
+
+def resign(path: Path, text: str) -> None:
+    """Write a state's text with a fresh checksum, as if the tracker had written it (for
+    tests of what the loader says about a well-formed file with a bad value)."""
+    from tracker.store import journal
+    from tracker.store.toml_store import END
+
+    body = text[: text.index("[end]")].encode() if "[end]" in text else text.encode()
+    path.write_bytes(body + END + journal.digest(body).encode() + b'"\n')
+
+
+def journal_of(path: Path) -> Path:
+    return path.with_name(path.stem + ".journal.jsonl")
+
+
+HOLDER = (
+    "import sys, time\n"
+    "from pathlib import Path\n"
+    "from tracker.store import Lock\n"
+    "Lock(Path(sys.argv[1])).acquire()\n"
+    "print('held', flush=True)\n"
+    "time.sleep(120)\n"
+)
+
+
+class LockHolder:
+    """Another process that holds a save's lock until the block ends."""
+
+    def __init__(self, path: Path) -> None:
+        import subprocess
+        import sys
+
+        self.proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)],
+                                     stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout is not None
+        assert self.proc.stdout.readline().strip() == "held"
+
+    def __enter__(self) -> LockHolder:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.proc.kill()
+        self.proc.wait()
+
+
+def lock_is_free(path: Path) -> bool:
+    """Whether no process holds the save's lock (the lock file itself may stay)."""
+    from tracker.store import Lock, LockHeld
+
+    try:
+        lock = Lock(path).acquire()
+    except LockHeld:
+        return False
+    lock.release()
+    return True

@@ -14,6 +14,7 @@ from pathlib import Path
 SUBCOMMANDS = (
     "open", "new", "list", "check", "exec", "resolve", "replay", "watch", "restore", "serve",
     "army",
+    "repair",
 )
 
 EPILOG = """commands:
@@ -28,6 +29,7 @@ EPILOG = """commands:
   tracker replay FILE            rebuild the state from the log alone and compare
   tracker watch FILE             read-only player view of an encounter another tracker runs
   tracker restore FILE [N]       put back backup N (1 = newest) of a save
+  tracker repair FILE            make a damaged save whole again (says what it will do)
 
 Each command has --help. Rulesets: harn, edc, warlord, d6battle, warmaster.
 """
@@ -63,12 +65,26 @@ def _main(argv: list[str] | None) -> int:
     if args[0] == "resolve":
         return cmd_resolve(args[1:])
     ns = parser.parse_args(args)
+    from tracker.core.log import LogError
+
     try:
         return int(ns.func(ns) or 0)
     except UsageError as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
+    except OSError as exc:  # every file error of every command: one line, never a traceback
+        from tracker.store.fs import describe
+
+        return _fail(describe(exc))
+    except LogError as exc:
+        return _fail(str(exc))
+    except Exception as exc:
+        from tracker.store import SaveError
+
+        if isinstance(exc, SaveError):
+            return _fail(str(exc))
+        raise
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -87,6 +103,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", nargs="?", help="save file (default: most recent, or a sample)")
     p.add_argument("--theme", help="colour theme name (see themes/)")
     p.add_argument("--read-only", action="store_true", help="open without writing")
+    p.add_argument("--take-over", action="store_true",
+                   help="if another tracker writes it, ask it to save and let go, and take "
+                   "it over after 10 s")
     p.set_defaults(func=cmd_open)
 
     p = sub.add_parser("new", help="start an encounter")
@@ -136,9 +155,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("commands", nargs="+", help="command lines, e.g. 'next round'")
     p.add_argument("--dry-run", action="store_true", help="print but do not save")
+    p.add_argument("--wait", type=float, default=5.0, metavar="SECONDS",
+                   help="wait this long for another tracker to let go (default 5)")
     p.set_defaults(func=cmd_exec)
 
-    p = sub.add_parser("replay", help="rebuild an encounter's state from its log")
+    p = sub.add_parser(
+        "repair", help="make a damaged save whole again",
+        description="Rebuild the state from the journal (or from a backup and the journal's "
+        "later records), or cut the journal back to its last whole record. Says what it "
+        "will do first, and keeps a copy of whatever it replaces in .tracker-backups/.")
+    p.add_argument("file")
+    p.add_argument("--yes", action="store_true", help="do it without asking")
+    p.add_argument("--from-journal", action="store_true",
+                   help="rebuild the state from the journal even when the state is whole")
+    p.set_defaults(func=cmd_repair)
+
+    p = sub.add_parser("replay", help="rebuild an encounter's state from its journal")
     p.add_argument("file")
     p.add_argument("-q", "--quiet", action="store_true", help="only report the check")
     p.set_defaults(func=cmd_replay)
@@ -154,6 +186,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("restore", help="put back a backup of a save")
     p.add_argument("file")
     p.add_argument("n", nargs="?", type=int, default=1, help="1 = newest backup")
+    p.add_argument("--wait", type=float, default=0.0, metavar="SECONDS",
+                   help="wait this long for another tracker to let go")
     p.set_defaults(func=cmd_restore)
 
     p = sub.add_parser(
@@ -221,7 +255,10 @@ def _open(ns: argparse.Namespace) -> int:
     from tracker.store import SaveError
 
     try:  # a bad file is reported here, before the screen opens, and loaded only once
-        opened = open_encounter(path, read_only=ns.read_only)
+        if ns.take_over and not ns.read_only:
+            print(f"asking whoever writes {path.name} to save and let go ...", file=sys.stderr)
+        opened = open_encounter(path, read_only=ns.read_only,
+                                take_over=ns.take_over and not ns.read_only)
     except SaveError as exc:
         raise UsageError(str(exc)) from None
     from tracker.ui.app import run_app
@@ -297,46 +334,55 @@ def _saves_to_check(names: list[str]) -> list[tuple[str, bool]]:
 
 
 def cmd_check(ns: argparse.Namespace) -> int:
-    from tracker.core.log import LogError
-    from tracker.opening import load
-    from tracker.store import SaveError
+    from tracker.opening import model_for
+    from tracker.store.verify import check_save
 
     bad = 0
     for name, army in _saves_to_check(ns.files):
         if army:
             print(f"{name}: an army list, not a save (skipped)")
             continue
-        try:
-            enc = load(name)
-            enc.log.load_all()  # every record of the journal, not only the newest
-        except SaveError as exc:
-            print(f"tracker: {exc}", file=sys.stderr)
+        report = check_save(Path(name), model_for)
+        for line in report.problems:
+            print(f"tracker: {line}", file=sys.stderr)
+        for line in report.notes:
+            print(f"{name}: note: {line}")
+        if report.ok:
+            print(f"{name}: ok ({report.summary})")
+        else:
             bad += 1
-            continue
-        except LogError as exc:
-            print(f"tracker: {name} at log: {exc}", file=sys.stderr)
-            bad += 1
-            continue
-        who = len(enc.combatants) or len(enc.units)
-        print(f"{name}: ok ({enc.ruleset}, {who} in play, {len(enc.log)} log entries)")
     return 1 if bad else 0
+
+
+def _locked(path: Path, wait: float):  # type: ignore[no-untyped-def]
+    from tracker.store import Lock, LockHeld
+
+    lock = Lock(path)
+    try:
+        lock.acquire(wait)
+    except LockHeld as held:
+        raise UsageError(f"{path.name} is open for writing by {held.owner}; "
+                         "not changed") from None
+    return lock
 
 
 def cmd_exec(ns: argparse.Namespace) -> int:
     from tracker.core.commands import split_lines
 
     lines = [line for arg in ns.commands for line in split_lines(arg)]
-    return _run_lines(ns.file, lines, dry_run=ns.dry_run, quote=True)
+    return _run_lines(ns.file, lines, dry_run=ns.dry_run, quote=True, wait=ns.wait)
 
 
-def _run_lines(file: str, lines: list[str], dry_run: bool = False, quote: bool = False) -> int:
+def _run_lines(file: str, lines: list[str], dry_run: bool = False, quote: bool = False,
+               wait: float = 5.0) -> int:
     """Run command lines against a save and save it once all have worked."""
     from tracker.core.commands import CommandError
     from tracker.opening import open_encounter
-    from tracker.store import SaveError, save_encounter
+    from tracker.store import SaveError
 
+    path = Path(file)
     try:
-        opened = open_encounter(file)
+        opened = open_encounter(path, read_only=dry_run, wait=wait)
     except SaveError as exc:
         raise UsageError(str(exc)) from None
     session = opened.session
@@ -344,14 +390,33 @@ def _run_lines(file: str, lines: list[str], dry_run: bool = False, quote: bool =
         raise UsageError(opened.notice)
     session.keep_armies = not dry_run
     try:
+        messages = []
         for line in lines:
             try:
                 outcome = session.execute(line)
             except CommandError as exc:
                 raise UsageError(f"{line}: {exc}" if quote else str(exc)) from None
-            print(outcome.message)
+            messages.append(outcome.message)
         if not dry_run:
-            save_encounter(session.enc, Path(file))
+            # printed once saved: a line on the screen is a change on the disk
+            from tracker.store.toml_store import commit, snapshot, write_state
+
+            snap = snapshot(session.enc, session.path or path)
+            commit(snap)
+            try:
+                write_state(snap)
+            except OSError as exc:
+                from tracker.store.fs import describe
+
+                if snap.full:
+                    raise
+                for message in messages:
+                    print(message)
+                raise UsageError(f"{describe(exc)}: the state file was not rewritten; the "
+                                 "changes are committed to the journal and apply when the "
+                                 "save is next opened") from None
+        for message in messages:
+            print(message)
     finally:
         if opened.lock is not None:
             opened.lock.release()
@@ -369,18 +434,52 @@ def cmd_army(ns: argparse.Namespace) -> int:
 def cmd_replay(ns: argparse.Namespace) -> int:
     from tracker.core import history
     from tracker.core.log import LogError
+    from tracker.opening import model_for
+    from tracker.store import SaveError
+    from tracker.store.verify import replay_save
 
     enc = _load(ns.file)
     try:
-        rebuilt, entries = history.replay(enc)
-    except LogError as exc:
-        return _fail(f"{ns.file} at log: {exc}", 1)
+        rebuilt, entries, start = replay_save(Path(ns.file), model_for)
+    except (LogError, SaveError) as exc:
+        return _fail(f"{ns.file}: {exc}", 1)
     if not ns.quiet:
+        print(f"from {start}:")
         for i, entry in enumerate(entries, 1):
             print(f"{i:>4}  r{entry.round}  {entry.text}")
-    if history.state_of(rebuilt) != history.state_of(enc):
-        return _fail(f"{ns.file}: the log does not rebuild the saved state", 1)
-    print(f"{ns.file}: {len(entries)} entries replayed; the state matches the save")
+    if history.state_of(rebuilt) != history.state_of(enc) or rebuilt.cursor != enc.cursor:
+        return _fail(f"{ns.file}: the journal does not rebuild the saved state", 1)
+    print(f"{ns.file}: {len(entries)} entries replayed from {start}; the state matches the save")
+    return 0
+
+
+def cmd_repair(ns: argparse.Namespace) -> int:
+    from tracker.opening import model_for
+    from tracker.store.verify import plan_repair
+
+    path = Path(ns.file)
+    lock = _locked(path, 0.0)
+    try:
+        plan = plan_repair(path, model_for, from_journal=ns.from_journal)
+        if plan.act is None:
+            if "nothing to repair" in " ".join(plan.steps):
+                print(" ".join(plan.steps))
+                return 0
+            return _fail(" ".join(plan.steps), 1)
+        print(f"tracker repair {path} will:")
+        for step in plan.steps:
+            print(f"  - {step}")
+        if not ns.yes:
+            if not sys.stdin.isatty():
+                print("run again with --yes to do it")
+                return 1
+            if input("Go ahead? [y/N] ").strip().lower() not in ("y", "yes"):
+                print("nothing changed")
+                return 1
+        for line in plan.act():
+            print(line)
+    finally:
+        lock.release()
     return 0
 
 
@@ -392,16 +491,18 @@ def cmd_watch(ns: argparse.Namespace) -> int:
 
 
 def cmd_restore(ns: argparse.Namespace) -> int:
-    from tracker.store.toml_store import backup_paths, save_bytes
+    from tracker.opening import model_for
+    from tracker.store import SaveError
+    from tracker.store.verify import restore_backup
 
     path = Path(ns.file)
-    ring = backup_paths(path, max(ns.n, 1))
-    backup = ring[-1]
-    if not backup.exists():
-        raise UsageError(f"{path}: no backup {ns.n} (looked for {backup})")
-    _load(str(backup))
-    save_bytes(backup.read_bytes(), path)
-    print(f"{path}: restored from {backup}")
+    lock = _locked(path, ns.wait)
+    try:
+        print(restore_backup(path, ns.n, model_for))
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        lock.release()
     return 0
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -10,6 +9,8 @@ from tracker import rules
 from tracker.core.model import Encounter
 from tracker.session import Session
 from tracker.store import Lock, LockHeld, load_encounter, save_encounter
+from tracker.store.fs import DIR_MODE, read_regular, write_atomic
+from tracker.store.open_save import open_for_writing
 from tracker.store.paths import encounters_dir, list_saves, samples_dir
 
 
@@ -27,22 +28,45 @@ class Opened:
     session: Session
     lock: Lock | None
     notice: str = ""
+    held_by: str = ""
+    """Who holds the encounter for writing, when that made this view read-only."""
 
 
-def open_encounter(path: Path | str, *, read_only: bool = False) -> Opened:
-    """Load ``path`` and take its lock; a live lock elsewhere opens it read-only."""
+def open_encounter(
+    path: Path | str, *, read_only: bool = False, take_over: bool = False, wait: float = 0.0
+) -> Opened:
+    """Take ``path``'s lock, then load it; a lock held elsewhere opens it read-only
+    (``take_over``: ask the holder to let go, and take it after a timeout; ``wait``:
+    seconds to wait for the holder to let go by itself)."""
     path = Path(path)
-    enc = load(path)
+    if path.is_symlink():
+        path = path.resolve()  # the GM named this save: the file it points to is meant
     if read_only:
-        return Opened(Session(enc, path, read_only=True), None, "read-only view")
+        return Opened(Session(load(path), path, read_only=True), None, "read-only view")
     lock = Lock(path)
+    took = ""
     try:
-        lock.acquire()
+        if take_over:
+            took = lock.take_over() or ""
+        else:
+            lock.acquire(wait)
     except LockHeld as held:
-        return Opened(Session(enc, path, read_only=True), None, str(held))
+        return Opened(Session(load(path), path, read_only=True), None, str(held), held.owner)
     except OSError as exc:
-        return Opened(Session(enc, path, read_only=True), None, f"read-only: {exc.strerror}")
-    return Opened(Session(enc, path), lock, lock.notice)
+        enc = load(path)
+        why = exc.strerror or str(exc)
+        return Opened(Session(enc, path, read_only=True), None, f"read-only: {why}")
+    try:
+        enc, notices = open_for_writing(path, model_for, lock, took)
+    except OSError as exc:
+        lock.release()
+        enc = load(path)
+        why = exc.strerror or str(exc)
+        return Opened(Session(enc, path, read_only=True), None, f"read-only: {why}")
+    except BaseException:
+        lock.release()
+        raise
+    return Opened(Session(enc, path), lock, "; ".join(notices))
 
 
 FIRST_SAMPLE = "edc-roland-press.toml"
@@ -59,7 +83,7 @@ def default_save() -> Path:
     if not samples:
         raise FileNotFoundError("no encounter yet: start one with `tracker new NAME --ruleset ID`")
     target = encounters_dir() / samples[0].name
-    shutil.copyfile(samples[0], target)
+    write_atomic(target, read_regular(samples[0]))
     return target
 
 
@@ -70,7 +94,7 @@ def working_copy(path: Path) -> tuple[Path, str]:
         return path, ""
     target = encounters_dir() / path.name
     if not target.exists():
-        shutil.copyfile(path, target)
+        write_atomic(target, read_regular(path))
         return target, f"sample copied to {target}; the shipped one stays as it was"
     return target, f"opened your copy of the sample: {target}"
 
@@ -78,8 +102,9 @@ def working_copy(path: Path) -> tuple[Path, str]:
 def new_encounter(name: str, ruleset_id: str, path: Path, seed: int = 0) -> Path:
     ruleset = rules.get(ruleset_id)
     enc = ruleset.encounter_model(name=name, ruleset=ruleset.id, seed=seed)
-    if path.exists():
+    if path.exists() or path.is_symlink():
         raise FileExistsError(f"{path} already exists")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.parent.exists():
+        path.parent.mkdir(mode=DIR_MODE, parents=True)
     save_encounter(enc, path)
     return path

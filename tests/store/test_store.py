@@ -8,10 +8,11 @@ import time
 
 import pytest
 
-from tests.conftest import skirmish
+from tests.conftest import LockHolder, journal_of, skirmish
 from tracker.core.model import SCHEMA_VERSION
 from tracker.opening import load, open_encounter
-from tracker.store import Lock, LockHeld, SaveError, save_encounter, snapshot
+from tracker.session import Session
+from tracker.store import Lock, LockHeld, SaveError, fs, save_encounter, snapshot
 from tracker.store.autosave import Autosaver
 from tracker.store.lock import lock_path
 from tracker.store.toml_store import backup_paths
@@ -91,34 +92,35 @@ def test_restore_puts_back_a_backup(tmp_path):
 
 
 def test_a_live_lock_makes_the_second_opener_read_only(skirmish_file):
-    first = open_encounter(skirmish_file)
-    assert not first.session.read_only
-    holder = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
-    try:
-        lock_path(skirmish_file).write_text(f"{holder.pid} {os.uname().nodename}\n")
+    with LockHolder(skirmish_file):
         second = open_encounter(skirmish_file)
-        assert second.session.read_only
-        assert "read-only" in second.notice
-    finally:
-        holder.kill()
-        holder.wait()
+        assert second.session.read_only and second.lock is None
+        assert "read-only" in second.notice and "pid" in second.held_by
+    third = open_encounter(skirmish_file)  # the holder is gone: so is its lock
+    assert not third.session.read_only
+    third.lock.release()
 
 
-def test_a_stale_lock_from_a_dead_process_is_taken_over(skirmish_file):
+def test_a_lock_file_left_by_a_dead_process_does_not_hold_the_encounter(skirmish_file):
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    lock_path(skirmish_file).write_text(f"{dead.pid} {os.uname().nodename}\n")
+    lock_path(skirmish_file).write_text(f"{dead.pid} {os.uname().nodename} 0\n")
     opened = open_encounter(skirmish_file)
     assert not opened.session.read_only
-    assert "stale lock" in opened.notice
+    assert lock_path(skirmish_file).read_text().startswith(f"{os.getpid()} ")
     opened.lock.release()
-    assert not lock_path(skirmish_file).exists()
+    assert Lock(skirmish_file).acquire().held
 
 
-def test_a_lock_from_another_host_is_respected(skirmish_file):
-    lock_path(skirmish_file).write_text("1 some-other-host\n")
-    with pytest.raises(LockHeld, match="some-other-host"):
+def test_the_lock_file_text_never_decides_who_writes(skirmish_file):
+    """Only the OS lock counts: a file naming a live pid on another host does not hold
+    the encounter, and an empty one does not let a second writer in."""
+    lock_path(skirmish_file).write_text("1 some-other-host 0\n")
+    first = Lock(skirmish_file).acquire()
+    lock_path(skirmish_file).write_text("")
+    with pytest.raises(LockHeld):
         Lock(skirmish_file).acquire()
+    first.release()
 
 
 def test_a_read_only_folder_keeps_the_request_and_retries(tmp_path, monkeypatch):
@@ -143,36 +145,30 @@ def test_a_read_only_folder_keeps_the_request_and_retries(tmp_path, monkeypatch)
     assert load(path).name == enc.name
 
 
-def test_a_full_disk_keeps_the_old_save_and_the_request(tmp_path, monkeypatch):
+class _FullDisk(fs.Files):
+    def write(self, fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def pwrite(self, fd, data, offset):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_full_disk_keeps_the_old_save_and_the_request(tmp_path):
     path = tmp_path / "e.toml"
-    enc = skirmish()
-    save_encounter(enc, path, backups=0)
+    session = Session(skirmish(), path)
+    save_encounter(session.enc, path, backups=0)
     before = path.read_bytes()
-    enc.position.round = 5
-    saver = Autosaver(path, lambda: snapshot(enc, path), backups=0)
-    monkeypatch.setattr("os.fdopen", lambda fd, mode: _FullFile(fd))
+    journal_before = journal_of(path).read_bytes()
+    session.execute("next round")
+    saver = Autosaver(path, lambda: snapshot(session.enc, path), backups=0)
     saver.request()
-    assert saver.run_pending() is False
+    with fs.use(_FullDisk()):
+        assert saver.run_pending() is False
     assert "No space left" in (saver.last_error or "")
-    assert path.read_bytes() == before
+    assert path.read_bytes() == before and journal_of(path).read_bytes() == journal_before
     assert not list(tmp_path.glob(".*.tmp"))
-    monkeypatch.undo()
     assert saver.run_pending() is True
-    assert load(path).position.round == 5
-
-
-class _FullFile:
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        os.close(self.fd)
-
-    def write(self, data):
-        raise OSError(28, "No space left on device")
+    assert load(path).position.round == 2
 
 
 WRITER = textwrap.dedent(

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import shutil
-import socket
-import subprocess
-import sys
 from pathlib import Path
 
 from textual.widgets import Input, Static
 
-from tests.conftest import SAVES
+from tests.conftest import SAVES, LockHolder
 from tests.ui.keys import burst, keys_for, type_text
 from tracker.core.turns import current_actor
 from tracker.opening import load, open_encounter
 from tracker.store.lock import lock_path
 from tracker.ui.app import TrackerApp
+from tracker.ui.screens.confirm import ConfirmScreen
 from tracker.ui.screens.form import FormScreen
 from tracker.ui.screens.help import HelpScreen
 
@@ -128,22 +126,24 @@ async def test_edit_and_remove_the_selected_combatant(skirmish_file):
 
 
 async def test_a_read_only_opener_cannot_change_anything(skirmish_file):
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    lock_path(skirmish_file).write_text(f"{other.pid} {socket.gethostname()}\n")
+    other = LockHolder(skirmish_file)
     before = skirmish_file.read_bytes()
     try:
         second = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
         async with second.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(second.screen, ConfirmScreen)  # take it over?
+            assert "pid" in second.screen.question
+            await pilot.press("n")  # no: a read-only view
             assert "READ-ONLY" in str(second.query_one("#topbar", Static).render())
             await pilot.press("n")
             assert "read-only" in status(second)
             assert second.session.enc.position.turn == 0
             await pilot.press("q")
     finally:
-        other.kill()
-        other.wait()
+        other.__exit__()
     assert skirmish_file.read_bytes() == before
-    assert lock_path(skirmish_file).read_text().startswith(str(other.pid))
+    assert lock_path(skirmish_file).read_text().startswith(str(other.proc.pid))
 
 
 async def test_warmaster_shooting_from_the_act_dialog(tmp_path):

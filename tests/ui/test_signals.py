@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import lock_is_free
 from tracker.opening import load
-from tracker.store.lock import lock_path
 
 
 def read_until(fd: int, marker: bytes, timeout: float = 30) -> bytes:
@@ -68,20 +68,20 @@ def test_a_signal_saves_releases_the_lock_and_exits(skirmish_file, tracker_home,
     pid, fd = start_app(skirmish_file, tracker_home)
     try:
         read_until(fd, b"for help")
-        assert lock_path(skirmish_file).exists()
+        assert not lock_is_free(skirmish_file)
         os.kill(pid, sig)
         status = wait_draining(pid, fd)
     finally:
         os.close(fd)
     assert os.WIFEXITED(status), status
     assert load(skirmish_file).model_dump() == before.model_dump()
-    assert not lock_path(skirmish_file).exists()
+    assert lock_is_free(skirmish_file)
 
 
 def test_a_lost_terminal_saves_and_exits(skirmish_file, tracker_home):
     pid, fd = start_app(skirmish_file, tracker_home)
     read_until(fd, b"for help")
-    assert lock_path(skirmish_file).exists()
+    assert not lock_is_free(skirmish_file)
     os.close(fd)  # the SSH connection is gone: nobody sends a signal on purpose
     end = time.monotonic() + 20
     while time.monotonic() < end:
@@ -93,7 +93,7 @@ def test_a_lost_terminal_saves_and_exits(skirmish_file, tracker_home):
         os.kill(pid, signal.SIGKILL)
         raise AssertionError("the tracker kept running without its terminal")
     assert load(skirmish_file).name == "Ambush at the ford"
-    assert not lock_path(skirmish_file).exists()
+    assert lock_is_free(skirmish_file)
 
 
 async def test_a_signal_flushes_a_change_the_worker_has_not_written(skirmish_file):
@@ -109,4 +109,4 @@ async def test_a_signal_flushes_a_change_the_worker_has_not_written(skirmish_fil
         assert [e.text for e in load(skirmish_file).log] == []
         app._on_signal()
         assert [e.text for e in load(skirmish_file).log] == ["pending"]
-        assert not lock_path(skirmish_file).exists()
+        assert lock_is_free(skirmish_file)

@@ -7,15 +7,15 @@ import shutil
 import pytest
 from textual.widgets import Static
 
-from tests.conftest import SAVES, skirmish
+from tests.conftest import SAVES, lock_is_free, skirmish
 from tests.ui.keys import keys_for
 from tracker.core.model import Pool, Wound
 from tracker.opening import open_encounter
+from tracker.redaction import table_view as redact
 from tracker.store import save_encounter
-from tracker.store.lock import lock_path
+from tracker.store.lock import lock_path  # noqa: F401
 from tracker.ui.app import TrackerApp
 from tracker.ui.logview import LogView
-from tracker.redaction import table_view as redact
 from tracker.ui.watch import WatchApp
 
 
@@ -52,7 +52,7 @@ async def test_a_gm_change_reaches_the_watcher_and_secrets_never_do(tmp_path):
         assert view.find_combatant("grak").wounds == [] and view.find_combatant("grak").pools == []
         assert "Grak" in str(watcher.query_one("#topbar", Static).render())
         assert lock_path(path).read_text().split()[0] != ""  # the GM holds the lock
-    assert not lock_path(path).exists()
+    assert lock_is_free(path)
 
 
 def test_redact_keeps_the_players_side_and_drops_secret_entries():
@@ -73,7 +73,7 @@ def test_the_watcher_never_writes_or_locks(tmp_path):
     before = path.read_bytes()
     watcher = WatchApp(path)
     assert watcher.session.read_only
-    assert not lock_path(path).exists()
+    assert lock_is_free(path)
     assert path.read_bytes() == before
 
 

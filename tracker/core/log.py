@@ -47,6 +47,9 @@ class Log:
         self.source: LogSource | None = None
         self.journal = ""
         """File name of the journal, beside the save ("" until first written)."""
+        self.binding: Any = None
+        """The store's record of the save this log is written to (``tracker.store``);
+        a copy of the log is bound to nothing."""
         self.lock = threading.RLock()
         """Held while entries move between the journal and memory (the autosave worker
         marks what it wrote while the UI thread may be reading back)."""
@@ -211,6 +214,7 @@ class Log:
         self._before = -1
         self.source = None
         self.journal = ""
+        self.binding = None
 
     def copy(self) -> Log:
         """A log of the same entries, reading older ones from the same journal (entries

@@ -17,7 +17,7 @@ from .log import Log
 
 Scalar = int | float | str | bool
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class Model(BaseModel):

@@ -1,10 +1,13 @@
 """Autosave: the UI asks for a save after every change; a worker thread writes it.
 
-``request`` is all the UI thread does (a counter bump). ``run_pending`` runs in a worker:
-it takes a snapshot of the newest state (under the session's lock), appends the new log
-entries to the journal and writes the state atomically, coalescing requests that came
-in meanwhile. A failed write (disk full, read-only folder) keeps the request pending so
-a later call retries; the encounter stays in memory all along.
+``request`` is all the UI thread does (a counter bump); it returns the change's number.
+``run_pending`` runs in a worker: it takes a snapshot of the newest state (under the
+session's lock), appends its records to the journal and fsyncs it, which commits every
+change up to that number (``committed``, and ``on_commit`` is told), then rewrites the
+state, coalescing requests that came in meanwhile. A failed write (disk full, read-only
+folder) keeps the request pending so a later call retries; the encounter stays in
+memory all along. Once another tracker has taken the encounter over (``lost``), nothing
+more is written.
 """
 
 from __future__ import annotations
@@ -15,42 +18,94 @@ from pathlib import Path
 
 from tracker.core.log import LogError
 
-from .toml_store import Snapshot, write_snapshot
+from .journal import JournalChanged
+from .lock import Lock
+from .toml_store import Snapshot, commit, write_state
 
 
 class Autosaver:
-    def __init__(self, path: Path, take: Callable[[], Snapshot], backups: int = 5) -> None:
+    def __init__(
+        self,
+        path: Path,
+        take: Callable[[], Snapshot],
+        backups: int = 5,
+        lock: Lock | None = None,
+    ) -> None:
         self.path = path
         self._take = take
         self.backups = backups
+        self.lock = lock
         self._wanted = 0
         self._done = 0
+        self.committed = 0
+        """The number of the newest change whose journal record is on disk."""
         self._write = threading.Lock()
         self.last_error: str | None = None
+        self.failures = 0
+        """Failed attempts since the last write that succeeded."""
+        self.lost = ""
+        """Why nothing more is written (another tracker took the encounter over)."""
         self.saves = 0
+        self.on_commit: Callable[[int], None] | None = None
 
-    def request(self) -> None:
+    def request(self) -> int:
         self._wanted += 1
+        return self._wanted
 
     @property
     def pending(self) -> bool:
         return self._done < self._wanted
 
+    @property
+    def uncommitted(self) -> int:
+        return self._wanted - self.committed
+
     def run_pending(self) -> bool:
         """Write until nothing is pending; False (with ``last_error``) if a write failed."""
         with self._write:
             while self._done < self._wanted:
+                if self.lost:
+                    self.last_error = self.lost
+                    return False
                 target = self._wanted
                 try:
-                    write_snapshot(self._take(), self.path, self.backups)
+                    snap = self._take()
+                    self.path = snap.path
+                    commit(snap)
+                    # a new journal counts once a state on disk names it
+                    named = snap.binding is not None and snap.binding.state_position.records > 0
+                except JournalChanged as exc:
+                    self.lost = f"not saved: {exc.what}"
+                    return self._failed(self.lost)
                 except (OSError, LogError) as exc:
-                    why = getattr(exc, "strerror", None) or exc
-                    self.last_error = f"could not save {self.path.name}: {why}"
-                    return False
+                    return self._failed(_why(exc))
+                if named:
+                    self._committed(target)
+                try:
+                    if self.lock is not None and self.lock.lost():
+                        self.lost = "not saved: another tracker took this encounter over"
+                        return self._failed(self.lost)
+                    write_state(snap, self.backups)
+                except (OSError, LogError) as exc:
+                    return self._failed(_why(exc) + (" (the changes are in the journal)"
+                                                     if named else ""))
+                self._committed(target)
                 self._done = target
                 self.saves += 1
                 self.last_error = None
+                self.failures = 0
         return True
+
+    def _committed(self, target: int) -> None:
+        if target > self.committed:
+            self.committed = target
+            if self.on_commit is not None:
+                self.on_commit(target)
+
+    def _failed(self, why: str) -> bool:
+        self.last_error = f"could not save {self.path.name}: {why}"
+        self.failures += 1
+        return False
 
     def prepare(self) -> None:
         """Format the state once without writing it, so the first save after opening
@@ -59,5 +114,11 @@ class Autosaver:
             self._take()
 
     def flush(self) -> bool:
-        """Save now, on the calling thread (on exit, on SIGHUP)."""
+        """Save now, on the calling thread (on quit, on SIGHUP)."""
         return self.run_pending()
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc) or type(exc).__name__
+    return str(exc)

@@ -1,41 +1,78 @@
-"""The journal: a save's log, one JSON line per entry, appended and never rewritten.
+"""The journal: a save's history, one checksummed JSON line per record, only ever appended.
 
-Each line is a record ``{"n": index, "p": offset of the record before, "e": entry}``.
-The save's TOML names its journal, how many entries the log has and the byte offset of
-the newest record; the rest of the log is found by following ``p`` back from there.
+Format (one line per record, UTF-8, keys in this order)::
 
-Because nothing is ever overwritten, every state that was saved stays readable: a
-backup of the TOML from an hour ago points into the same journal. Lines no state points
-to are simply never reached: entries dropped when a new change replaced an undone tail,
-or records appended by a save whose TOML never landed (the machine died between the
-two writes). A torn last line from such a crash is left as it is; the next record
-starts on a fresh line.
+    {"id":"<encounter id>","s":<seq>,"k":"<kind>",<the kind's fields>,"ph":"<hash of the
+     record before>","h":"<hash of this line up to its ,"h">"}
+
+``h`` is the BLAKE2b-128 (hex) of the line's bytes before ``,"h":"``; ``ph`` is the ``h``
+of the record before it (``""`` for the first), so the records form a chain: a record cut
+short, altered, or copied in from another encounter (another ``id``) breaks it and is
+reported with its line, never applied. ``s`` counts records from 0. The kinds:
+
+- ``state``: ``"b"`` the whole encounter without its log (as the state file holds it),
+  ``"c"`` how many log entries it has and ``"hd"`` the offset of the newest one's record
+  (``-1``: none), ``"why"``: start, restore, repair or save-as. The first record of every
+  journal is one (for ``tracker new``, the empty encounter), so ``tracker replay``
+  rebuilds from it alone.
+- ``entry``: one log entry. ``"n"`` its index, ``"p"`` the offset of entry ``n - 1``'s
+  record (``-1``: none), ``"e"`` the entry as ``LogEntry`` writes it (see
+  :func:`entry_fields`). Applying it moves the cursor to ``n`` (undoing or redoing),
+  drops the entries from ``n`` on, appends this one and applies its ops.
+- ``cursor``: ``"c"`` the new cursor (an undo or a redo: the ops are in the entries).
+- ``takeover``: ``"by"`` and ``"from"`` (pid, host), when one tracker took the encounter
+  over from another. It changes nothing but fences off the old writer.
+
+An entry's fields are whatever :class:`~tracker.core.model.LogEntry` serialises: a new
+field added to ``LogEntry`` is written and read with no change here, and the checksum
+covers the bytes as written, so no field needs to be known to verify a record.
+
+The state file (``battle.toml``) names the record it matches (its ``[save]`` table: the
+record count, the offset of the last record and its hash). Records after that one were
+committed after the state was last written: opening applies them ("rolls forward").
+
+For a reader that follows a game as it is played (the player view), :func:`read_after`
+returns the records appended after a known :class:`Position`, verified, without
+reading what came before.
 """
 
 from __future__ import annotations
 
-import os
+import fcntl
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from tracker.core.log import LogError
 from tracker.core.model import LogEntry
 
-SUFFIX = ".log.jsonl"
-BLOCK = 1 << 18
-"""Bytes read at a time when walking back through the journal."""
+from . import fs
+
+SUFFIX = ".journal.jsonl"
+HASH_HEX = 32
+KINDS = ("state", "entry", "cursor", "takeover")
+_H = b',"h":"'
+_TAIL = b'"}\n'
 
 
-class Record(BaseModel):
-    n: int
-    p: int
-    e: LogEntry
+def digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=HASH_HEX // 2).hexdigest()
 
 
-def journal_name(save: Path) -> str:
-    """The journal a save starts with: ``battle.toml`` keeps its log in ``battle.log.jsonl``."""
-    return save.stem + SUFFIX
+def journal_name(save: Path, taken: Iterable[str] = ()) -> str:
+    """The journal a save starts: ``battle.toml`` writes ``battle.journal.jsonl`` (or
+    ``battle-2.journal.jsonl`` ... when that name is already used)."""
+    used = set(taken)
+    name = save.stem + SUFFIX
+    k = 2
+    while name in used:
+        name, k = f"{save.stem}-{k}{SUFFIX}", k + 1
+    return name
 
 
 def valid_name(name: str) -> bool:
@@ -43,11 +80,212 @@ def valid_name(name: str) -> bool:
     return bool(name) and Path(name).name == name and not name.startswith(".")
 
 
-class JournalReader:
-    """Reads records by offset, a block at a time (walking back reads neighbours next)."""
+class JournalError(LogError):
+    """A record that cannot be used: the journal, its line (or byte), and why."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, what: str, line: int | None = None, offset: int = -1):
+        self.path, self.what, self.line, self.offset = path, what, line, offset
+        where = f" line {line}" if line is not None else (f" at byte {offset}" if offset >= 0
+                                                          else "")
+        super().__init__(f"{path}{where}: {what}")
+
+
+class JournalChanged(JournalError):
+    """The journal is not where this writer left it: another tracker wrote to it (took the
+    encounter over), or it was cut short or replaced. Nothing is written to it."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a journal stands: how many records, the last one's offset, its end, its hash."""
+
+    records: int = 0
+    at: int = -1
+    end: int = 0
+    last: str = ""
+
+
+@dataclass
+class Record:
+    seq: int
+    kind: str
+    offset: int
+    end: int
+    hash: str
+    prev: str
+    data: dict[str, Any] = field(repr=False)
+
+    @property
+    def position(self) -> Position:
+        """The journal's position just after this record."""
+        return Position(self.seq + 1, self.offset, self.end, self.hash)
+
+    def entry(self) -> LogEntry:
+        return LogEntry.model_validate(self.data["e"])
+
+
+# --- encoding -------------------------------------------------------------------------------
+
+
+def entry_fields(index: int, before: int, entry: LogEntry) -> bytes:
+    """The fields of an ``entry`` record: how a log entry is written to the journal.
+
+    The entry is serialised by ``LogEntry`` itself (``model_dump_json``, nulls left
+    out): fields added to ``LogEntry`` go into the journal as they are.
+    """
+    body = entry.model_dump_json(exclude_none=True).encode("utf-8")
+    return b'"n":%d,"p":%d,"e":%s' % (index, before, body)
+
+
+def json_fields(**values: Any) -> bytes:
+    """Fields of any record kind, from plain JSON values (keys in the order given)."""
+    text = json.dumps(values, ensure_ascii=False, separators=(",", ":"))
+    return text[1:-1].encode("utf-8")
+
+
+def encode(enc_id: str, seq: int, kind: str, fields: bytes, prev: str) -> tuple[bytes, str]:
+    """One record's line and its hash."""
+    head = b'{"id":%s,"s":%d,"k":"%s"' % (json.dumps(enc_id).encode(), seq, kind.encode())
+    body = head + (b"," + fields if fields else b"") + b',"ph":"' + prev.encode() + b'"'
+    h = digest(body)
+    return body + _H + h.encode() + _TAIL, h
+
+
+def decode(line: bytes, offset: int) -> Record:
+    """A record from its line (with the line break); ValueError says what is wrong."""
+    if not line.endswith(b"\n"):
+        raise ValueError("a record cut short (no end of line)")
+    cut = len(line) - len(_TAIL) - HASH_HEX - len(_H)
+    if cut <= 0 or line[cut : cut + len(_H)] != _H or not line.endswith(_TAIL):
+        raise ValueError("not a record of this tracker's journal (no checksum)")
+    given = line[cut + len(_H) : cut + len(_H) + HASH_HEX].decode("ascii", "replace")
+    if digest(line[:cut]) != given:
+        raise ValueError("the checksum does not match (the record was altered or damaged)")
+    try:
+        data = json.loads(line)
+    except ValueError:
+        raise ValueError("not valid JSON") from None
+    seq, kind, prev = data.get("s"), data.get("k"), data.get("ph")
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+        raise ValueError("no encounter id")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise ValueError("no record number")
+    if kind not in KINDS:
+        raise ValueError(f"an unknown kind of record {kind!r}")
+    if not isinstance(prev, str):
+        raise ValueError("no link to the record before")
+    return Record(seq, kind, offset, offset + len(line), given, prev, data)
+
+
+def check_fields(rec: Record) -> None:
+    """ValueError if a record's own fields are not what its kind needs."""
+    d = rec.data
+
+    def whole(key: str, low: int) -> int:
+        v = d.get(key)
+        if not isinstance(v, int) or isinstance(v, bool) or v < low:
+            raise ValueError(f"{rec.kind} record: {key} should be a whole number from {low}")
+        return v
+
+    if rec.kind == "entry":
+        whole("n", 0)
+        if not -1 <= whole("p", -1) < rec.offset:
+            raise ValueError("entry record: a link back to an earlier record")
+        try:
+            rec.entry()
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            raise ValueError(f"entry record: e.{where}: {err['msg']}") from None
+    elif rec.kind == "cursor":
+        whole("c", 0)
+    elif rec.kind == "state":
+        if not isinstance(d.get("b"), dict):
+            raise ValueError("state record: no encounter (b)")
+        whole("c", 0)
+        if not -1 <= whole("hd", -1) < rec.offset:
+            raise ValueError("state record: a link back to an earlier record")
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def line_number(path: Path, offset: int) -> int | None:
+    """The line (from 1) a byte offset of the journal is on (for messages only)."""
+    try:
+        fd = fs.open_regular(path)
+    except OSError:
+        return None
+    try:
+        return fs.pread_all(fd, offset, 0).count(b"\n") + 1
+    except OSError:
+        return None
+    finally:
+        fs.current().close(fd)
+
+
+def read_record(path: Path, offset: int, enc_id: str | None) -> Record:
+    """The record at ``offset``, verified (its checksum, fields and encounter)."""
+    fd = _open(path)
+    try:
+        line = _line_at(fd, offset, path)
+    finally:
+        fs.current().close(fd)
+    return _checked(path, line, offset, enc_id)
+
+
+def _open(path: Path) -> int:
+    try:
+        return fs.open_regular(path)
+    except FileNotFoundError:
+        raise JournalError(path, "missing (it holds this save's history)") from None
+    except OSError as exc:
+        raise JournalError(path, exc.strerror or str(exc)) from None
+
+
+def _line_at(fd: int, offset: int, path: Path) -> bytes:
+    if offset < 0:
+        raise JournalError(path, "no record there", offset=offset)
+    out = b""
+    at = offset
+    while True:
+        try:
+            chunk = fs.pread_all(fd, 1 << 16, at)
+        except OSError as exc:
+            raise JournalError(path, exc.strerror or str(exc)) from None
+        if not chunk:
+            if not out:
+                raise JournalError(path, "ends before the record the save names", offset=offset)
+            return out
+        nl = chunk.find(b"\n")
+        if nl >= 0:
+            return out + chunk[: nl + 1]
+        out += chunk
+        at += len(chunk)
+
+
+def _checked(path: Path, line: bytes, offset: int, enc_id: str | None) -> Record:
+    try:
+        rec = decode(line, offset)
+        check_fields(rec)
+    except ValueError as exc:
+        raise JournalError(path, str(exc), line_number(path, offset), offset) from None
+    if enc_id is not None and rec.data["id"] != enc_id:
+        raise JournalError(path, f"a record of another encounter ({rec.data['id']})",
+                           line_number(path, offset), offset)
+    return rec
+
+
+class JournalReader:
+    """Reads log entries back by offset for :class:`~tracker.core.log.Log` (undo, the log
+    pane, replay), a block at a time; each record is verified as it is read."""
+
+    BLOCK = 1 << 18
+
+    def __init__(self, path: Path, enc_id: str | None = None) -> None:
         self.path = path
+        self.enc_id = enc_id
+        """The encounter every record must belong to (None: the first one read)."""
         self._buf = b""
         self._start = 0
 
@@ -56,116 +294,275 @@ class JournalReader:
 
     def read(self, offset: int) -> tuple[int, int, LogEntry]:
         line = self._line(offset)
-        try:
-            rec = Record.model_validate_json(line)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"])
-            raise LogError(
-                f"{self.path} at byte {offset}: a log record"
-                + (f" ({where}: {err['msg']})" if where else f" ({err['msg']})")
-            ) from None
-        if not -1 <= rec.p < offset:
-            raise LogError(f"{self.path} at byte {offset}: a link back to an earlier record")
-        return rec.n, rec.p, rec.e
+        rec = _checked(self.path, line, offset, self.enc_id)
+        if self.enc_id is None:
+            self.enc_id = rec.data["id"]
+        if rec.kind != "entry":
+            raise JournalError(self.path, f"a {rec.kind} record where a log entry was linked",
+                               line_number(self.path, offset), offset)
+        return rec.data["n"], rec.data["p"], rec.entry()
 
     def _line(self, offset: int) -> bytes:
-        if offset < 0:
-            raise LogError(f"{self.path}: no record at byte {offset}")
         rel = offset - self._start
         end = self._buf.find(b"\n", rel) if 0 <= rel < len(self._buf) else -1
         if end < 0:
-            self._fill(offset)
-            rel = offset - self._start
-            end = self._buf.find(b"\n", rel)
-        if end < 0:  # a line longer than a block: read it whole
+            fd = _open(self.path)
             try:
-                with open(self.path, "rb") as fh:
-                    fh.seek(offset)
-                    line = fh.readline()
-            except OSError as exc:
-                raise LogError(f"{self.path}: {exc.strerror or exc}") from None
-            if not line.endswith(b"\n"):
-                raise LogError(f"{self.path} at byte {offset}: a whole record, found the end")
-            return line
-        return self._buf[rel:end]
-
-    def _fill(self, offset: int) -> None:
-        """Read the block that ends a little past ``offset`` (records before it come next)."""
-        start = max(0, offset + (1 << 16) - BLOCK)
-        try:
-            with open(self.path, "rb") as fh:
-                fh.seek(start)
-                self._buf = fh.read(BLOCK)
-        except FileNotFoundError:
-            raise LogError(f"{self.path}: missing (it holds this save's log)") from None
-        except OSError as exc:
-            raise LogError(f"{self.path}: {exc.strerror or exc}") from None
-        self._start = start
-        if offset >= start + len(self._buf):
-            raise LogError(f"{self.path}: ends before byte {offset}")
+                start = max(0, offset + (1 << 16) - self.BLOCK)
+                try:
+                    self._buf = fs.pread_all(fd, self.BLOCK, start)
+                except OSError as exc:
+                    raise JournalError(self.path, exc.strerror or str(exc)) from None
+                self._start = start
+                rel = offset - start
+                end = self._buf.find(b"\n", rel) if 0 <= rel < len(self._buf) else -1
+                if end < 0:
+                    return _line_at(fd, offset, self.path)
+            finally:
+                fs.current().close(fd)
+        return self._buf[rel : end + 1]
 
 
-def append(path: Path, index: int, before: int, entries: list[LogEntry]) -> list[int]:
-    """Append ``entries`` (the first is entry ``index``, linked to ``before``); fsync.
+@dataclass
+class Scan:
+    """Records read forward from a position: those that verified, where they end, and
+    the first problem (None: the journal ends cleanly)."""
 
-    Returns the offset of each record. A torn line left by a crash is closed first, so
-    the new records start on a line of their own.
-    """
-    offsets: list[int] = []
-    chunks: list[bytes] = []
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+    records: list[Record]
+    end: Position
+    problem: JournalError | None = None
+    torn: bool = False
+    """The problem is an unfinished last line (a write cut short by a crash)."""
+    size: int = 0
+
+
+def scan(path: Path, enc_id: str | None, after: Position = Position(),
+         keep: bool = True) -> Scan:
+    """Verify the records after ``after`` (all of them from the default): each checksum,
+    encounter id, number and link to the one before. Stops at the first bad record."""
+    fd = _open(path)
     try:
-        pos = os.lseek(fd, 0, os.SEEK_END)
-        if before >= pos:
-            # the file was replaced or cut short since this log was read from it: a
-            # record linked into it would point at the wrong place, so write nothing
-            raise LogError(
-                f"{path}: holds {pos} bytes but the log links to byte {before} "
-                "(was it moved, replaced or cut short?)"
-            )
-        if pos > 0 and os.pread(fd, 1, pos - 1) != b"\n":
-            chunks.append(b"\n")
-            pos += 1
-        for k, entry in enumerate(entries):
-            body = entry.model_dump_json(exclude_none=True).encode("utf-8")
-            line = b'{"n":%d,"p":%d,"e":%s}\n' % (index + k, before, body)
-            offsets.append(pos)
-            chunks.append(line)
-            before = pos
-            pos += len(line)
-        data = b"".join(chunks)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
+        try:
+            size = fs.current().fstat(fd).st_size
+            data = fs.pread_all(fd, max(0, size - after.end), after.end)
+        except OSError as exc:
+            raise JournalError(path, exc.strerror or str(exc)) from None
     finally:
-        os.close(fd)
-    return offsets
+        fs.current().close(fd)
+    if size < after.end:
+        return Scan([], after, JournalError(path, "cut short before the record the save names"))
+    records: list[Record] = []
+    pos = after
+    at = 0
+    ident = enc_id
+    while at < len(data):
+        nl = data.find(b"\n", at)
+        line = data[at:] if nl < 0 else data[at : nl + 1]
+        offset = after.end + at
+        try:
+            rec = decode(line, offset)
+            check_fields(rec)
+            if ident is None:
+                ident = rec.data["id"]
+            if rec.data["id"] != ident:
+                raise ValueError(f"a record of another encounter ({rec.data['id']})")
+            if rec.seq != pos.records:
+                raise ValueError(f"record number {rec.seq}, expected {pos.records}")
+            if rec.prev != pos.last:
+                raise ValueError("does not follow the record before it (the chain is broken)")
+        except ValueError as exc:
+            torn = nl < 0
+            line_no = _line_of(path, after, data, at)
+            return Scan(records, pos, JournalError(path, str(exc), line_no, offset), torn, size)
+        if keep:
+            records.append(rec)
+        pos = rec.position
+        at += len(line)
+    return Scan(records, pos, None, False, size)
+
+
+def _line_of(path: Path, after: Position, data: bytes, at: int) -> int | None:
+    before = 0 if after.end == 0 else (line_number(path, after.end) or 1) - 1
+    return before + data.count(b"\n", 0, at) + 1
+
+
+def verify_position(path: Path, pos: Position, enc_id: str) -> Record:
+    """The record a state names: it must be there, whole, with the hash and number given."""
+    rec = read_record(path, pos.at, enc_id)
+    if rec.hash != pos.last or rec.seq != pos.records - 1 or rec.end != pos.end:
+        raise JournalError(path, "the record the save names is not the one there "
+                           "(the journal was replaced or rewritten)",
+                           line_number(path, pos.at), pos.at)
+    return rec
+
+
+def records_after(path: Path, after: Position, enc_id: str) -> tuple[list[Record], Position]:
+    """The records appended after ``after``, verified, and the position after them.
+
+    For a reader that follows the journal while a game is played: start from the
+    ``Position`` of the state it loaded (``SaveInfo.position``), then call again with
+    the position returned. A last line still being written is left for the next call;
+    an altered or foreign record raises :class:`JournalError`.
+    """
+    if after.records:
+        verify_position(path, after, enc_id)
+    got = scan(path, enc_id, after)
+    if got.problem is not None and not got.torn:
+        raise got.problem
+    return got.records, got.end
 
 
 def read_after(path: Path, offset: int) -> tuple[list[tuple[int, int, int, LogEntry]], int]:
-    """Whole records that start at or after byte ``offset``, as ``(offset, index, offset
-    before, entry)``, and the byte where the next read goes on (a line still being written
-    is left for then). A line that is not a record (torn by a crash) is skipped."""
+    """The log entries of whole records that start at or after byte ``offset``, as
+    ``(offset, index, offset of the entry before, entry)``, and the byte where the next
+    read goes on (a line still being written is left for then). For a reader that
+    follows the log as it is played (``tracker.live``); a line that does not verify (a
+    crash's torn record, an altered one) is skipped, and records of other kinds (undo,
+    redo, a state put back) are for :func:`records_after`."""
     start = max(offset, 0)
     try:
-        with open(path, "rb") as fh:
-            fh.seek(start)
-            data = fh.read()
+        fd = fs.open_regular(path)
     except FileNotFoundError:
         return [], start
     except OSError as exc:
         raise LogError(f"{path}: {exc.strerror or exc}") from None
+    try:
+        size = fs.current().fstat(fd).st_size
+        data = fs.pread_all(fd, max(0, size - start), start)
+    except OSError as exc:
+        raise LogError(f"{path}: {exc.strerror or exc}") from None
+    finally:
+        fs.current().close(fd)
     whole = data.rfind(b"\n") + 1
     out: list[tuple[int, int, int, LogEntry]] = []
     at = 0
     for line in data[:whole].splitlines(keepends=True):
         try:
-            rec = Record.model_validate_json(line)
-        except ValidationError:
-            rec = None
-        if rec is not None and -1 <= rec.p < start + at:
-            out.append((start + at, rec.n, rec.p, rec.e))
+            rec = decode(line, start + at)
+            if rec.kind == "entry":
+                check_fields(rec)
+                out.append((start + at, rec.data["n"], rec.data["p"], rec.entry()))
+        except ValueError:
+            pass
         at += len(line)
     return out, start + whole
+
+
+# --- writing --------------------------------------------------------------------------------
+
+Item = tuple[str, Any]
+"""A record to write: ``("entry", (index, LogEntry))``, or ``(kind, fields)`` with the
+fields as bytes (:func:`json_fields`), or as a function of the offset of the newest entry
+record so far (a ``state`` record naming the log's head)."""
+
+
+def layout(enc_id: str, pos: Position, items: list[Item], before: int
+           ) -> tuple[bytes, list[Record], Position]:
+    """The bytes of ``items`` written after ``pos``: entries are linked to the entry
+    record before them (``before`` for the first), records to the record before."""
+    records: list[Record] = []
+    chunks: list[bytes] = []
+    for kind, payload in items:
+        if kind == "entry":
+            n, entry = payload
+            fields = entry_fields(n, before, entry)
+        elif callable(payload):
+            fields = payload(before)
+        else:
+            fields = payload
+        line, h = encode(enc_id, pos.records, kind, fields, pos.last)
+        rec = Record(pos.records, kind, pos.end, pos.end + len(line), h, pos.last,
+                     {"n": payload[0]} if kind == "entry" else {})
+        if kind == "entry":
+            before = pos.end
+        records.append(rec)
+        chunks.append(line)
+        pos = rec.position
+    return b"".join(chunks), records, pos
+
+
+class JournalWriter:
+    """Appends records for the one tracker that holds the encounter's lock.
+
+    Each append takes the journal's own lock for a moment and checks that the journal
+    still ends where this writer left it; if another tracker wrote to it since (took
+    the encounter over), or it was cut short or replaced, nothing is written
+    (:class:`JournalChanged`). A failed append is cut back off, so a retry starts clean.
+    """
+
+    def __init__(self, path: Path, enc_id: str, pos: Position) -> None:
+        self.path = path
+        self.enc_id = enc_id
+        self.pos = pos
+        self._attempt = b""
+
+    def append(self, items: list[Item], before: int = -1) -> list[Record]:
+        """Append records and fsync; returns them, as written."""
+        if not items:
+            return []
+        f = fs.current()
+        try:
+            fd = fs.open_regular(self.path, fs.os.O_RDWR)
+        except FileNotFoundError:
+            raise JournalChanged(self.path, "missing (moved or deleted?)") from None
+        try:
+            f.flock(fd, fcntl.LOCK_EX)
+            size = f.fstat(fd).st_size
+            if size != self.pos.end:
+                self._settle(fd, size)
+            data, records, pos = layout(self.enc_id, self.pos, items, before)
+            self._attempt = data
+            try:
+                fs.pwrite_all(fd, data, self.pos.end)
+                f.fsync(fd)
+            except BaseException:
+                try:
+                    f.ftruncate(fd, self.pos.end)
+                except OSError:
+                    pass
+                raise
+            self._attempt = b""
+            self.pos = pos
+            return records
+        finally:
+            f.close(fd)
+
+    def _settle(self, fd: int, size: int) -> None:
+        if size < self.pos.end:
+            raise JournalChanged(self.path, f"cut short: {size} bytes, this tracker wrote "
+                                 f"{self.pos.end}; nothing more is written to it")
+        extra = fs.pread_all(fd, size - self.pos.end, self.pos.end)
+        if self._attempt and self._attempt.startswith(extra):
+            fs.current().ftruncate(fd, self.pos.end)  # what a failed append of ours left
+            return
+        raise JournalChanged(self.path, "another tracker wrote to it (took this encounter "
+                             "over?); nothing more is written to it from here")
+
+
+def new_journal(path: Path, enc_id: str, items: list[Item], before: int = -1) -> list[Record]:
+    """Write a new journal at ``path`` (a name not in use: a journal is never replaced)
+    holding ``items``; fsynced, and its folder too. Returns the records."""
+    data, records, _ = layout(enc_id, Position(), items, before)
+    tmp = fs.write_temp(path, data)
+    f = fs.current()
+    try:
+        f.link(tmp, path)
+    finally:
+        fs.remove_quietly(tmp)
+    f.fsync_dir(path.parent)
+    return records
+
+
+def trim(path: Path, pos: Position) -> bytes:
+    """Cut the journal back to ``pos`` (under its lock); returns the bytes cut off."""
+    f = fs.current()
+    fd = fs.open_regular(path, fs.os.O_RDWR)
+    try:
+        f.flock(fd, fcntl.LOCK_EX)
+        size = f.fstat(fd).st_size
+        cut = fs.pread_all(fd, max(0, size - pos.end), pos.end)
+        f.ftruncate(fd, pos.end)
+        f.fsync(fd)
+        return cut
+    finally:
+        f.close(fd)

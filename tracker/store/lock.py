@@ -1,91 +1,216 @@
-"""One writer per encounter: a lock file beside the save holding the writer's pid and host.
+"""One writer per encounter: an OS lock (``flock``) on a lock file beside the save.
 
-A lock left by a dead process on this host is stale and taken over (with a notice); a
-live one, or one from another host, makes the second opener read-only.
+The lock is taken before the save is read and held on an open file for as long as the
+encounter is open for writing; the kernel lets go of it when the process ends, however
+it ends, so there are no stale locks. The file's text (pid, host, since) only says who
+holds it. A second opener gets a read-only view, or takes the encounter over
+(:meth:`Lock.take_over`): it asks the holder to save and let go (a request file the
+holder's app looks for every second), and after a timeout takes a fresh lock file in
+place of the old one. The old holder then finds its journal moved on (the new writer
+logs the take-over there first) and writes nothing more.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
 import socket
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import fs
+
+TAKE_OVER_SECONDS = 10.0
+
 
 class LockHeld(Exception):
-    """Another live process writes this encounter."""
+    """Another process holds the encounter for writing."""
 
-    def __init__(self, path: Path, pid: int, host: str) -> None:
-        self.path, self.pid, self.host = path, pid, host
-        super().__init__(f"{path.name} is open for writing by pid {pid} on {host}: read-only")
+    def __init__(self, path: Path, owner: str) -> None:
+        self.path, self.owner = path, owner
+        super().__init__(f"{path.name} is open for writing by {owner}: read-only "
+                         "(`tracker --take-over` asks it to let go)")
 
 
 def lock_path(save: Path) -> Path:
     return save.with_name(f".{save.name}.lock")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+def request_path(save: Path) -> Path:
+    return save.with_name(f".{save.name}.takeover")
 
 
-def read_lock(path: Path) -> tuple[int, str] | None:
+def me() -> str:
+    return f"pid {os.getpid()} on {socket.gethostname()}"
+
+
+def describe_owner(text: str) -> str:
+    """``pid 123 on host since 20:14`` from a lock file's text (informational only)."""
+    parts = text.split()
+    if len(parts) >= 2 and parts[0].isdigit():
+        since = ""
+        if len(parts) >= 3:
+            try:
+                since = " since " + time.strftime("%H:%M", time.localtime(float(parts[2])))
+            except ValueError:
+                pass
+        return f"pid {parts[0]} on {parts[1]}{since}"
+    return "another tracker"
+
+
+def owner_of(save: Path) -> str:
     try:
-        text = path.read_text("utf-8").split()
-        return int(text[0]), text[1]
-    except (OSError, ValueError, IndexError):
-        return None
+        return describe_owner(fs.read_regular(lock_path(save), 4096).decode("utf-8", "replace"))
+    except OSError:
+        return "another tracker"
 
 
 @dataclass
 class Lock:
-    """The write lock on one save; ``notice`` says if a stale lock was taken over."""
+    """The write lock on one save; ``notice`` says what happened when it was taken."""
 
     save: Path
     notice: str = ""
     held: bool = False
+    fd: int = -1
+    since: float = 0.0
 
     @property
     def path(self) -> Path:
         return lock_path(self.save)
 
-    def acquire(self) -> Lock:
-        me = f"{os.getpid()} {socket.gethostname()}\n".encode()
-        for _ in range(2):
+    def acquire(self, wait: float = 0.0) -> Lock:
+        """Take the lock, waiting up to ``wait`` seconds for its holder to let go."""
+        deadline = time.monotonic() + wait
+        while True:
             try:
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            except FileExistsError:
-                owner = read_lock(self.path)
-                if owner is None:
-                    self.notice = "an unreadable lock file was replaced"
-                elif owner[1] == socket.gethostname() and not _alive(owner[0]):
-                    self.notice = (
-                        f"a stale lock from pid {owner[0]} (no longer running) was taken over"
-                    )
-                elif owner[0] == os.getpid() and owner[1] == socket.gethostname():
-                    self.held = True
-                    return self
-                else:
-                    raise LockHeld(self.save, owner[0], owner[1]) from None
-                self.path.unlink(missing_ok=True)
-                continue
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(me)
-                fh.flush()
-                os.fsync(fh.fileno())
-            self.held = True
-            return self
-        raise LockHeld(self.save, -1, "unknown")
+                self._try()
+                return self
+            except LockHeld:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.05)
+
+    def _try(self) -> None:
+        if self.held:
+            return
+        f = fs.current()
+        for _ in range(5):
+            fd = f.open(self.path, os.O_RDWR | os.O_CREAT)
+            try:
+                try:
+                    f.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    raise LockHeld(self.save, owner_of(self.save)) from None
+                except OSError as exc:
+                    if exc.errno in (errno.EAGAIN, errno.EWOULDBLOCK):
+                        raise LockHeld(self.save, owner_of(self.save)) from None
+                    raise
+                # the file may have been replaced by a take-over between open and flock
+                if f.fstat(fd).st_ino != f.lstat(self.path).st_ino:
+                    f.close(fd)
+                    continue
+                self._claim(fd)
+                return
+            except BaseException:
+                if not self.held:
+                    try:
+                        f.close(fd)
+                    except OSError:
+                        pass
+                raise
+        raise LockHeld(self.save, owner_of(self.save))
+
+    def _claim(self, fd: int) -> None:
+        f = fs.current()
+        self.since = time.time()
+        info = f"{os.getpid()} {socket.gethostname()} {self.since:.0f}\n".encode()
+        try:
+            f.ftruncate(fd, 0)
+            fs.pwrite_all(fd, info, 0)
+        except OSError:
+            pass  # the text is only informational
+        self.fd, self.held = fd, True
+
+    def lost(self) -> bool:
+        """Whether another tracker took the encounter over (the lock file was replaced)."""
+        if not self.held:
+            return False
+        f = fs.current()
+        try:
+            return f.fstat(self.fd).st_ino != f.lstat(self.path).st_ino
+        except OSError:
+            return True
+
+    def asked(self) -> str:
+        """Who asks this holder to save and let go ("" when no one does)."""
+        if not self.held:
+            return ""
+        try:
+            st = fs.current().lstat(request_path(self.save))
+        except OSError:
+            return ""
+        if st.st_mtime < self.since - 1:
+            return ""  # a request older than this lock: it was for an earlier holder
+        try:
+            text = fs.read_regular(request_path(self.save), 4096).decode("utf-8", "replace")
+        except OSError:
+            return "another tracker"
+        return describe_owner(text)
 
     def release(self) -> None:
         if not self.held:
             return
-        owner = read_lock(self.path)
-        if owner is not None and owner[0] == os.getpid():
-            self.path.unlink(missing_ok=True)
-        self.held = False
+        f = fs.current()
+        try:
+            if not self.lost():
+                f.ftruncate(self.fd, 0)
+        except OSError:
+            pass
+        try:
+            f.close(self.fd)
+        except OSError:
+            pass
+        self.fd, self.held = -1, False
+
+    def take_over(self, timeout: float = TAKE_OVER_SECONDS) -> str:
+        """Take the lock from its holder: ask it to save and let go, and after
+        ``timeout`` seconds take it regardless. Returns what happened ("" when no one
+        held it)."""
+        try:
+            self._try()
+            return ""
+        except LockHeld as held:
+            owner = held.owner
+        request = request_path(self.save)
+        info = f"{os.getpid()} {socket.gethostname()} {time.time():.0f}\n".encode()
+        fs.write_atomic(request, info)
+        try:
+            try:
+                self.acquire(timeout)
+                how = "it saved and let go when asked"
+            except LockHeld:
+                self._break()
+                how = f"it did not let go within {timeout:.0f} s"
+        finally:
+            fs.remove_quietly(request)
+        return f"taken over from {owner}: {how}"
+
+    def _break(self) -> None:
+        """A fresh lock file, locked, moved over the old one: the old holder keeps a
+        lock on a file no one else opens."""
+        f = fs.current()
+        tmp = fs.temp_name(self.path)
+        fd = f.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL)
+        try:
+            f.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self._claim(fd)
+            f.replace(tmp, self.path)
+            f.fsync_dir(self.path.parent)
+        except BaseException:
+            self.held, self.fd = False, -1
+            f.close(fd)
+            fs.remove_quietly(tmp)
+            raise

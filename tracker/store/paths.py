@@ -20,7 +20,7 @@ def data_dir() -> Path:
 
 def encounters_dir() -> Path:
     folder = data_dir() / "encounters"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return folder
 
 
@@ -45,8 +45,26 @@ def samples_dir() -> Path | None:
 
 
 def safe_child(folder: Path, name: str) -> Path:
-    """A file named in a save, resolved inside ``folder``; a path that escapes is refused."""
-    candidate = (folder / name).resolve()
-    if folder.resolve() not in candidate.parents:
+    """A file named in a save, inside ``folder``, checked before anything opens it: a path
+    that escapes the folder, goes through a symbolic link, or is not a regular file (a
+    FIFO, a device, a folder) is refused with ValueError."""
+    import stat
+
+    base = folder.resolve()
+    candidate = (base / name).resolve()
+    if base not in candidate.parents:
         raise ValueError(f"'{name}' points outside {folder}")
+    walk = base
+    for part in Path(name).parts:
+        walk = walk / part
+        try:
+            st = walk.lstat()
+        except FileNotFoundError:
+            return candidate  # not there: whoever opens it says so
+        except OSError as exc:
+            raise ValueError(f"'{name}': {exc.strerror}") from None
+        if stat.S_ISLNK(st.st_mode):
+            raise ValueError(f"'{name}' is a symbolic link (refused)")
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError(f"'{name}' is not a regular file")
     return candidate

@@ -1,24 +1,26 @@
-"""Encounters as TOML: schema version, migration, validation with clear errors, atomic writes.
+"""Encounters as TOML: schema and migration, checksummed state, journal, atomic writes.
 
 A save is two files: the state (``battle.toml``: who is in the fight, where it stands,
-its settings) and its journal (``battle.log.jsonl``: the log, appended, see
-``journal.py``). Saving appends the new log entries to the journal and fsyncs it, then
-writes the state to a temp file in the same folder, fsyncs it and moves it over the old
-one with ``os.replace``; the previous state goes into a ring of backups first. Opening
-reads the state and only the newest record of the journal, so a battle with a long
-history opens as fast as a short one. A file that fails to load is reported (file, key
-path, what was expected) and never written.
+its settings) and its journal (``battle.journal.jsonl``: every change, appended, see
+``journal.py``). A change is committed when its journal record is fsynced; the state
+is then rewritten (a temp file with an unpredictable name, exclusive create, fsync,
+``os.replace``, fsync of the folder) and the state it replaced goes into a ring of
+backups. The state ends with ``[save]`` (the encounter's id and the journal record it
+matches) and ``[end]`` (a checksum of everything before it): a state cut short or
+altered is reported, never used. Opening reads the state, checks the record it names,
+and applies the records written after it (committed after the state was last written).
 
-A save may also carry its log inline as ``[[log]]`` tables (the shipped samples do, and
-saves of schema 1 did); the first save moves it into a journal.
+Saves of schema 1 and 2 (a log inline as ``[[log]]`` tables, or a journal without
+checksums) are read as they are and get a journal of their own at their first write.
 """
 
 from __future__ import annotations
 
-import os
+import re
+import secrets
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,13 +29,17 @@ import tomli_w
 from pydantic import TypeAdapter, ValidationError
 from tomli_w import _writer as toml_writer
 
+from tracker.core import history
 from tracker.core.log import Log, LogError
 from tracker.core.model import SCHEMA_VERSION, Encounter, LogEntry
 
-from . import journal
+from . import fs, journal, legacy
+from .journal import JournalError, JournalWriter, Position, Record, Scan
 
 ModelFor = Callable[[str], type[Encounter]]
 BACKUP_DIR = ".tracker-backups"
+END = b'[end]\nchecksum = "'
+BODY_KEYS = ("schema", "log", "save", "end")
 
 
 class SaveError(Exception):
@@ -57,6 +63,10 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     # 2 keeps the log in a journal beside the state; an inline log (all schema 1 had)
     # is still read, so nothing else changes
     1: lambda data: data,
+    # 3 adds the [save] table (encounter id, journal record) and the [end] checksum, and
+    # the journal's records are checksummed and chained; the body is unchanged, and a
+    # save of schema 2 gets its new journal (a new file) at its first write
+    2: lambda data: data,
 }
 
 
@@ -104,7 +114,119 @@ def _loc(loc: tuple[Any, ...], data: dict[str, Any]) -> str:
     return out
 
 
-def parse_encounter(data: dict[str, Any], path: Path, model_for: ModelFor) -> Encounter:
+_ENTRIES: TypeAdapter[list[LogEntry]] = TypeAdapter(list[LogEntry])
+
+
+def journal_folder(path: Path) -> Path:
+    """Where a save's journal lives: beside it (a backup's is beside the save it came from)."""
+    folder = path.parent
+    return folder.parent if folder.name == BACKUP_DIR else folder
+
+
+# --- the binding: which journal an encounter is written to ----------------------------------
+
+
+@dataclass
+class Binding:
+    """Where an encounter is saved: its state file, its journal and how far both are.
+
+    Kept on the encounter's log (``enc.log.binding``). ``position`` is the end of the
+    journal as this process knows it; ``state_position`` the record the state file on
+    disk matches (behind ``position`` while the state waits to be rewritten).
+    """
+
+    path: Path
+    journal: Path
+    enc_id: str
+    position: Position
+    state_position: Position
+    cursor: int
+    """The cursor as the journal's records leave it."""
+    jump: tuple[int, int] | None = None
+    """The rewind that undo takes back in one step, as the records leave it."""
+    legacy: bool = False
+    """A schema 1 or 2 save: the next write starts a journal for it."""
+    writer: JournalWriter | None = None
+    torn: Scan | None = None
+    """An unfinished record after the last good one (a crash while appending)."""
+    rolled: int = 0
+    """Records applied at opening (written after the state was)."""
+
+    def ensure_writer(self) -> JournalWriter:
+        if self.writer is None:
+            self.writer = JournalWriter(self.journal, self.enc_id, self.position)
+        return self.writer
+
+
+def binding_of(enc: Encounter) -> Binding | None:
+    b = enc.log.binding
+    return b if isinstance(b, Binding) else None
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def split_state(raw: bytes, path: Path) -> bytes:
+    """The state's bytes before its ``[end]``, checked against the checksum there."""
+    cut = raw.rfind(END)
+    tail = raw[cut + len(END):] if cut >= 0 else b""
+    if cut < 0 or len(tail) != journal.HASH_HEX + 2 or not tail.endswith(b'"\n'):
+        raise SaveError(path, "end", "the end of the save ([end] and its checksum): the file "
+                        "was cut short (`tracker repair` rebuilds it from the journal)")
+    if journal.digest(raw[:cut]) != tail[: journal.HASH_HEX].decode("ascii", "replace"):
+        raise SaveError(path, "end.checksum", "a matching checksum: the file was altered or "
+                        "damaged (`tracker repair` rebuilds it from the journal)")
+    return raw[:cut]
+
+
+def read_state(path: Path) -> tuple[dict[str, Any], bytes]:
+    """The parsed TOML of a state file (its checksum checked, from schema 3 on)."""
+    try:
+        raw = fs.read_regular(path)
+    except FileNotFoundError:
+        raise SaveError(path, "", "no such file") from None
+    except fs.NotRegular as exc:
+        raise SaveError(path, "", f"a regular file: {exc.strerror}") from None
+    except IsADirectoryError:
+        raise SaveError(path, "", "a file, found a folder") from None
+    except OSError as exc:
+        raise SaveError(path, "", f"a readable file ({exc.strerror})") from None
+    try:
+        data = tomli.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(path, "", "UTF-8 text") from None
+    except tomli.TOMLDecodeError as exc:
+        claimed = re.match(rb"schema = (\d+)\n", raw)
+        if claimed and int(claimed.group(1)) == SCHEMA_VERSION and END not in raw:
+            raise SaveError(path, "end", "a whole save: the file was cut short "
+                            "(`tracker repair` rebuilds it from the journal)") from None
+        raise SaveError(path, "", f"valid TOML ({exc})") from None
+    if data.get("schema") == SCHEMA_VERSION:
+        split_state(raw, path)
+    return data, raw
+
+
+def save_table(data: dict[str, Any], path: Path) -> tuple[str, Position]:
+    raw = data.get("save")
+    if not isinstance(raw, dict):
+        raise SaveError(path, "save", "a [save] table (the encounter's id and journal record)")
+    enc_id = raw.get("id")
+    if not isinstance(enc_id, str) or not enc_id:
+        raise SaveError(path, "save.id", "the encounter's id")
+    vals = []
+    for key, low in (("records", 1), ("at", 0), ("end", 1)):
+        v = raw.get(key)
+        if not isinstance(v, int) or isinstance(v, bool) or v < low:
+            raise SaveError(path, f"save.{key}", f"a whole number from {low}, found {v!r}")
+        vals.append(v)
+    last = raw.get("last")
+    if not isinstance(last, str) or len(last) != journal.HASH_HEX:
+        raise SaveError(path, "save.last", "the hash of the journal record the state matches")
+    return enc_id, Position(vals[0], vals[1], vals[2], last)
+
+
+def parse_body(data: dict[str, Any], path: Path, model_for: ModelFor) -> Encounter:
+    """The encounter a state (or a state record) holds, without its log."""
     data = migrate(dict(data), path)
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, str):
@@ -113,15 +235,205 @@ def parse_encounter(data: dict[str, Any], path: Path, model_for: ModelFor) -> En
         model = model_for(ruleset)
     except (LookupError, ValueError) as exc:
         raise SaveError(path, "ruleset", str(exc)) from None
-    body = {k: v for k, v in data.items() if k not in ("schema", "log")}
+    body = {k: v for k, v in data.items() if k not in BODY_KEYS}
     try:
-        enc = model.model_validate(body)
+        return model.model_validate(body)
     except ValidationError as exc:
         raise _invalid(path, exc, body) from None
-    enc.log = _read_log(data.get("log"), path)
+
+
+def parse_encounter(data: dict[str, Any], path: Path, model_for: ModelFor) -> Encounter:
+    """A schema 1 or 2 state (its log inline or in a journal without checksums)."""
+    enc = parse_body(data, path, model_for)
+    enc.log = _read_legacy_log(data.get("log"), path)
     if not 0 <= enc.cursor <= len(enc.log):
         raise SaveError(path, "cursor", f"0..{len(enc.log)} (the number of log entries)")
     return enc
+
+
+def _read_legacy_log(raw: Any, path: Path) -> Log:
+    """The ``log`` of a schema 1 or 2 save: ``[[log]]`` tables, or a ``[log]`` table."""
+    if raw is None:
+        return Log()
+    if isinstance(raw, list):
+        try:
+            return Log(_ENTRIES.validate_python(raw))
+        except ValidationError as exc:
+            raise _invalid(path, exc, {"log": raw}, ("log",)) from None
+    count, head, name = _log_table(raw, path)
+    if count == 0:
+        return Log()
+    reader = legacy.JournalReader(journal_folder(path) / name)
+    try:
+        n, before, entry = reader.read(head)
+    except LogError as exc:
+        raise SaveError(path, "log.head", f"the newest log entry: {exc}") from None
+    if n != count - 1:
+        raise SaveError(path, "log.head", f"entry {count} of the log, found entry {n + 1}")
+    log = Log.on_journal(reader, name, count - 1, before)
+    log.append_written(entry, head)
+    return log
+
+
+def _log_table(raw: Any, path: Path) -> tuple[int, int, str]:
+    if not isinstance(raw, dict):
+        raise SaveError(path, "log", "a [log] table or [[log]] entries")
+    unknown = sorted(set(raw) - {"journal", "count", "head"})
+    if unknown:
+        raise SaveError(path, f"log.{unknown[0]}", "only journal, count and head")
+    name, count, head = raw.get("journal", ""), raw.get("count", 0), raw.get("head", -1)
+    if not isinstance(name, str) or (name and not journal.valid_name(name)):
+        raise SaveError(path, "log.journal", f"a file name beside the save, found {name!r}")
+    for key, value, low in (("count", count, 0), ("head", head, -1)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise SaveError(path, f"log.{key}", f"a whole number from {low}, found {value!r}")
+    if count and not name:
+        raise SaveError(path, "log.journal", "the journal's file name (the log has entries)")
+    return count, head, name
+
+
+def log_on_journal(reader: journal.JournalReader, name: str, count: int, head: int) -> Log:
+    """A log of ``count`` entries whose newest record is at ``head``; only that one read."""
+    if count == 0:
+        log = Log()
+    else:
+        n, before, entry = reader.read(head)
+        if n != count - 1:
+            raise JournalError(reader.path, f"entry {n + 1} where the save names entry {count}",
+                               journal.line_number(reader.path, head), head)
+        log = Log.on_journal(reader, name, count - 1, before)
+        log.append_written(entry, head)
+    log.source, log.journal = reader, name
+    return log
+
+
+def load_encounter(path: Path | str, model_for: ModelFor, *, roll: bool = True) -> Encounter:
+    """Read and validate a save, and apply the journal records written after its state.
+
+    Any problem is a SaveError naming the file, the key or journal line, and what was
+    expected; nothing is written. An unfinished last record (a crash while appending)
+    is not applied; it is noted on the binding for the writer to set aside.
+    """
+    path = Path(path)
+    data, _ = read_state(path)
+    version = data.get("schema")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 3:
+        enc = parse_encounter(data, path, model_for)
+        name = enc.log.journal or ""
+        folder = journal_folder(path)
+        enc.log.binding = Binding(path, folder / name, "", Position(), Position(), enc.cursor,
+                                  legacy=True)
+        return enc
+    migrate(dict(data), path)  # a newer schema is refused before anything else
+    enc_id, pos = save_table(data, path)
+    count, head, name = _log_table(data.get("log"), path)
+    if not name:
+        raise SaveError(path, "log.journal", "the journal's file name")
+    jpath = journal_folder(path) / name
+    enc = parse_body(data, path, model_for)
+    try:
+        journal.verify_position(jpath, pos, enc_id)
+        reader = journal.JournalReader(jpath, enc_id)
+        enc.log = log_on_journal(reader, name, count, head)
+    except JournalError as exc:
+        raise SaveError(path, "save", f"the journal record the state names: {exc}") from None
+    if not 0 <= enc.cursor <= len(enc.log):
+        raise SaveError(path, "cursor", f"0..{len(enc.log)} (the number of log entries)")
+    binding = Binding(path, jpath, enc_id, pos, pos, enc.cursor, jump=jump_of(enc))
+    enc.log.binding = binding
+    if roll and path.parent.name != BACKUP_DIR:  # a backup is the state it was
+        enc = roll_forward(enc, binding, model_for)
+    return enc
+
+
+def roll_forward(enc: Encounter, binding: Binding, model_for: ModelFor) -> Encounter:
+    """Apply the records after the state's own (committed after it was written)."""
+    try:
+        got = journal.scan(binding.journal, binding.enc_id, binding.position)
+    except JournalError as exc:
+        raise SaveError(binding.path, "save", str(exc)) from None
+    for rec in got.records:
+        try:
+            applied = apply_record(enc, rec, binding, model_for)
+            assert applied is not None
+            enc = applied
+        except (ValueError, LogError, history.HistoryError, SaveError) as exc:
+            raise SaveError(binding.path, "save", f"{binding.journal} line "
+                            f"{journal.line_number(binding.journal, rec.offset)}: the record "
+                            f"does not fit the state ({exc}); not applied "
+                            "(`tracker repair` puts it right)") from None
+        binding.rolled += 1
+    if got.problem is not None:
+        if not got.torn:
+            raise SaveError(binding.path, "save", f"{got.problem}; not applied "
+                            "(`tracker repair` puts it right)")
+        binding.torn = got
+    binding.position = got.end
+    binding.cursor = enc.cursor
+    binding.jump = jump_of(enc)
+    return enc
+
+
+def move_cursor(enc: Encounter, cursor: int) -> None:
+    if not 0 <= cursor <= len(enc.log):
+        raise ValueError(f"cursor {cursor} outside the log's 0..{len(enc.log)}")
+    while enc.cursor > cursor:
+        history.undo(enc)
+    while enc.cursor < cursor:
+        history.redo(enc)
+
+
+LogMaker = Callable[[int, int], Log]
+"""Builds the log a ``state`` record names from its entry count and head offset."""
+
+
+def apply_record(enc: Encounter | None, rec: Record, binding: Binding, model_for: ModelFor,
+                 make_log: LogMaker | None = None) -> Encounter | None:
+    """The encounter after one journal record: the same object, or a new one for a
+    ``state`` record (None before the first state record: entries there are history)."""
+    if rec.kind == "state":
+        body = dict(rec.data["b"])
+        body["schema"] = SCHEMA_VERSION
+        new = parse_body(body, binding.journal, model_for)
+        count, head = rec.data["c"], rec.data["hd"]
+        if make_log is None:
+            reader = journal.JournalReader(binding.journal, binding.enc_id)
+            new.log = log_on_journal(reader, binding.journal.name, count, head)
+        else:
+            new.log = make_log(count, head)
+        if not 0 <= new.cursor <= len(new.log):
+            raise ValueError("its cursor is outside its log")
+        new.log.binding = binding
+        return new
+    if enc is None:
+        return None
+    if rec.kind == "entry":
+        n = rec.data["n"]
+        if n > len(enc.log):
+            raise ValueError(f"entry {n + 1} follows a log of {len(enc.log)}")
+        move_cursor(enc, n)
+        del enc.log[n:]
+        if enc.log.head() != rec.data["p"]:
+            raise ValueError(f"entry {n + 1} links to another entry before it")
+        entry = rec.entry()
+        enc.log.append_written(entry, rec.offset)
+        for op in entry.ops:
+            history.apply_op(enc, op)
+        enc.cursor = n + 1
+        _set_jump(enc, None)
+    elif rec.kind == "cursor":
+        move_cursor(enc, rec.data["c"])
+        held = rec.data.get("j")
+        _set_jump(enc, tuple(held) if isinstance(held, list) and len(held) == 2 else None)
+    return enc
+
+
+def _set_jump(enc: Encounter, held: tuple[int, ...] | None) -> None:
+    if "jump" not in type(enc).model_fields:
+        return
+    from tracker.core.model import Jump
+
+    enc.jump = Jump(start=held[0], end=held[1]) if held is not None else None
 
 
 def _invalid(
@@ -134,74 +446,7 @@ def _invalid(
     return SaveError(path, _loc(prefix + tuple(err["loc"]), data), f"{err['msg']}{shown}{more}")
 
 
-_ENTRIES: TypeAdapter[list[LogEntry]] = TypeAdapter(list[LogEntry])
-
-
-def journal_folder(path: Path) -> Path:
-    """Where a save's journal lives: beside it (a backup's is beside the save it came from)."""
-    folder = path.parent
-    return folder.parent if folder.name == BACKUP_DIR else folder
-
-
-def _read_log(raw: Any, path: Path) -> Log:
-    """The ``log`` of a save: inline ``[[log]]`` tables, or a ``[log]`` table naming a journal."""
-    if raw is None:
-        return Log()
-    if isinstance(raw, list):
-        try:
-            return Log(_ENTRIES.validate_python(raw))
-        except ValidationError as exc:
-            raise _invalid(path, exc, {"log": raw}, ("log",)) from None
-    if not isinstance(raw, dict):
-        raise SaveError(path, "log", "a [log] table or [[log]] entries")
-    unknown = sorted(set(raw) - {"journal", "count", "head"})
-    if unknown:
-        raise SaveError(path, f"log.{unknown[0]}", "only journal, count and head")
-    name, count, head = raw.get("journal", ""), raw.get("count", 0), raw.get("head", -1)
-    if not isinstance(name, str) or (name and not journal.valid_name(name)):
-        raise SaveError(path, "log.journal", f"a file name beside the save, found {name!r}")
-    for key, value, low in (("count", count, 0), ("head", head, -1)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise SaveError(path, f"log.{key}", f"a whole number from {low}, found {value!r}")
-    if count == 0:
-        log = Log()
-        log.journal = name
-        return log
-    if not name:
-        raise SaveError(path, "log.journal", "the journal's file name (the log has entries)")
-    reader = journal.JournalReader(journal_folder(path) / name)
-    try:
-        n, before, entry = reader.read(head)
-    except LogError as exc:
-        raise SaveError(path, "log.head", f"the newest log entry: {exc}") from None
-    if n != count - 1:
-        raise SaveError(path, "log.head", f"entry {count} of the log, found entry {n + 1}")
-    log = Log.on_journal(reader, name, count - 1, before)
-    log.append_written(entry, head)
-    return log
-
-
-def load_encounter(path: Path | str, model_for: ModelFor) -> Encounter:
-    """Read and validate a save; any problem is a SaveError and the file is left alone."""
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(path, "", "no such file") from None
-    except IsADirectoryError:
-        raise SaveError(path, "", "a file, found a folder") from None
-    except OSError as exc:
-        raise SaveError(path, "", f"a readable file ({exc.strerror})") from None
-    try:
-        data = tomli.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(path, "", "UTF-8 text") from None
-    except tomli.TOMLDecodeError as exc:
-        raise SaveError(path, "", f"valid TOML ({exc})") from None
-    return parse_encounter(data, path, model_for)
-
-
-# --- writing ------------------------------------------------------------------------------
+# --- writing --------------------------------------------------------------------------------
 
 
 ITEM_LISTS = ("combatants", "units")
@@ -308,117 +553,320 @@ def _dump(doc: dict[str, Any], written: _Written) -> str:
 class Snapshot:
     """One save, taken under the session's lock; writing it needs no lock.
 
-    ``entries`` are the log entries not in the journal yet (the first is entry
-    ``index``, linked to the record at ``before``); ``head`` is the newest record's
-    offset when nothing is pending.
+    ``items`` are the journal records to append (log entries not written yet, then the
+    cursor if an undo or redo moved it); ``full`` is set when the save needs a journal
+    of its own first (a new save, an older schema, another folder).
     """
 
     state: str
+    path: Path
     log: Log
-    journal: Path
+    binding: Binding | None
+    count: int
+    cursor: int
+    head: int
     index: int
     before: int
-    entries: list[LogEntry]
+    items: list[tuple[str, Any]]
+    full: bool = False
+    jump: tuple[int, int] | None = None
+    position: Position = field(default_factory=Position)
+    records: list[Record] = field(default_factory=list)
+
+    @property
+    def committed(self) -> bool:
+        return bool(self.records) or not self.items
+
+
+def jump_of(enc: Encounter) -> tuple[int, int] | None:
+    held = getattr(enc, "jump", None)
+    return (held.start, held.end) if held is not None else None
+
+
+def cursor_fields(enc: Encounter) -> bytes:
+    """A ``cursor`` record: the cursor, and the rewind undo would take back (``j``)."""
+    held = jump_of(enc)
+    if held is None:
+        return journal.json_fields(c=enc.cursor)
+    return journal.json_fields(c=enc.cursor, j=list(held))
+
+
+def body_json(enc: Encounter) -> dict[str, Any]:
+    body = enc.model_dump(mode="json", exclude_none=True)
+    body.update(name=enc.name, ruleset=enc.ruleset)
+    return body
+
+
+def snapshot(enc: Encounter, path: Path) -> Snapshot:
+    """What to write for ``enc`` to be saved at ``path`` (called under the session's lock)."""
+    log = enc.log
+    with log.lock:
+        b = binding_of(enc)
+        full = b is None or b.legacy or b.path != path
+        if full:
+            log.load_all()
+            items = _full_items(enc)
+            index, before = 0, -1
+        else:
+            assert b is not None
+            index, before, entries = log.pending()
+            items = [("entry", (index + k, e)) for k, e in enumerate(entries)]
+            implied = index + len(entries) if entries else b.cursor
+            jump = None if entries else b.jump  # a new entry ends a rewind's take-back
+            if enc.cursor != implied or jump_of(enc) != jump:
+                items.append(("cursor", cursor_fields(enc)))
+        return Snapshot(dump_state(enc), path, log, None if full else b, len(log), enc.cursor,
+                        log.head(), index, before, items, full, jump_of(enc))
+
+
+def _full_items(enc: Encounter) -> list[tuple[str, Any]]:
+    """The records of a new journal: the encounter before its first entry, then every
+    entry and the cursor; or, when the log cannot be undone back to its start, the
+    entries followed by the encounter as it is."""
+    entries = list(enc.log)
+    work = enc.model_copy(deep=True)
+    try:
+        while history.undo(work) is not None:
+            pass
+        base = journal.json_fields(b=body_json(work), c=0, hd=-1, why="start")
+    except (history.HistoryError, LogError, ValueError, LookupError):
+        items: list[tuple[str, Any]] = [("entry", (k, e)) for k, e in enumerate(entries)]
+        body = body_json(enc)
+
+        def now(before: int) -> bytes:
+            return journal.json_fields(b=body, c=len(entries), hd=before, why="start")
+
+        return items + [("state", now)]
+    items = [("state", base)]
+    items += [("entry", (k, e)) for k, e in enumerate(entries)]
+    if enc.cursor != len(entries) or jump_of(enc) is not None:
+        items.append(("cursor", cursor_fields(enc)))
+    return items
+
+
+def commit(snap: Snapshot) -> list[Record]:
+    """Append the snapshot's records to the journal and fsync: from here the change is
+    committed (a new journal is committed once the state naming it is written)."""
+    if snap.full:
+        return _commit_new(snap)
+    b = snap.binding
+    assert b is not None
+    writer = b.ensure_writer()
+    records = writer.append(snap.items, snap.before)
+    b.position = writer.pos
+    b.cursor = snap.cursor
+    b.jump = snap.jump
+    _mark(snap, records, b)
+    snap.position, snap.records = b.position, records
+    return records
+
+
+def _mark(snap: Snapshot, records: list[Record], b: Binding) -> None:
+    entries = [(rec, item) for rec, item in zip(records, snap.items, strict=True)
+               if rec.kind == "entry"]
+    if not entries:
+        return
+    first = entries[0][1][1][0]
+    with snap.log.lock:
+        snap.log.mark_written(first, [item[1][1] for _, item in entries],
+                              [rec.offset for rec, _ in entries])
+        if snap.log.source is None or getattr(snap.log.source, "path", None) != b.journal:
+            snap.log.source = journal.JournalReader(b.journal, b.enc_id)
+        snap.log.journal = b.journal.name
+
+
+def _commit_new(snap: Snapshot) -> list[Record]:
+    folder = journal_folder(snap.path)
+    fs.ensure_folder(folder)
+    try:
+        taken = fs.current().listdir(folder)
+    except OSError:
+        taken = []
+    jpath = folder / journal.journal_name(snap.path, taken)
+    enc_id = secrets.token_hex(8)
+    records = journal.new_journal(jpath, enc_id, snap.items, snap.before)
+    pos = records[-1].position
+    b = Binding(snap.path, jpath, enc_id, pos, Position(), snap.cursor, jump=snap.jump)
+    b.writer = JournalWriter(jpath, enc_id, pos)
+    with snap.log.lock:
+        _mark(snap, records, b)
+        snap.log.binding = b
+        snap.log.source = journal.JournalReader(jpath, enc_id)
+        snap.log.journal = jpath.name
+    snap.binding, snap.position, snap.records = b, pos, records
+    return records
+
+
+def state_bytes(snap: Snapshot) -> bytes:
+    b = snap.binding
+    assert b is not None
+    # the entries written are the log's newest (what was pending is always its tail)
+    entries = [r for r in snap.records if r.kind == "entry"]
+    head = entries[-1].offset if entries else snap.head
+    if snap.count == 0:
+        head = -1
+    pos = snap.position
+    tables = {
+        "log": {"journal": b.journal.name, "count": snap.count, "head": head},
+        "save": {"id": b.enc_id, "records": pos.records, "at": pos.at, "end": pos.end,
+                 "last": pos.last},
+    }
+    body = (snap.state.rstrip("\n") + "\n\n" + tomli_w.dumps(tables) + "\n").encode("utf-8")
+    return body + END + journal.digest(body).encode() + b'"\n'
+
+
+def write_state(snap: Snapshot, backups: int = 5) -> None:
+    """Write the state that matches the snapshot's records (after :func:`commit`)."""
+    data = state_bytes(snap)
+    write_state_file(snap.path, data, backups)
+    b = snap.binding
+    assert b is not None
+    b.state_position = snap.position
+    b.legacy = False
+
+
+def write_snapshot(snap: Snapshot, path: Path, backups: int = 5) -> None:
+    """Commit the snapshot's records, then write the state."""
+    commit(snap)
+    write_state(snap, backups)
+
+
+def save_encounter(enc: Encounter, path: Path | str, backups: int = 5) -> None:
+    """Save ``enc`` at ``path``: its new records to the journal, then the state."""
+    path = Path(path)
+    write_snapshot(snapshot(enc, path), path, backups)
+
+
+# --- the state file and its backups ---------------------------------------------------------
+
+
+write_atomic = fs.write_atomic
+"""``write_atomic(path, data)``: the file holds its old bytes or ``data``, never half
+(temp file with an unpredictable name, exclusive create, fsync, rename, folder fsync)."""
+
+
+def backup_folder(path: Path) -> Path:
+    return path.parent / BACKUP_DIR
+
+
+def backup_paths(path: Path, keep: int) -> list[Path]:
+    folder = backup_folder(path)
+    return [folder / f"{path.stem}.{n}{path.suffix}" for n in range(1, keep + 1)]
+
+
+def fingerprint(path: Path) -> str | None:
+    """What a state holds, whatever journal record it names: two files with the same
+    fingerprint are one state (None: no such file; OSError if it cannot be read)."""
+    try:
+        raw = fs.read_regular(path)
+    except FileNotFoundError:
+        return None
+    cut = raw.find(b"\n[log]\n")
+    return journal.digest(raw[:cut] if cut >= 0 else raw)
+
+
+def write_state_file(path: Path, data: bytes, backups: int = 5) -> None:
+    """Replace the state with ``data`` atomically; then the replaced state joins the
+    backup ring, which rotates only now that the write has succeeded."""
+    f = fs.current()
+    fs.refuse_link(path, "the save")
+    try:  # only a file of the same size can hold the same bytes: skip reading the rest
+        same = f.lstat(path).st_size == len(data) and fs.read_regular(path) == data
+    except OSError:
+        same = False
+    if same:
+        f.fsync_dir(path.parent)  # an earlier write may have failed just before this
+        return
+    tmp = fs.write_temp(path, data)
+    keep: Path | None = None
+    try:
+        exists = _exists(path)
+        if backups > 0 and exists:
+            folder = backup_folder(path)
+            fs.ensure_folder(folder, BACKUP_DIR)
+            keep = fs.temp_name(folder / path.name)
+            try:
+                f.link(path, keep)  # a second name for the state about to be replaced
+            except OSError:
+                keep = fs.write_temp(folder / path.name, fs.read_regular(path))
+        f.replace(tmp, path)
+        f.fsync_dir(path.parent)
+    except BaseException:
+        fs.remove_quietly(tmp)
+        if keep is not None:
+            fs.remove_quietly(keep)
+        raise
+    if keep is not None:
+        try:
+            rotate(path, keep, backups)
+        except BaseException:
+            fs.remove_quietly(keep)
+            raise
+
+
+def _exists(path: Path) -> bool:
+    try:
+        fs.current().lstat(path)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def rotate(path: Path, incoming: Path, keep: int) -> None:
+    """Put ``incoming`` in slot 1 of the ring; the others move up one, the oldest drops.
+    A slot already holding the same state is dropped instead, so the ring never holds
+    one state twice."""
+    f = fs.current()
+    ring = backup_paths(path, keep)
+    mark = fingerprint(incoming)
+    last = keep - 1
+    for i, slot in enumerate(ring):
+        if mark is not None and fingerprint(slot) == mark:
+            last = i
+            f.unlink(slot)  # the same state, older: it goes, and the ones before move up
+            break
+    for i in range(last, 0, -1):
+        if _exists(ring[i - 1]):
+            f.replace(ring[i - 1], ring[i])
+    f.replace(incoming, ring[0])
+    f.fsync_dir(ring[0].parent)
+
+
+def stale_temp_names(path: Path, binding: Binding | None) -> int:
+    """Remove the temp files a crash left beside the save, its journal and in its
+    backups; returns how many."""
+    names = [path.name]
+    if binding is not None and binding.journal.name:
+        names.append(binding.journal.name)
+    gone = fs.remove_stale_temps(path.parent, names)
+    gone += fs.remove_stale_temps(backup_folder(path), [path.name])
+    return len(gone)
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """What a state file says about its journal: for a reader that follows the journal
+    from where the state stands (``journal.records_after(info.journal, info.position,
+    info.enc_id)``)."""
+
+    enc_id: str
+    journal: Path
+    position: Position
     count: int
     head: int
 
 
-def snapshot(enc: Encounter, path: Path) -> Snapshot:
-    log = enc.log
-    folder = journal_folder(path)
-    with log.lock:
-        bound = getattr(log.source, "path", None)
-        if bound is not None and Path(bound) != folder / log.journal:
-            log.detach()  # saved somewhere else: that folder gets a journal of its own
-        if not log.journal:
-            log.journal = journal.journal_name(path)
-        index, before, entries = log.pending()
-        return Snapshot(dump_state(enc), log, folder / log.journal, index, before, entries,
-                        len(log), log.head())
-
-
-def write_snapshot(snap: Snapshot, path: Path, backups: int = 5) -> None:
-    """Append the new log entries to the journal (fsynced), then write the state."""
-    head = snap.head
-    if snap.entries:
-        offsets = journal.append(snap.journal, snap.index, snap.before, snap.entries)
-        with snap.log.lock:
-            snap.log.mark_written(snap.index, snap.entries, offsets)
-            if snap.log.source is None:
-                snap.log.source = journal.JournalReader(snap.journal)
-        head = offsets[-1]
-    table = {"journal": snap.journal.name, "count": snap.count, "head": head if snap.count else -1}
-    text = snap.state.rstrip("\n") + "\n\n" + tomli_w.dumps({"log": table})
-    save_bytes(text.encode("utf-8"), path, backups)
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` so that ``path`` holds either the old bytes or the new, never half."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        dfd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:
-        pass
-    finally:
-        os.close(dfd)
-
-
-def backup_paths(path: Path, keep: int) -> list[Path]:
-    folder = path.parent / BACKUP_DIR
-    return [folder / f"{path.stem}.{n}{path.suffix}" for n in range(1, keep + 1)]
-
-
-def rotate_backups(path: Path, keep: int) -> None:
-    """Shift the ring (1 is the newest) and copy the current save into slot 1."""
-    if keep <= 0 or not path.exists():
-        return
-    ring = backup_paths(path, keep)
-    ring[0].parent.mkdir(exist_ok=True)
-    for older, newer in zip(reversed(ring[1:]), reversed(ring[:-1]), strict=True):
-        if newer.exists():
-            os.replace(newer, older)
-    ring[0].unlink(missing_ok=True)
-    try:
-        # the save is about to be replaced by a new file, so a second name for the
-        # current one is a backup that costs no copy
-        os.link(path, ring[0])
-    except OSError:
-        write_atomic(ring[0], path.read_bytes())
-
-
-def save_encounter(enc: Encounter, path: Path | str, backups: int = 5) -> None:
-    """Save atomically (journal first, then the state), keeping ``backups`` previous states."""
-    write_snapshot(snapshot(enc, Path(path)), Path(path), backups)
-
-
-def save_bytes(data: bytes, path: Path, backups: int = 5) -> None:
-    if path.exists() and backups > 0:
-        try:
-            # only a file of the same size can hold the same bytes: skip reading the rest
-            if path.stat().st_size == len(data) and path.read_bytes() == data:
-                return
-        except OSError:
-            pass
-        rotate_backups(path, backups)
-    write_atomic(path, data)
+def save_info(path: Path | str) -> SaveInfo:
+    """The encounter id, journal and journal position a (schema 3) state names."""
+    path = Path(path)
+    data, _ = read_state(path)
+    version = data.get("schema")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 3:
+        raise SaveError(path, "schema", "a save of schema 3 or later (it has no checksums "
+                        "yet; the tracker gives it them at its next save)")
+    enc_id, pos = save_table(data, path)
+    count, head, name = _log_table(data.get("log"), path)
+    return SaveInfo(enc_id, journal_folder(path) / name, pos, count, head)
 
 
 @dataclass(frozen=True)
@@ -433,13 +881,11 @@ class Marks:
 
 
 def read_marks(path: Path) -> Marks | None:
-    """The marks of a save as :func:`write_snapshot` writes it (top-level values first,
-    the ``[log]`` table last); None for a save that keeps its log inline or cannot be read
-    that way (read it whole then)."""
-    import re
-
+    """The marks of a save as :func:`write_state` writes it (top-level values first, the
+    ``[log]`` table after the others); None for a save that keeps its log inline or
+    cannot be read that way (read it whole then)."""
     try:
-        data = path.read_bytes()
+        data = fs.read_regular(path)
     except OSError:
         return None
     first_table = data.find(b"\n[")

@@ -6,7 +6,6 @@ import asyncio
 import gc
 import os
 import signal
-import threading
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
@@ -26,8 +25,6 @@ from tracker.core.model import Combatant, Unit
 from tracker.opening import Opened
 from tracker.play import PendingDuty
 from tracker.session import Outcome
-from tracker.store.autosave import Autosaver
-from tracker.store.toml_store import Snapshot, snapshot
 from tracker.ui.commandline import CommandLine
 from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.footer import KeyFooter
@@ -36,6 +33,7 @@ from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
 from tracker.ui.panes.roster import RosterPane
 from tracker.ui.panes.wounds import WoundsPane
+from tracker.ui.saving import SavingMixin, rescue
 from tracker.ui.table import SyncTable
 from tracker.ui.theme import install_themes, show_notices
 from tracker.ui.topbar import TopBar, topbar_text
@@ -43,7 +41,7 @@ from tracker.ui.topbar import TopBar, topbar_text
 __all__ = ["TrackerApp", "run_app", "topbar_text"]
 
 
-class TrackerApp(App[None]):
+class TrackerApp(SavingMixin, App[None]):
     """Runs one encounter for the GM."""
 
     CSS_PATH = "app.tcss"
@@ -84,15 +82,7 @@ class TrackerApp(App[None]):
         self.selected: str | None = None
         self.exit_deadline: float | None = 3.0
         """Seconds a signal leaves Textual to finish its exit before the process ends."""
-        self.autosaver: Autosaver | None = None
-        if autosave and opened.session.path is not None and not self.session.read_only:
-            session, path = self.session, opened.session.path
-
-            def take() -> Snapshot:
-                with session.lock:
-                    return snapshot(session.enc, path)
-
-            self.autosaver = Autosaver(path, take)
+        self.init_saving(autosave)
 
     # --- layout -----------------------------------------------------------------------
 
@@ -135,8 +125,8 @@ class TrackerApp(App[None]):
         if table is not None:
             table.focus()
         self.follow_turn()
-        self.set_interval(5, self._retry_save)
         self._install_signals()
+        self.start_saving()
         self.call_after_refresh(self._prepare_save)
 
     @work(thread=True, group="save", exit_on_error=False)
@@ -153,20 +143,8 @@ class TrackerApp(App[None]):
             pass
 
     def _on_signal(self) -> None:
-        """SIGHUP or SIGTERM: save, let go of the lock, and leave.
-
-        The terminal may already be gone, and a screen that cannot be written to can
-        keep Textual from finishing its exit; the save is safe by then, so a timer ends
-        the process if the exit has not within a few seconds.
-        """
-        self.save_now()
-        if self.opened.lock is not None:
-            self.opened.lock.release()
-        if self.exit_deadline is not None:
-            timer = threading.Timer(self.exit_deadline, os._exit, args=(0,))
-            timer.daemon = True
-            timer.start()
-        self.exit()
+        """SIGHUP or SIGTERM: save, let go of the lock, and leave (see ``saving.py``)."""
+        self.handle_exit_signal()
 
     # --- refreshing -------------------------------------------------------------------
 
@@ -180,7 +158,7 @@ class TrackerApp(App[None]):
     def _refresh_panes(self, units: set[str] | None = None) -> None:
         enc = self.session.enc
         play = self.session.play
-        self.query_one(TopBar).show(self.session)
+        self.query_one(TopBar).show(self.session, self.saving_mark())
         actor = play.current()
         marks = play.markers()
         for pane in self.query(CombatantsPane):
@@ -220,11 +198,6 @@ class TrackerApp(App[None]):
         self.set_status(f"{event.worker.group or 'background'} work failed ({kind});"
                         f" details in {where}", error=True)
 
-    def set_status(self, message: str, error: bool = False) -> None:
-        status = self.query_one("#status", Static)
-        status.update(message)
-        status.set_class(error, "error")
-
     # --- running commands -------------------------------------------------------------
 
     def run_line(self, line: str) -> str | None:
@@ -255,9 +228,7 @@ class TrackerApp(App[None]):
         return None
 
     def _changed(self, outcome: Outcome) -> None:
-        if self.autosaver is not None:
-            self.autosaver.request()
-            self._save_worker()
+        self.note_change()
         entry = outcome.entry
         self.refresh_panes(touched_units(self.session.enc, entry) if entry else None)
         if entry is not None and any(op.path[:1] == ["position"] for op in entry.ops):
@@ -278,22 +249,6 @@ class TrackerApp(App[None]):
         for table in self.query(SyncTable):
             if table.id in ("combatants-table", "roster-table") and table.has_key(who.id):
                 table.select_key(who.id)  # the highlight it posts updates the other panes
-
-    @work(thread=True, group="save", exit_on_error=False)
-    def _save_worker(self) -> None:
-        saver = self.autosaver
-        if saver is None:
-            return
-        if not saver.run_pending():
-            self.call_from_thread(self.set_status, f"{saver.last_error}; retrying", True)
-
-    def _retry_save(self) -> None:
-        if self.autosaver is not None and self.autosaver.pending:
-            self._save_worker()
-
-    def save_now(self) -> None:
-        if self.autosaver is not None:
-            self.autosaver.flush()
 
     # --- actions ----------------------------------------------------------------------
 
@@ -338,6 +293,9 @@ class TrackerApp(App[None]):
     async def on_command_line_run(self, message: CommandLine.Run) -> None:
         if message.line.strip() in ("q", "quit"):
             await self.action_quit()
+            return
+        if message.line.strip().split(" ", 1)[0] == "save-as":
+            self.save_as(message.line.strip()[len("save-as"):])
             return
         if message.line.strip() in ("?", "help") and not message.line.strip().startswith("help "):
             self.action_help()
@@ -572,15 +530,6 @@ class TrackerApp(App[None]):
         ]
         return rows
 
-    async def action_quit(self) -> None:
-        self.save_now()
-        self.exit()
-
-    def on_unmount(self) -> None:
-        self.save_now()
-        if self.opened.lock is not None:
-            self.opened.lock.release()
-
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         yield from super().get_system_commands(screen)
         for b in self.BINDINGS:
@@ -644,10 +593,19 @@ def run_app(opened: Opened, theme: str | None = None, notice: str = "") -> int:
     try:
         app.run()
     finally:
-        app.save_now()
-        if opened.lock is not None:
-            opened.lock.release()
-    return 0
+        saved = app.save_now()
+        if not saved:  # the app is gone (a signal, a crash): the changes go somewhere safe
+            target = rescue(app.session)
+            import sys
+
+            saver = app.autosaver
+            why = saver.last_error if saver is not None else "could not save"
+            print(f"tracker: {why}; "
+                  + (f"the encounter was written to {target}" if target
+                     else "the last changes could not be written anywhere"), file=sys.stderr)
+        if app.opened.lock is not None:
+            app.opened.lock.release()
+    return 0 if saved else 2
 
 
 def run_watch(

@@ -1,0 +1,168 @@
+"""Files a GM can trust on a shared machine: private modes, no link followed, no FIFO
+waited on, unpredictable temp names, leftovers of a crash tidied, one line per error."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import journal_of, skirmish
+from tracker.opening import load, new_encounter, open_encounter
+from tracker.session import CommandError, Session
+from tracker.store import fs, save_encounter
+from tracker.store.toml_store import BACKUP_DIR
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_saves_journals_and_backups_are_private(tmp_path, tracker_home):
+    path = new_encounter("Private", "plain", tracker_home / "games" / "p.toml")
+    session = Session(load(path), path)
+    session.execute("note! the dragon sleeps")
+    save_encounter(session.enc, path)
+    assert mode(path) == 0o600 and mode(journal_of(path)) == 0o600
+    assert mode(path.parent / BACKUP_DIR) == 0o700
+    assert all(mode(p) == 0o600 for p in (path.parent / BACKUP_DIR).iterdir())
+    assert mode(path.parent) == 0o700  # a folder the tracker made
+
+
+def test_the_data_folder_is_private(tracker_home):
+    from tracker.store.paths import encounters_dir
+
+    assert mode(encounters_dir()) == 0o700
+
+
+def test_a_journal_that_is_a_symlink_is_refused(tmp_path):
+    path = tmp_path / "ford.toml"
+    save_encounter(skirmish(), path)
+    outside = tmp_path / "outside.jsonl"
+    journal_of(path).rename(outside)
+    journal_of(path).symlink_to(outside)
+    with pytest.raises(Exception, match="symbolic link"):
+        load(path)
+
+
+def test_a_backups_folder_that_is_a_symlink_is_refused(tmp_path):
+    path = tmp_path / "ford.toml"
+    save_encounter(skirmish(), path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / BACKUP_DIR).symlink_to(elsewhere)
+    session = Session(load(path), path)
+    session.execute("note one")
+    with pytest.raises(OSError, match="symbolic link"):
+        save_encounter(session.enc, path)
+    assert list(elsewhere.iterdir()) == []
+    assert [e.text for e in load(path).log] == ["one"]  # committed to the journal
+
+
+def test_a_planted_temp_file_or_link_is_never_written_through(tmp_path):
+    path = tmp_path / "ford.toml"
+    save_encounter(skirmish(), path)
+    target = tmp_path / "victim.txt"
+    target.write_text("keep me")
+    # the old, predictable name: a link planted there is not used
+    (tmp_path / f".ford.toml.{os.getpid()}.tmp").symlink_to(target)
+    names = {fs.temp_name(path).name for _ in range(50)}
+    assert len(names) == 50  # unpredictable
+    session = Session(load(path), path)
+    session.execute("note one")
+    save_encounter(session.enc, path)
+    assert target.read_text() == "keep me"
+
+
+def test_a_temp_name_already_taken_is_not_opened(tmp_path, monkeypatch):
+    path = tmp_path / "ford.toml"
+    taken = tmp_path / ".ford.toml.000000000000.tmp"
+    taken.symlink_to(tmp_path / "victim")
+    monkeypatch.setattr(fs, "temp_name", lambda target: taken)
+    with pytest.raises(FileExistsError):
+        fs.write_temp(path, b"x")
+    assert not (tmp_path / "victim").exists()
+
+
+def test_leftover_temp_files_of_a_crash_are_removed_at_the_next_open(tmp_path):
+    path = tmp_path / "ford.toml"
+    save_encounter(skirmish(), path)
+    (tmp_path / BACKUP_DIR).mkdir(mode=0o700, exist_ok=True)
+    left = [tmp_path / ".ford.toml.0123456789ab.tmp",
+            tmp_path / ".ford.journal.jsonl.0123456789ab.tmp",
+            tmp_path / BACKUP_DIR / ".ford.toml.0123456789ab.tmp"]
+    for p in left:
+        p.write_text("half")
+    other = tmp_path / ".notes.txt.0123456789ab.tmp"  # not this save's
+    other.write_text("mine")
+    opened = open_encounter(path)
+    assert "temp file" in opened.notice
+    assert not any(p.exists() for p in left) and other.exists()
+    opened.lock.release()
+
+
+def test_an_army_list_that_is_a_fifo_is_refused_at_once(tmp_path):
+    path = tmp_path / "ford.toml"
+    save_encounter(skirmish(), path)
+    os.mkfifo(tmp_path / "army.toml")
+    session = Session(load(path), path)
+    start = time.monotonic()
+    with pytest.raises(CommandError, match="not a regular file"):
+        session.execute("army army.toml")
+    assert time.monotonic() - start < 5
+
+
+def test_an_army_list_through_a_symlink_is_refused(tmp_path):
+    path = tmp_path / "ford.toml"
+    save_encounter(skirmish(), path)
+    (tmp_path / "real.toml").write_text("[[units]]\nname = 'x'\n")
+    (tmp_path / "army.toml").symlink_to(tmp_path / "real.toml")
+    session = Session(load(path), path)
+    with pytest.raises(CommandError, match="symbolic link"):
+        session.execute("army army.toml")
+
+
+READ_ONLY = """
+import errno, os, sys
+from tracker.store import fs
+
+class ReadOnly(fs.Files):
+    def open(self, path, flags, mode=fs.FILE_MODE):
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        return super().open(path, flags, mode)
+
+    def mkdir(self, path, mode=fs.DIR_MODE):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+fs._current = ReadOnly()
+from tracker.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("args", [
+    ["restore", "{dir}"], ["check", "{dir}"], ["exec", "{dir}", "note x"],
+    ["replay", "{dir}"], ["repair", "{dir}"], ["new", "x", "--ruleset", "plain", "--file",
+                                               "{ro}/x.toml", "--no-open"],
+    ["exec", "{ro}/ford.toml", "note x"], ["restore", "{ro}/ford.toml"],
+    ["repair", "{ro}/ford.toml", "--yes"],
+])
+def test_file_errors_are_one_line_and_exit_2(tmp_path, args):
+    """A folder where a save is named, and a read-only file system (EROFS on every
+    write, as a read-only mount gives even to root)."""
+    folder = tmp_path / "a-folder.toml"
+    folder.mkdir()
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    save_encounter(skirmish(), ro / "ford.toml")
+    argv = [a.format(dir=folder, ro=ro) for a in args]
+    run = subprocess.run([sys.executable, "-c", READ_ONLY, *argv], capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode in (1, 2), run
+    assert "Traceback" not in run.stderr and run.stderr.count("\n") == 1, run.stderr

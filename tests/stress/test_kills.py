@@ -1,0 +1,15 @@
+"""SIGKILL at random moments of a real app session in a pseudo-terminal: no broken save,
+no change lost that the screen showed as committed (a few kills here; the full run of
+1,000 is `python -m bench.reliability --kills 1000`)."""
+
+from __future__ import annotations
+
+from tests.stress.harness import run_kills
+
+
+def test_kills_at_random_moments_of_an_app_session(tmp_path):
+    result = run_kills(4, tmp_path, seed=19)
+    assert result.kills == 4
+    assert result.broken == []
+    assert result.lost == []
+    assert result.shown_committed > 0  # the screen did show changes as committed
