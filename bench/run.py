@@ -188,8 +188,9 @@ def generated(units: int, events: int, verbose: bool) -> Path:
                  str(made), str(units), str(events)],
                 cwd=ROOT, check=True,
             )
-            for journal in Path(tmp).glob("*.log.jsonl"):
-                journal.rename(CACHE / journal.name)
+            for pattern in ("*.log.jsonl", "*.journal.jsonl"):  # schema 2, schema 3
+                for journal in Path(tmp).glob(pattern):
+                    journal.rename(CACHE / journal.name)
             made.rename(path)  # the state last: a cached state always has its journal
     return path
 
