@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     if ns.kills:
         from tests.stress.harness import run_kills
 
-        k = run_kills(ns.kills, work / "kills", seed=ns.seed)
+        k = run_kills(ns.kills, work / "kills", seed=ns.seed, progress=True)
         bad |= bool(k.lost or k.broken)
         rows.append((f"SIGKILL at random moments of an app session ({k.kills} kills)",
                      f"{len(k.broken)} broken saves, {len(k.lost)} lost of "

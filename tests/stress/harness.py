@@ -123,19 +123,27 @@ def notes_in(path: Path) -> set[int]:
 
 
 def kill_once(path: Path, home: Path, rng: random.Random, first: int,
-              result: KillResult) -> None:
+              result: KillResult, after_draw: bool | None = None) -> None:
     """Start the app, type notes ``k<first>``, ``k<first+1>`` ... and SIGKILL it at a
-    random moment (while starting, typing or saving)."""
+    random moment: from its start (while starting, drawing, typing or saving), or, every
+    other time (or when ``after_draw``), once it has drawn its first screen."""
+    if after_draw is None:
+        after_draw = rng.random() < 0.5
     pid, fd = start_app(path, home)
     watch = Watch()
-    moment = time.monotonic() + rng.uniform(0.2, 4.0)
+    spawned = time.monotonic()
+    delay = rng.uniform(0.05, 2.0) if after_draw else rng.uniform(0.2, 4.0)
     n = first
     next_key = 0.0
     try:
-        while time.monotonic() < moment:
+        while True:
+            now = time.monotonic()
+            start = watch.drawn if after_draw else spawned
+            if (start and now >= start + delay) or now > spawned + 60:
+                break
             if not watch.pump(fd, 0.005):
                 break
-            if watch.drawn and time.monotonic() >= max(next_key, watch.drawn + 0.3):
+            if watch.drawn and now >= max(next_key, watch.drawn + 0.3):
                 os.write(fd, b":note k%d\r" % n)
                 n += 1
                 next_key = time.monotonic() + rng.uniform(0.0, 0.06)
@@ -159,7 +167,8 @@ def verify(path: Path, result: KillResult, where: str) -> None:
     result.lost += sorted(k for k in result.shown if k not in have and k not in result.lost)
 
 
-def run_kills(count: int, folder: Path, seed: int = 1) -> KillResult:
+def run_kills(count: int, folder: Path, seed: int = 1, progress: bool = False,
+              after_draw: bool | None = None) -> KillResult:
     """``count`` SIGKILLs of app sessions on one save, each session going on from the last."""
     from tracker.opening import new_encounter
 
@@ -170,8 +179,12 @@ def run_kills(count: int, folder: Path, seed: int = 1) -> KillResult:
     start = time.monotonic()
     n = 1
     for i in range(count):
-        kill_once(path, home, rng, n, result)
+        kill_once(path, home, rng, n, result, after_draw)
         verify(path, result, f"kill {i + 1}")
+        if progress and (i + 1) % 50 == 0:
+            print(f"  {i + 1} kills, {len(result.shown)} changes shown committed, "
+                  f"{len(result.lost)} lost, {len(result.broken)} broken", file=sys.stderr,
+                  flush=True)
         if result.broken:
             break
         # notes typed but never shown committed may or may not be there: go on after them

@@ -8,8 +8,10 @@ from tests.stress.harness import run_kills
 
 
 def test_kills_at_random_moments_of_an_app_session(tmp_path):
-    result = run_kills(4, tmp_path, seed=19)
-    assert result.kills == 4
+    result = run_kills(3, tmp_path / "drawn", seed=19, after_draw=True)
+    early = run_kills(2, tmp_path / "early", seed=23, after_draw=False)  # while starting too
+    assert result.kills == 3 and early.kills == 2
+    assert early.broken == [] and early.lost == []
     assert result.broken == []
     assert result.lost == []
     assert result.shown_committed > 0  # the screen did show changes as committed

@@ -718,8 +718,10 @@ def state_bytes(snap: Snapshot) -> bytes:
 def write_state(snap: Snapshot, backups: int = 5) -> None:
     """Write the state that matches the snapshot's records (after :func:`commit`)."""
     data = state_bytes(snap)
-    write_state_file(snap.path, data, backups)
     b = snap.binding
+    assert b is not None
+    # a state naming another journal record cannot hold the same bytes as the one there
+    write_state_file(snap.path, data, backups, maybe_same=b.state_position == snap.position)
     assert b is not None
     b.state_position = snap.position
     b.legacy = False
@@ -754,24 +756,39 @@ def backup_paths(path: Path, keep: int) -> list[Path]:
     return [folder / f"{path.stem}.{n}{path.suffix}" for n in range(1, keep + 1)]
 
 
+_marks: dict[tuple[int, int, int, int], str] = {}
+"""Fingerprints of files already read, by device, inode, size and modification time (a
+backup is never rewritten in place: a new state is a new file)."""
+
+
 def fingerprint(path: Path) -> str | None:
     """What a state holds, whatever journal record it names: two files with the same
     fingerprint are one state (None: no such file; OSError if it cannot be read)."""
     try:
-        raw = fs.read_regular(path)
+        st = fs.current().lstat(path)
     except FileNotFoundError:
         return None
+    key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    known = _marks.get(key)
+    if known is not None:
+        return known
+    raw = fs.read_regular(path)
     cut = raw.find(b"\n[log]\n")
-    return journal.digest(raw[:cut] if cut >= 0 else raw)
+    mark = journal.digest(raw[:cut] if cut >= 0 else raw)
+    if len(_marks) > 1000:
+        _marks.clear()
+    _marks[key] = mark
+    return mark
 
 
-def write_state_file(path: Path, data: bytes, backups: int = 5) -> None:
+def write_state_file(path: Path, data: bytes, backups: int = 5, maybe_same: bool = True) -> None:
     """Replace the state with ``data`` atomically; then the replaced state joins the
     backup ring, which rotates only now that the write has succeeded."""
     f = fs.current()
     fs.refuse_link(path, "the save")
     try:  # only a file of the same size can hold the same bytes: skip reading the rest
-        same = f.lstat(path).st_size == len(data) and fs.read_regular(path) == data
+        same = maybe_same and f.lstat(path).st_size == len(data) and \
+            fs.read_regular(path) == data
     except OSError:
         same = False
     if same:
@@ -829,7 +846,8 @@ def rotate(path: Path, incoming: Path, keep: int) -> None:
         if _exists(ring[i - 1]):
             f.replace(ring[i - 1], ring[i])
     f.replace(incoming, ring[0])
-    f.fsync_dir(ring[0].parent)
+    # the ring's folder is not fsynced: after a crash it is as it last reached the disk,
+    # one state per slot either way, and the journal holds every change regardless
 
 
 def stale_temp_names(path: Path, binding: Binding | None) -> int:
