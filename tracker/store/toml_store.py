@@ -772,7 +772,10 @@ def fingerprint(path: Path) -> str | None:
     known = _marks.get(key)
     if known is not None:
         return known
-    raw = fs.read_regular(path)
+    return _remember(key, fs.read_regular(path))
+
+
+def _remember(key: tuple[int, int, int, int], raw: bytes) -> str:
     cut = raw.find(b"\n[log]\n")
     mark = journal.digest(raw[:cut] if cut >= 0 else raw)
     if len(_marks) > 1000:
@@ -808,6 +811,11 @@ def write_state_file(path: Path, data: bytes, backups: int = 5, maybe_same: bool
                 keep = fs.write_temp(folder / path.name, fs.read_regular(path))
         f.replace(tmp, path)
         f.fsync_dir(path.parent)
+        try:  # its fingerprint, for when it joins the backups: no need to read it back
+            st = f.lstat(path)
+            _remember((st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns), data)
+        except OSError:
+            pass
     except BaseException:
         fs.remove_quietly(tmp)
         if keep is not None:
