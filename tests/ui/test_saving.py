@@ -169,3 +169,27 @@ async def test_a_read_only_opener_takes_over_when_the_gm_says_yes(skirmish_file)
         await settle(second, pilot)
         await pilot.press("q")
     assert [e.text for e in load(skirmish_file).log] == ["taken"]
+
+
+class NoTempFiles(fs.Files):
+    """The journal can be appended to, but no new file can be made (a disk all but full)."""
+
+    def open(self, path, flags, mode=fs.FILE_MODE):  # type: ignore[no-untyped-def]
+        if flags & os.O_CREAT:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+        return super().open(path, flags, mode)
+
+
+async def test_quit_leaves_when_every_change_is_in_the_journal(skirmish_file):
+    app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        with fs.use(NoTempFiles()):
+            await pilot.press("n")
+            await settle(app, pilot)
+            assert "every change is in the journal" in text(app, "#status")
+            assert "saving…" not in text(app, "#topbar")  # committed all the same
+            await pilot.press("q")
+            await pilot.pause()
+            assert not app.is_running
+    assert load(skirmish_file).position.turn == 1  # applied from the journal
+    assert check_save(skirmish_file, model_for).ok

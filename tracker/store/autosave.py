@@ -58,7 +58,14 @@ class Autosaver:
 
     @property
     def uncommitted(self) -> int:
+        """Changes not in the journal yet (0: only the state file is behind, and the
+        next opening applies the journal's records)."""
         return self._wanted - self.committed
+
+    @property
+    def safe(self) -> bool:
+        """Whether leaving now loses nothing (every change is in the journal)."""
+        return self.uncommitted <= 0 and not self.lost
 
     def run_pending(self) -> bool:
         """Write until nothing is pending; False (with ``last_error``) if a write failed."""
@@ -87,8 +94,7 @@ class Autosaver:
                         return self._failed(self.lost)
                     write_state(snap, self.backups)
                 except (OSError, LogError) as exc:
-                    return self._failed(_why(exc) + (" (the changes are in the journal)"
-                                                     if named else ""))
+                    return self._failed(_why(exc))
                 self._committed(target)
                 self._done = target
                 self.saves += 1

@@ -594,6 +594,13 @@ def run_app(opened: Opened, theme: str | None = None, notice: str = "") -> int:
         app.run()
     finally:
         saved = app.save_now()
+        saver = app.autosaver
+        if not saved and saver is not None and saver.safe:
+            import sys
+
+            print(f"tracker: {saver.last_error}; every change is in the journal and is "
+                  "applied when the encounter is next opened", file=sys.stderr)
+            saved = True
         if not saved:  # the app is gone (a signal, a crash): the changes go somewhere safe
             target = rescue(app.session)
             import sys

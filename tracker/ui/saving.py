@@ -168,8 +168,11 @@ class SavingMixin:
         self._had_error = True
         if saver.lost:
             self._lost_encounter(saver.lost)
+        elif saver.safe:
+            self.set_status(f"{saver.last_error}; retrying (every change is in the journal)",
+                            error=True)
         else:
-            self.set_status(f"{saver.last_error}; retrying (:save-as FILE writes it elsewhere)",
+            self.set_status(f"{saver.last_error}; retrying; :save-as FILE keeps the changes",
                             error=True)
 
     def _retry_save(self) -> None:
@@ -185,10 +188,10 @@ class SavingMixin:
     # --- quitting -------------------------------------------------------------------------
 
     async def action_quit(self) -> None:
-        if self.save_now():
-            self.exit()
-            return
         saver = self.autosaver
+        if self.save_now() or (saver is not None and saver.safe):
+            self.exit()  # every change is in the journal at least: nothing is lost
+            return
         assert saver is not None
         self._had_error = True
         self.set_status(f"not quitting: {saver.last_error}. Nothing is lost yet: "
@@ -211,7 +214,7 @@ class SavingMixin:
         keep Textual from finishing its exit; the save is safe by then, so a timer ends
         the process if the exit has not within a few seconds.
         """
-        if self.save_now():
+        if self.save_now() or (self.autosaver is not None and self.autosaver.safe):
             self._leave()
             return
         rescued = rescue(self.session)
