@@ -9,6 +9,7 @@ import asyncio
 import asyncssh
 import pytest
 
+from tests.conftest import lock_is_free
 from tests.table.helpers import (
     alive,
     connect,
@@ -20,7 +21,6 @@ from tests.table.helpers import (
     wait_until,
     write_access,
 )
-from tracker.store.lock import lock_path
 
 
 class Freezer:
@@ -74,7 +74,7 @@ async def test_a_silently_dropped_gm_is_noticed_by_keepalives_and_the_lock_relea
         assert alive(pid)  # not yet: a keepalive has not gone unanswered
         # three keepalive intervals of silence (0.9 s here, 45 s by default), then the hangup
         assert await wait_until(lambda: not alive(pid), timeout=10)
-        assert not lock_path(save).exists()
+        assert lock_is_free(save)
         conn.abort()
     finally:
         relay.close()

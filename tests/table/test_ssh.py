@@ -14,6 +14,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from tests.conftest import lock_is_free
 from tests.table.helpers import (
     Keys,
     alive,
@@ -26,7 +27,6 @@ from tests.table.helpers import (
     wait_until,
     write_access,
 )
-from tracker.store.lock import lock_path
 
 NEVER = ("Wolf", "wolf", "ambush waits", "secretly_a_vampire", "spleen")
 """The hidden combatant, the GM's secret note, and the foes' note and wound."""
@@ -100,7 +100,7 @@ async def test_the_gm_gets_the_app_and_a_change_reaches_the_side_but_secrets_do_
         await asyncio.wait_for(gm_screen.closed.wait(), 10)
     for word in (*NEVER, "circles", "liver"):
         assert word not in side.text, word
-    assert await wait_until(lambda: not lock_path(table.save).exists())
+    assert await wait_until(lambda: lock_is_free(table.save))
 
 
 async def test_no_terminal_or_a_command_is_refused_with_a_line(table, keys):
@@ -154,7 +154,7 @@ async def test_a_closed_connection_ends_its_process_within_a_second(table, keys)
     assert await wait_until(lambda: not alive(pid), timeout=5)
     # the server hangs up at once and kills at 0.8 s; allow for a loaded machine
     assert asyncio.get_running_loop().time() - gone < 2.5
-    assert not lock_path(table.save).exists()
+    assert lock_is_free(table.save)
 
 
 def test_a_bad_access_file_is_refused_at_start_with_file_key_and_what(tmp_path, keys):

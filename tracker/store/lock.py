@@ -60,6 +60,16 @@ def describe_owner(text: str) -> str:
     return "another tracker"
 
 
+def read_lock(path: Path) -> tuple[int, str] | None:
+    """The pid and host a lock file names (informational: only the OS lock decides who
+    writes; a file left by a process that ended still names it)."""
+    try:
+        parts = fs.read_regular(path, 4096).decode("utf-8", "replace").split()
+        return int(parts[0]), parts[1]
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def owner_of(save: Path) -> str:
     try:
         return describe_owner(fs.read_regular(lock_path(save), 4096).decode("utf-8", "replace"))
