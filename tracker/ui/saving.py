@@ -122,14 +122,20 @@ class SavingMixin:
         return "saving…" if self.saving else ""
 
     def _draw_status(self) -> None:
+        from textual.css.query import NoMatches
+
         from tracker.ui.topbar import TopBar
 
-        status = self.query_one("#status", Static)
+        try:
+            status = self.query_one("#status", Static)
+            bar = self.query_one(TopBar)
+        except NoMatches:  # the app is closing: a late save report has nothing to draw on
+            return
         saving = self.saving
         status.update((SAVING if saving else "") + self._status_text)
         status.set_class(self._status_error, "error")
         status.set_class(saving, "saving")
-        self.query_one(TopBar).show(self.session, self.saving_mark())
+        bar.show(self.session, self.saving_mark())
 
     def note_change(self) -> None:
         """A change was made (the session's on_change): save it in the worker."""
