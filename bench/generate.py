@@ -120,7 +120,8 @@ def _play(session: Session, events: int, shots_per_phase: int, rng: random.Rando
             session.execute(f"roll {rng.choice(('2d6', 'd6', '3d6'))} morale")
             continue
         live = [u for u in enc.units if u.active]
-        shooters = [u for u in live if u.shoot_attacks > 0 and not u.shot]
+        side = session.play.where().side  # the side whose turn it is shoots
+        shooters = [u for u in live if u.side == side and u.shoot_attacks > 0 and not u.shot]
         if not shooters:
             shot_in_phase = shots_per_phase
             continue
