@@ -57,6 +57,12 @@ class Army:
         return sorted({u["side"] for u in self.units})
 
 
+def _check_kind(path: Path) -> None:
+    """ArmyError unless ``path`` names a kind of file an army is read from."""
+    if path.suffix.lower() not in SUFFIXES:
+        raise ArmyError(path.name, "", "a .toml army list, a .ros/.rosz roster or a .cat catalogue")
+
+
 # --- reading ------------------------------------------------------------------------------
 
 
@@ -70,8 +76,7 @@ def read_army(
     read whole."""
     file = path.name
     suffix = path.suffix.lower()
-    if suffix not in SUFFIXES:
-        raise ArmyError(file, "", "a .toml army list, a .ros/.rosz roster or a .cat catalogue")
+    _check_kind(path)
     if picks and suffix not in (".cat", ".catz"):
         raise ArmyError(file, "", "no unit names (they pick units from a catalogue, .cat)")
     data = read_bytes(path)
@@ -208,6 +213,7 @@ def find_army(name: str, save: Path | None, cwd: Path | None = None) -> Path:
     if not name.strip():
         raise ArmyError("army", "", "a file name")
     given = Path(name).expanduser()
+    _check_kind(given)  # the kind first: a wrong kind is refused wherever it is
     if given.is_absolute():
         return given
     here = cwd if cwd is not None else Path.cwd()
