@@ -141,7 +141,9 @@ class SavingMixin:
         """A change was made (the session's on_change): save it in the worker."""
         if self.autosaver is not None:
             self._changes = self.autosaver.request()
-            self._save_worker()
+            # written once the change is on the GM's screen: the players' views follow
+            # the save, so their redraws come after the GM's frame, not during it
+            self.call_after_refresh(self._save_worker)
 
     def on_save_committed(self, message: SaveCommitted) -> None:
         if self._had_error and self.autosaver is not None and self.autosaver.failures == 0:
