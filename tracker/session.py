@@ -657,7 +657,21 @@ def resolved_record(action: Action[Any], params: Any, res: Resolution,
     stages = [StageRecord(role=r.role, sides=r.sides, count=r.count, need=r.need,
                           under=r.under, why=r.why) for r in dice.requests]
     return Resolved(action=action.name, outcome=res.outcome, params=kept, odds=odds,
-                    stages=stages, target=target, forced=forced[0] if forced else "")
+                    stages=stages, target=target, forced=forced[0] if forced else "",
+                    happened=happened_label(odds, res))
+
+
+def happened_label(odds: list[tuple[str, float]], res: Resolution) -> str:
+    """The odds label of what happened, kept for the report ("" where none matches)."""
+    from tracker.report.happened import which
+
+    if not odds:
+        return ""
+    try:
+        index = which([label for label, _ in odds], res.outcome, res.as_json())
+    except (TypeError, ValueError, AttributeError):  # figures a ruleset keeps its own way
+        return ""
+    return "" if index is None else odds[index][0]
 
 
 def _moved_ahead(before: list[str], after: list[str], who: str, holder: str | None) -> bool:

@@ -1,0 +1,175 @@
+"""The battle report's facts, read from the encounter's log as the journal kept it.
+
+Every applied entry of the log becomes a line of the report, in order, with its round,
+phase and turn; an action's line carries what the journal kept when it was resolved (its
+parameters, dice stages, pre-roll odds and the label of what happened). Nothing is
+resolved again: odds that the journal does not hold (saves made before the tracker kept
+them) are reported as not recorded.
+
+With ``side`` the report holds only what that side's player may see, by the player
+view's own rule (:func:`tracker.redaction.visible_log`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tracker.core import sequence as seqs
+from tracker.core.model import Combatant, Encounter, LogEntry, StageRecord, Unit
+from tracker.report.losses import Losses, count_losses
+
+
+@dataclass
+class Die:
+    """One die of an action, as the log recorded it."""
+
+    role: str
+    sides: int
+    value: int
+    source: str
+    """``rolled`` (by the tracker) or ``entered`` (physical dice typed in)."""
+    stage: int
+    need: int | None = None
+    under: int | None = None
+
+    @property
+    def success(self) -> bool | None:
+        """Whether the die made its stage's target (None: the stage has none)."""
+        if self.need is not None:
+            return self.value >= self.need
+        if self.under is not None:
+            return self.value <= self.under
+        return None
+
+
+@dataclass
+class Line:
+    """One entry of the log in the report."""
+
+    index: int
+    """Its number in the log (1: the first)."""
+    round: int
+    phase: str
+    turn: str
+    """The side whose turn it was, where the sides take turns ("" otherwise)."""
+    kind: str
+    text: str
+    actor: str = ""
+    actor_side: str = ""
+    target: str = ""
+    target_side: str = ""
+    action: str = ""
+    """The action's name ("" for a line that is not an action: a note, an advance)."""
+    outcome: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    dice: list[Die] = field(default_factory=list)
+    stages: list[StageRecord] = field(default_factory=list)
+    happened: str = ""
+    """The pre-roll odds label of the outcome that happened."""
+    chance: float | None = None
+    """Its pre-roll chance (None: not recorded, or the odds did not name it)."""
+    has_odds: bool = False
+    """The journal kept pre-roll odds for the action."""
+    recorded: bool = False
+    """The journal kept the action's record (odds, stages, parameters)."""
+    forced: str = ""
+
+
+@dataclass
+class Gathered:
+    """Everything a report shows, before it is laid out."""
+
+    name: str
+    ruleset: str
+    side: str | None
+    """The side whose player the report is for (None: the GM's full report)."""
+    sides: list[str]
+    lines: list[Line]
+    losses: Losses
+    rounds: list[int]
+
+
+SHOWN_PARAMS_SKIP = ("actor", "target", "defender")
+"""Parameters a line shows in its own columns, not among the parameters."""
+
+
+def gather(enc: Encounter, side: str | None = None) -> Gathered:
+    """The report's facts for the GM (``side`` None) or for the player of ``side``."""
+    from tracker import rules
+
+    ruleset = rules.get(enc.ruleset) if enc.ruleset in rules.RULESETS else None
+    seq = ruleset.sequence if ruleset is not None else None
+    stat = ruleset.order_stat if ruleset is not None else "initiative"
+    if side is None:
+        pairs = list(enumerate(enc.log[: enc.cursor]))
+        people: list[Combatant | Unit] = list(enc.everyone)
+    else:
+        from tracker.redaction import player_view, visible_log
+
+        pairs = visible_log(enc, (side,), stat)
+        people = list(player_view(enc, side, stat, shown=0).everyone)
+    side_of = {x.name: x.side for x in people} | {x.id: x.side for x in people}
+    name_of = {x.id: x.name for x in people}
+    all_sides = seqs.sides(enc)
+    shown_sides = [s for s in all_sides if s in {x.side for x in people}]
+    actions = _roles(ruleset)
+    lines = [_line(i, e, seq, all_sides, side_of, name_of, actions) for i, e in pairs]
+    originals = [enc.log[i] for i, _ in pairs]
+    losses = count_losses(originals, {x.id: x for x in people}, shown_sides)
+    rounds = sorted({ln.round for ln in lines} | set(losses.rounds)) or [enc.position.round]
+    return Gathered(enc.name, enc.ruleset, side, shown_sides, lines, losses, rounds)
+
+
+def _roles(ruleset: Any) -> dict[str, tuple[str, str]]:
+    """Each action's parameters that name its actor and its target."""
+    out: dict[str, tuple[str, str]] = {}
+    for name, action in (ruleset.actions.items() if ruleset is not None else ()):
+        kinds = {p.kind: p.name for p in reversed(action.params)}
+        out[name] = (kinds.get("actor", "actor"), kinds.get("target", "target"))
+    return out
+
+
+def _phase_name(seq: seqs.SequenceOfPlay | None, index: int) -> str:
+    if seq is None or not seq.has_phases:
+        return ""
+    name = seq.phases[min(max(index, 0), len(seq.phases) - 1)].name
+    return seq.names.get(name, name)
+
+
+def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[str],
+          side_of: dict[str, str], name_of: dict[str, str],
+          actions: dict[str, tuple[str, str]]) -> Line:
+    turn = ""
+    if seq is not None and seq.turns_by == "side" and all_sides:
+        named = all_sides[min(max(e.side, 0), len(all_sides) - 1)]
+        turn = named if named in side_of.values() else ""
+    actor = name_of.get(e.actor, e.actor)
+    line = Line(index=i + 1, round=e.round, phase=_phase_name(seq, e.phase), turn=turn,
+                kind=e.kind, text=e.text, actor=actor, actor_side=side_of.get(e.actor, ""))
+    res = e.resolved
+    stages = res.stages if res is not None else []
+    for roll in e.rolls:
+        st = stages[roll.stage] if 0 <= roll.stage < len(stages) else None
+        line.dice.append(Die(roll.role, roll.sides, roll.value, roll.source, roll.stage,
+                             st.need if st else None, st.under if st else None))
+    if res is None:
+        line.action = e.kind if e.kind in actions else ""
+        return line
+    line.recorded = True
+    line.action, line.outcome, line.forced = res.action, res.outcome, res.forced
+    line.stages = list(res.stages)
+    actor_key, target_key = actions.get(res.action, ("actor", "target"))
+    if not line.actor and isinstance(res.params.get(actor_key), str):
+        line.actor = name_of.get(res.params[actor_key], res.params[actor_key])
+        line.actor_side = side_of.get(res.params[actor_key], "")
+    target = res.target or str(res.params.get(target_key) or "")
+    line.target = name_of.get(target, target)
+    line.target_side = side_of.get(target, "")
+    skip = {*SHOWN_PARAMS_SKIP, actor_key, target_key}
+    line.params = {k: v for k, v in res.params.items() if k not in skip}
+    line.happened = res.happened
+    line.has_odds = bool(res.odds)
+    if res.happened:
+        line.chance = next((p for label, p in res.odds if label == res.happened), None)
+    return line

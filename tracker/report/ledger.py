@@ -1,0 +1,129 @@
+"""The luck ledger: how each side's dice did against what their odds expected.
+
+An action's dice come in stages the journal kept as the rules asked for them: ``count``
+dice of ``sides``, each succeeding at ``need`` or more (or ``under`` or less). For each
+such stage the number of successes follows a binomial distribution (exact, from
+:mod:`tracker.core.odds`); the ledger adds those up per side, and per combatant or unit,
+for each kind of die (hits, kills, saves ...), and says how many were expected, how many
+came, and the chance of doing at least that well. This is the odds of the dice as they
+were declared, not the action resolved again. Stages without a target per die (a 2d6
+total, a d100 location) are not in the ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from tracker.core import odds
+from tracker.report.gather import Line
+
+TARGET_ROLES = frozenset({"save", "defense", "defense_press", "oppose", "b"})
+"""Dice the target rolls (its saves, its defence), not the actor: their luck is the
+target's. A role ending in ``_b`` is also the target's (``hit_b``: unit B's hits)."""
+
+MEASURES = {"hit": "hits", "kill": "kills", "save": "saves", "attack": "attack successes",
+            "defense": "defence successes", "morale": "morale passes"}
+"""What a success of a role is called in the ledger (otherwise "ROLE successes")."""
+
+
+def roller(role: str) -> str:
+    """Whose dice a role's are: ``actor`` or ``target``."""
+    return "target" if role in TARGET_ROLES or role.endswith("_b") else "actor"
+
+
+def measure(role: str) -> str:
+    base = role[:-2] if role.endswith(("_a", "_b")) else role
+    return MEASURES.get(base, f"{base} successes")
+
+
+def per_die(sides: int, need: int | None, under: int | None) -> Fraction:
+    """The chance one die of a stage succeeds."""
+    if need is not None:
+        return odds.at_least_one_in(sides, need)
+    assert under is not None
+    return Fraction(min(max(under, 0), sides), sides)
+
+
+@dataclass
+class Tally:
+    """Dice of one kind for a side (``who`` ""), or for one combatant or unit."""
+
+    side: str
+    who: str
+    measure: str
+    dice: int = 0
+    actual: int = 0
+    dist: list[float] = field(default_factory=lambda: [1.0])
+    """The chance of each number of successes over all these dice."""
+
+    @property
+    def expected(self) -> float:
+        return odds.mean(self.dist)
+
+    @property
+    def chance(self) -> float:
+        """The chance of this many successes or more."""
+        return odds.at_least(self.dist, self.actual)
+
+    def add(self, n: int, p: Fraction, got: int) -> None:
+        self.dice += n
+        self.actual += got
+        self.dist = convolve(self.dist, odds.binomial(n, p))
+
+
+def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
+    """The distribution of the sum of two independent counts."""
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, pa in enumerate(a):
+        if pa:
+            for j, pb in enumerate(b):
+                out[i + j] += pa * pb
+    return out
+
+
+@dataclass
+class StageLuck:
+    """One stage of one action: who rolled, how many dice, the chance each, successes."""
+
+    side: str
+    who: str
+    measure: str
+    dice: int
+    p: Fraction
+    actual: int
+
+
+def stage_luck(line: Line) -> list[StageLuck]:
+    """The stages of an action that the ledger counts."""
+    out: list[StageLuck] = []
+    for k, st in enumerate(line.stages):
+        if st.need is None and st.under is None:
+            continue
+        dice = [d for d in line.dice if d.stage == k]
+        if not dice:
+            continue
+        mine = roller(st.role) == "actor"
+        who = line.actor if mine else line.target
+        side = line.actor_side if mine else line.target_side
+        if not who or not side:
+            continue
+        got = sum(1 for d in dice if d.success)
+        out.append(StageLuck(side, who, measure(st.role), len(dice),
+                             per_die(st.sides, st.need, st.under), got))
+    return out
+
+
+def ledger(lines: Iterable[Line]) -> list[Tally]:
+    """Tallies per side (``who`` "") then per combatant or unit, each by measure, in the
+    order they first rolled."""
+    tallies: dict[tuple[str, str, str], Tally] = {}
+    for line in lines:
+        for luck in stage_luck(line):
+            for who in ("", luck.who):
+                key = (luck.side, who, luck.measure)
+                tally = tallies.setdefault(key, Tally(luck.side, who, luck.measure))
+                tally.add(luck.dice, luck.p, luck.actual)
+    sides = list(dict.fromkeys(t.side for t in tallies.values()))
+    return sorted(tallies.values(), key=lambda t: (sides.index(t.side), t.who != "", t.who))
