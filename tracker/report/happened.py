@@ -62,17 +62,14 @@ def _stem(word: str) -> str:
 
 
 def _count_key(noun: str, figures: Mapping[str, Any]) -> str | None:
-    """The figure a label's noun counts: ``stands removed`` -> ``stands_removed``,
+    """The figure a label's noun counts: ``stand removed`` -> ``stands_removed``,
     ``kills`` or ``killed`` -> ``kills``, ``unsaved hits`` -> ``unsaved``."""
     words = noun.split()
-    tries = ["_".join(words), *words]
-    for word in tries:
-        if _number(figures, word) is not None:
-            return word
-    for word in tries:
-        stem = _stem(word)
-        for key in figures:
-            if _number(figures, key) is not None and _stem(key) == stem:
+    counts = [key for key in figures if _number(figures, key) is not None]
+    for tried in (words, *([w] for w in words)):
+        stems = tuple(_stem(w) for w in tried)
+        for key in counts:
+            if tuple(_stem(w) for w in key.split("_")) == stems:
                 return key
     return None
 
