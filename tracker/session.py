@@ -653,7 +653,8 @@ def resolved_record(action: Action[Any], params: Any, res: Resolution,
     raw = params.as_dict() if hasattr(params, "as_dict") else dict(params)
     kept = {k: list(v) if isinstance(v, tuple) else v for k, v in raw.items()
             if v is not None and v != [] and v != ()}
-    target = next((str(raw[k]) for k in ("target", "defender") if raw.get(k)), "")
+    named = [p.name for p in action.params if p.kind == "target"]
+    target = next((str(raw[k]) for k in (*named, "target", "defender") if raw.get(k)), "")
     stages = [StageRecord(role=r.role, sides=r.sides, count=r.count, need=r.need,
                           under=r.under, why=r.why) for r in dice.requests]
     return Resolved(action=action.name, outcome=res.outcome, params=kept, odds=odds,

@@ -215,3 +215,33 @@ def test_report_refuses_with_one_line(tmp_path: Path, capsys, args, says) -> Non
     code, _, err = run(capsys, "report", str(save), *[a.format(save=save) for a in args])
     assert code == 2 and says in err and len(err.strip().splitlines()) == 1
     assert save.read_bytes() == before
+
+
+def test_tracker_report_does_not_load_the_terminal_ui() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom tracker.cli import main\n"
+            f"main(['report', {str(SAVES / 'edc-roland-press.toml')!r}, '--format', 'json'])\n"
+            "assert 'textual' not in sys.modules, 'textual imported'\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+
+
+def test_a_skirmish_shot_names_whom_it_was_at_and_weighs_the_test_roll() -> None:
+    """HârnMaster: Nolora's d100 against EML 80 (80 or less succeeds), rolled 30: one die
+    expected to succeed 0.8 times; at least one success 80%."""
+    from tracker.rules.harn import RULESET as HARN
+
+    s = Session(load(SAVES / "harn-nolora-point-blank.toml"))
+    assert s.ruleset is HARN
+    for line in ("next round", "load Nolora", "next round",
+                 "missile Nolora at=Sentry ml=70 range=10 --dice test=30 --roll-rest"):
+        s.execute(line)
+    line = gather(s.enc).lines[-1]
+    assert (line.actor, line.target, line.target_side) == ("Nolora", "Sentry", "brigands")
+    assert "EML80" in line.text
+    test = next(t for t in ledger([line]) if t.who == "Nolora")
+    assert (test.dice, test.actual) == (1, 1)
+    assert test.expected == pytest.approx(0.8) and test.chance == pytest.approx(0.8)
+    assert line.happened == "CS: strike"

@@ -163,7 +163,9 @@ def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[
     if not line.actor and isinstance(res.params.get(actor_key), str):
         line.actor = name_of.get(res.params[actor_key], res.params[actor_key])
         line.actor_side = side_of.get(res.params[actor_key], "")
-    target = res.target or str(res.params.get(target_key) or "")
+    # the parameter the action names as its target (a record kept before the tracker
+    # looked for it may hold another parameter called "target", such as a target's state)
+    target = str(res.params.get(target_key) or "") or res.target
     line.target = name_of.get(target, target)
     line.target_side = side_of.get(target, "")
     skip = {*SHOWN_PARAMS_SKIP, actor_key, target_key}
