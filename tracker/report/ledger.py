@@ -55,12 +55,24 @@ class Tally:
     measure: str
     dice: int = 0
     actual: int = 0
-    dist: list[float] = field(default_factory=lambda: [1.0])
-    """The chance of each number of successes over all these dice."""
+    groups: dict[Fraction, int] = field(default_factory=dict)
+    """How many dice had each chance of success (dice of one chance make one binomial,
+    so a long battle convolves a few distributions, not one per action)."""
+    _dist: list[float] | None = field(default=None, repr=False)
+
+    @property
+    def dist(self) -> list[float]:
+        """The chance of each number of successes over all these dice."""
+        if self._dist is None:
+            out = [1.0]
+            for p, n in sorted(self.groups.items()):
+                out = convolve(out, odds.binomial(n, p))
+            self._dist = out
+        return self._dist
 
     @property
     def expected(self) -> float:
-        return odds.mean(self.dist)
+        return float(sum(n * p for p, n in self.groups.items()))
 
     @property
     def chance(self) -> float:
@@ -70,7 +82,8 @@ class Tally:
     def add(self, n: int, p: Fraction, got: int) -> None:
         self.dice += n
         self.actual += got
-        self.dist = convolve(self.dist, odds.binomial(n, p))
+        self.groups[p] = self.groups.get(p, 0) + n
+        self._dist = None
 
 
 def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
