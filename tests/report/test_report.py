@@ -10,8 +10,10 @@ from math import comb
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 from tests.conftest import SAVES, load_sample
+from tests.test_redaction import SIDES, play, plays, undone_names
 from tracker.cli import main
 from tracker.core.model import Resolved
 from tracker.opening import load
@@ -245,3 +247,21 @@ def test_a_skirmish_shot_names_whom_it_was_at_and_weighs_the_test_roll() -> None
     assert (test.dice, test.actual) == (1, 1)
     assert test.expected == pytest.approx(0.8) and test.chance == pytest.approx(0.8)
     assert line.happened == "CS: strike"
+
+
+@settings(max_examples=60, deadline=None)
+@given(plays())
+def test_no_hidden_text_reaches_a_sides_report(case) -> None:
+    """The player view's property test, on the report of each side in every format."""
+    steps, never, secret_of = case
+    session = play(steps)
+    never = never - undone_names(session, never)
+    for side in SIDES:
+        for fmt in ("md", "csv", "json"):
+            data = render(session.enc, fmt, side).lower().replace("\\", "")
+            for token in never:
+                assert token.lower() not in data, (side, fmt, token)
+            for owner, tokens in secret_of.items():
+                if owner != side:
+                    for token in tokens:
+                        assert token.lower() not in data, (side, owner, fmt, token)
