@@ -63,6 +63,10 @@ class Line:
     """The action's name ("" for a line that is not an action: a note, an advance)."""
     outcome: str = ""
     params: dict[str, Any] = field(default_factory=dict)
+    """Every parameter the action was resolved with (but its actor and target)."""
+    changed: list[str] = field(default_factory=list)
+    """The names of those that differ from the action's defaults: the ones that mattered
+    to this action in particular (given, or filled in from the encounter)."""
     dice: list[Die] = field(default_factory=list)
     stages: list[StageRecord] = field(default_factory=list)
     happened: str = ""
@@ -121,13 +125,32 @@ def gather(enc: Encounter, side: str | None = None) -> Gathered:
     return Gathered(enc.name, enc.ruleset, side, shown_sides, lines, losses, rounds)
 
 
-def _roles(ruleset: Any) -> dict[str, tuple[str, str]]:
-    """Each action's parameters that name its actor and its target."""
-    out: dict[str, tuple[str, str]] = {}
+@dataclass
+class _Declared:
+    """What a line needs to know of an action's parameters."""
+
+    actor: str = "actor"
+    target: str = "target"
+    defaults: dict[str, Any] = field(default_factory=dict)
+
+
+def _roles(ruleset: Any) -> dict[str, _Declared]:
+    """Each action's parameters that name its actor and its target, and the defaults."""
+    out: dict[str, _Declared] = {}
     for name, action in (ruleset.actions.items() if ruleset is not None else ()):
         kinds = {p.kind: p.name for p in reversed(action.params)}
-        out[name] = (kinds.get("actor", "actor"), kinds.get("target", "target"))
+        out[name] = _Declared(kinds.get("actor", "actor"), kinds.get("target", "target"),
+                              {p.name: p.default for p in action.params if not p.required})
     return out
+
+
+def _same(value: Any, default: Any) -> bool:
+    if isinstance(default, tuple):
+        default = list(default)
+    try:
+        return bool(value == default)
+    except Exception:  # a default of a type that does not compare: shown
+        return False
 
 
 def _phase_name(seq: seqs.SequenceOfPlay | None, index: int) -> str:
@@ -139,7 +162,7 @@ def _phase_name(seq: seqs.SequenceOfPlay | None, index: int) -> str:
 
 def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[str],
           side_of: dict[str, str], name_of: dict[str, str],
-          actions: dict[str, tuple[str, str]]) -> Line:
+          actions: dict[str, _Declared]) -> Line:
     turn = ""
     if seq is not None and seq.turns_by == "side" and all_sides:
         named = all_sides[min(max(e.side, 0), len(all_sides) - 1)]
@@ -159,7 +182,8 @@ def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[
     line.recorded = True
     line.action, line.outcome, line.forced = res.action, res.outcome, res.forced
     line.stages = list(res.stages)
-    actor_key, target_key = actions.get(res.action, ("actor", "target"))
+    declared = actions.get(res.action, _Declared())
+    actor_key, target_key = declared.actor, declared.target
     if not line.actor and isinstance(res.params.get(actor_key), str):
         line.actor = name_of.get(res.params[actor_key], res.params[actor_key])
         line.actor_side = side_of.get(res.params[actor_key], "")
@@ -170,6 +194,8 @@ def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[
     line.target_side = side_of.get(target, "")
     skip = {*SHOWN_PARAMS_SKIP, actor_key, target_key}
     line.params = {k: v for k, v in res.params.items() if k not in skip}
+    line.changed = [k for k, v in line.params.items()
+                    if k not in declared.defaults or not _same(v, declared.defaults[k])]
     line.happened = res.happened
     line.has_odds = bool(res.odds)
     if res.happened:

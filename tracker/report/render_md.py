@@ -54,8 +54,9 @@ def _line(line: Line) -> list[str]:
         out.append(f"   - outcome: {line.outcome}; odds: {odds_words(line)}")
     else:
         out.append(f"   - odds: {odds_words(line)}")
-    if line.params:
-        out.append(f"   - parameters: {_esc(param_words(line.params))}")
+    shown = {k: line.params[k] for k in line.changed}
+    if shown:
+        out.append(f"   - parameters: {_esc(param_words(shown))}")
     if line.forced:
         out.append(f"   - forced past: {_esc(line.forced)}")
     for words in dice_words(line):

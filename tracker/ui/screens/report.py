@@ -14,7 +14,14 @@ from textual.widgets import Label, Sparkline, Static
 from tracker.core.model import Encounter
 from tracker.report.gather import Gathered, Line, gather
 from tracker.report.ledger import Tally, ledger
-from tracker.report.words import dice_words, loss_words, odds_words, pct, where_words
+from tracker.report.words import (
+    dice_words,
+    loss_words,
+    odds_words,
+    param_words,
+    pct,
+    where_words,
+)
 
 NARROW = 120
 """Below this many columns the story and the charts stack instead of standing side by side."""
@@ -108,6 +115,9 @@ def _story_line(out: Text, line: Line) -> None:
         out.append(f"[{line.action}] ", style="bold")
         out.append(f"{line.text}\n")
         out.append(f"     odds: {odds_words(line)}\n", style="italic")
+        if line.changed:
+            shown = {k: line.params[k] for k in line.changed}
+            out.append(f"     with {param_words(shown)}\n", style="dim")
     else:
         out.append(f"{line.text}\n")
     for words in dice_words(line):
