@@ -35,3 +35,18 @@ CASES = [
 @pytest.mark.parametrize("labels, outcome, figures, index", CASES)
 def test_the_label_of_what_happened(labels, outcome, figures, index) -> None:
     assert which(labels, outcome, figures) == index
+
+
+@pytest.mark.parametrize("role, action, whose, called", [
+    ("hit", "shoot", "actor", "hits"),
+    ("save", "shoot", "target", "saves"),
+    ("kill_b", "combat", "target", "kills"),
+    ("save_a", "combat", "actor", "saves"),
+    ("defense", "exchange", "target", "defence successes"),
+    ("b", "initiative", "target", "initiative successes"),
+    ("test", "missile", "actor", "test successes"),
+])
+def test_whose_dice_and_what_the_ledger_calls_them(role, action, whose, called) -> None:
+    from tracker.report.ledger import measure, roller
+
+    assert (roller(role), measure(role, action)) == (whose, called)

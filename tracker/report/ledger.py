@@ -33,8 +33,12 @@ def roller(role: str) -> str:
     return "target" if role in TARGET_ROLES or role.endswith("_b") else "actor"
 
 
-def measure(role: str) -> str:
+def measure(role: str, action: str = "") -> str:
+    """What the ledger calls a success of ``role`` ("hits"); roles named only for the
+    two parties (``a``, ``b``) count the action's successes ("initiative successes")."""
     base = role[:-2] if role.endswith(("_a", "_b")) else role
+    if base in ("a", "b"):
+        return f"{action or 'roll'} successes"
     return MEASURES.get(base, f"{base} successes")
 
 
@@ -123,7 +127,7 @@ def stage_luck(line: Line) -> list[StageLuck]:
         if not who or not side:
             continue
         got = sum(1 for d in dice if d.success)
-        out.append(StageLuck(side, who, measure(st.role), len(dice),
+        out.append(StageLuck(side, who, measure(st.role, line.action), len(dice),
                              per_die(st.sides, st.need, st.under), got))
     return out
 
