@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.report.test_report import d6_session, volley
-from tests.snapshots.test_snapshots import SIZES, pressing
+from tests.snapshots.test_snapshots import SIZES
+from tests.ui.test_report_screen import open_report
 from tracker.opening import open_encounter
 from tracker.store import save_encounter
 from tracker.ui.app import TrackerApp
@@ -25,4 +26,4 @@ def report_app(tmp_path: Path) -> TrackerApp:
 @pytest.mark.parametrize("size", SIZES)
 def test_report_screen(snap_compare, tmp_path, size):
     assert snap_compare(report_app(tmp_path), terminal_size=SIZES[size],
-                        run_before=pressing("R"))
+                        run_before=open_report)

@@ -23,11 +23,18 @@ def app_after_volley(tmp_path: Path) -> TrackerApp:
     return TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
 
 
+async def open_report(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Press R and wait for the report's worker to read the journal."""
+    await pilot.press("R")
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def test_r_opens_the_report_and_escape_closes_it(tmp_path: Path) -> None:
     app = app_after_volley(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("R")
-        await pilot.pause()
+        await open_report(pilot)
         screen = app.screen
         assert isinstance(screen, ReportScreen)
         assert screen.has_class("narrow")
@@ -45,8 +52,7 @@ async def test_r_opens_the_report_and_escape_closes_it(tmp_path: Path) -> None:
 async def test_the_report_stands_beside_the_story_when_wide(tmp_path: Path) -> None:
     app = app_after_volley(tmp_path)
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.press("R")
-        await pilot.pause()
+        await open_report(pilot)
         story = app.screen.query_one("#report-story")
         charts = app.screen.query_one("#report-charts")
         assert story.region.y == charts.region.y and story.region.right <= charts.region.x
@@ -65,3 +71,21 @@ def test_bars_and_running_totals() -> None:
     assert bar(5, 3.0, 6) == "██████┃███░░"
     assert bar(0, 0.0, 0) == " " * 12
     assert running_total([3, 0, 2]) == [0.0, 3.0, 3.0, 5.0]
+
+
+async def test_a_report_that_cannot_be_made_says_so_in_one_line(tmp_path: Path,
+                                                                 monkeypatch) -> None:
+    import tracker.ui.screens.report as screen_module
+
+    def broken(enc):  # type: ignore[no-untyped-def]
+        raise ValueError("a journal record the report does not know")
+
+    monkeypatch.setattr(screen_module, "gather", broken)
+    app = app_after_volley(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_report(pilot)
+        said = str(app.screen.query_one("#report-story-text", Static).render())
+        assert "the report could not be made" in said and "errors.log" in said
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReportScreen)

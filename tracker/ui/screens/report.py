@@ -4,11 +4,12 @@ sparklines, and the luck ledger as bars, each with its numbers beside it."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Label, Sparkline, Static
 
 from tracker.core.model import Encounter
@@ -22,6 +23,7 @@ from tracker.report.words import (
     pct,
     where_words,
 )
+from tracker.ui.errors import log_unexpected
 
 NARROW = 120
 """Below this many columns the story and the charts stack instead of standing side by side."""
@@ -31,7 +33,9 @@ BAR = 12
 
 
 class ReportScreen(Screen[None]):
-    """The report of the open encounter, for the GM."""
+    """The report of the open encounter, for the GM. The journal is read and the ledger
+    weighed in a worker (a long battle reads thousands of entries back from disk); the
+    panes fill in when it is done."""
 
     CSS_PATH = "report.tcss"
     BINDINGS = [
@@ -40,35 +44,61 @@ class ReportScreen(Screen[None]):
 
     def __init__(self, enc: Encounter) -> None:
         super().__init__()
-        self.facts = gather(enc)
-        self.tallies = ledger(self.facts.lines)
+        self.enc = enc
+        self.facts: Gathered | None = None
+        self.tallies: list[Tally] = []
 
     def compose(self) -> ComposeResult:
-        g = self.facts
-        yield Label(f"Battle report: {g.name} — Esc closes, Tab: story / charts",
+        yield Label(f"Battle report: {self.enc.name} — Esc closes, Tab: story / charts",
                     id="report-title")
         with Horizontal(id="report-body"):
             with VerticalScroll(id="report-story"):
-                yield Static(story_text(g), id="report-story-text")
+                yield Static("Reading the journal …", id="report-story-text")
             with VerticalScroll(id="report-charts"):
                 yield Label("Casualties so far, round by round", classes="report-heading")
-                yield from self._loss_rows(g)
+                yield Vertical(id="report-losses")
                 yield Label("Luck ledger: actual against expected", classes="report-heading")
-                yield Static(ledger_text(self.tallies), id="report-ledger")
-
-    def _loss_rows(self, g: Gathered) -> ComposeResult:
-        if not g.sides or not g.losses.rounds:
-            yield Label("No losses yet.", classes="report-note")
-            return
-        for side in g.sides:
-            with Horizontal(classes="loss-row"):
-                yield Label(side[:11], classes="loss-side")
-                yield Sparkline(running_total(g.losses.series(side, g.rounds)),
-                                summary_function=max, classes="loss-spark")
-                yield Label(loss_numbers(g, side), classes="loss-numbers")
+                yield Static("", id="report-ledger")
 
     def on_mount(self) -> None:
         self._fit(self.size.width)
+        self.read_report()
+
+    @work(thread=True, exclusive=True, group="report", exit_on_error=False)
+    def read_report(self) -> None:
+        try:
+            facts = gather(self.enc)
+            tallies = ledger(facts.lines)
+        except Exception as exc:  # a report never takes the table down: one line instead
+            path = log_unexpected(exc, "battle report")
+            self.app.call_from_thread(self._failed, f"the report could not be made: {exc} "
+                                      f"(details in {path})")
+            return
+        self.app.call_from_thread(self._show, facts, tallies)
+
+    def _failed(self, message: str) -> None:
+        self.query_one("#report-story-text", Static).update(message)
+
+    def _show(self, facts: Gathered, tallies: list[Tally]) -> None:
+        if not self.is_attached:
+            return
+        self.facts, self.tallies = facts, tallies
+        self.query_one("#report-story-text", Static).update(story_text(facts))
+        self.query_one("#report-ledger", Static).update(ledger_text(tallies))
+        self.query_one("#report-losses", Vertical).mount_all(list(self._loss_rows(facts)))
+
+    def _loss_rows(self, g: Gathered) -> list[Widget]:
+        if not g.sides or not g.losses.rounds:
+            return [Label("No losses yet.", classes="report-note")]
+        rows: list[Widget] = []
+        for side in g.sides:
+            rows.append(Horizontal(
+                Label(side[:11], classes="loss-side"),
+                Sparkline(running_total(g.losses.series(side, g.rounds)),
+                          summary_function=max, classes="loss-spark"),
+                Label(loss_numbers(g, side), classes="loss-numbers"),
+                classes="loss-row"))
+        return rows
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width)
