@@ -113,16 +113,39 @@ def gather(enc: Encounter, side: str | None = None) -> Gathered:
 
         pairs = visible_log(enc, (side,), stat)
         people = list(player_view(enc, side, stat, shown=0).everyone)
-    side_of = {x.name: x.side for x in people} | {x.id: x.side for x in people}
-    name_of = {x.id: x.name for x in people}
+    known = People(people)
     all_sides = seqs.sides(enc)
     shown_sides = [s for s in all_sides if s in {x.side for x in people}]
     actions = _roles(ruleset)
-    lines = [_line(i, e, seq, all_sides, side_of, name_of, actions) for i, e in pairs]
+    lines = [_line(i, e, seq, all_sides, known, actions) for i, e in pairs]
     originals = [enc.log[i] for i, _ in pairs]
     losses = count_losses(originals, {x.id: x for x in people}, shown_sides)
     rounds = sorted({ln.round for ln in lines} | set(losses.rounds)) or [enc.position.round]
     return Gathered(enc.name, enc.ruleset, side, shown_sides, lines, losses, rounds)
+
+
+class People:
+    """The combatants and units a report may name, found as the command line finds them:
+    by id, by name (in any case), or by a prefix only one of them has."""
+
+    def __init__(self, people: list[Combatant | Unit]) -> None:
+        self.people = people
+        self.sides = {x.side for x in people}
+
+    def who(self, key: str) -> tuple[str, str]:
+        """The name and side of whom ``key`` names (``key`` itself and no side if no one
+        or several)."""
+        if not key:
+            return "", ""
+        low = key.lower()
+        for test in (lambda x: x.id == key, lambda x: x.name.lower() == low,
+                     lambda x: x.name.lower().startswith(low) or x.id.startswith(low)):
+            found = [x for x in self.people if test(x)]
+            if len(found) == 1:
+                return found[0].name, found[0].side
+            if found:
+                break
+        return key, ""
 
 
 @dataclass
@@ -161,15 +184,14 @@ def _phase_name(seq: seqs.SequenceOfPlay | None, index: int) -> str:
 
 
 def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[str],
-          side_of: dict[str, str], name_of: dict[str, str],
-          actions: dict[str, _Declared]) -> Line:
+          known: People, actions: dict[str, _Declared]) -> Line:
     turn = ""
     if seq is not None and seq.turns_by == "side" and all_sides:
         named = all_sides[min(max(e.side, 0), len(all_sides) - 1)]
-        turn = named if named in side_of.values() else ""
-    actor = name_of.get(e.actor, e.actor)
+        turn = named if named in known.sides else ""
+    actor, actor_side = known.who(e.actor)
     line = Line(index=i + 1, round=e.round, phase=_phase_name(seq, e.phase), turn=turn,
-                kind=e.kind, text=e.text, actor=actor, actor_side=side_of.get(e.actor, ""))
+                kind=e.kind, text=e.text, actor=actor, actor_side=actor_side)
     res = e.resolved
     stages = res.stages if res is not None else []
     for roll in e.rolls:
@@ -185,13 +207,11 @@ def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[
     declared = actions.get(res.action, _Declared())
     actor_key, target_key = declared.actor, declared.target
     if not line.actor and isinstance(res.params.get(actor_key), str):
-        line.actor = name_of.get(res.params[actor_key], res.params[actor_key])
-        line.actor_side = side_of.get(res.params[actor_key], "")
+        line.actor, line.actor_side = known.who(res.params[actor_key])
     # the parameter the action names as its target (a record kept before the tracker
     # looked for it may hold another parameter called "target", such as a target's state)
     target = str(res.params.get(target_key) or "") or res.target
-    line.target = name_of.get(target, target)
-    line.target_side = side_of.get(target, "")
+    line.target, line.target_side = known.who(target)
     skip = {*SHOWN_PARAMS_SKIP, actor_key, target_key}
     line.params = {k: v for k, v in res.params.items() if k not in skip}
     line.changed = [k for k, v in line.params.items()
