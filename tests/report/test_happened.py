@@ -40,7 +40,7 @@ def test_the_label_of_what_happened(labels, outcome, figures, index) -> None:
 @pytest.mark.parametrize("role, action, whose, called", [
     ("hit", "shoot", "actor", "hits"),
     ("save", "shoot", "target", "saves"),
-    ("kill_b", "combat", "target", "kills"),
+    ("kill_b", "combat", "target", "kill rolls"),
     ("save_a", "combat", "actor", "saves"),
     ("defense", "exchange", "target", "defence successes"),
     ("b", "initiative", "target", "initiative successes"),

@@ -116,8 +116,17 @@ def test_ledger_matches_a_hand_calculation() -> None:
     assert (saves.dice, saves.actual) == (5, 1)
     assert saves.expected == pytest.approx(5 / 6)
     assert saves.chance == pytest.approx(1 - (5 / 6) ** 5)
+    rolls = tallies[("English", "Longbowmen", "kill rolls")]
+    assert (rolls.dice, rolls.expected, rolls.actual, rolls.chance) == (4, 4.0, 4, 1.0)
+    # the kills the action's own odds counted: 4 of them, against its pre-roll odds
+    record = s.enc.log[s.enc.cursor - 1].resolved
+    assert record is not None
+    by_count = {int(label.split()[0]): p for label, p in record.odds}
     kills = tallies[("English", "Longbowmen", "kills")]
-    assert (kills.dice, kills.expected, kills.actual, kills.chance) == (4, 4.0, 4, 1.0)
+    assert (kills.dice, kills.actions, kills.actual) == (0, 1, 4)
+    assert kills.expected == pytest.approx(sum(n * p for n, p in by_count.items()))
+    assert kills.chance == pytest.approx(sum(p for n, p in by_count.items() if n >= 4))
+    assert kills.source == "1 action's odds"
     assert tallies[("English", "", "hits")].actual == 5
 
 

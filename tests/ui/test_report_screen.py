@@ -69,6 +69,7 @@ def test_a_ledger_line_fits_the_narrow_pane_whatever_the_names() -> None:
 
 def test_bars_and_running_totals() -> None:
     assert bar(5, 3.0, 6) == "██████┃███░░"
+    assert bar(1, 3.0, 6) == "██░░░░┃░░░░░"
     assert bar(0, 0.0, 0) == " " * 12
     assert running_total([3, 0, 2]) == [0.0, 3.0, 3.0, 5.0]
 

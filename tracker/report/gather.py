@@ -73,6 +73,8 @@ class Line:
     """The pre-roll odds label of the outcome that happened."""
     chance: float | None = None
     """Its pre-roll chance (None: not recorded, or the odds did not name it)."""
+    odds: list[tuple[str, float]] = field(default_factory=list)
+    """The pre-roll odds of each outcome, as the journal kept them."""
     has_odds: bool = False
     """The journal kept pre-roll odds for the action."""
     recorded: bool = False
@@ -218,6 +220,7 @@ def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[
                     if k not in declared.defaults or not _same(v, declared.defaults[k])]
     line.happened = res.happened
     line.has_odds = bool(res.odds)
+    line.odds = [(label, p) for label, p in res.odds]
     if res.happened:
         line.chance = next((p for label, p in res.odds if label == res.happened), None)
     return line

@@ -8,6 +8,9 @@ for each kind of die (hits, kills, saves ...), and says how many were expected, 
 came, and the chance of doing at least that well. This is the odds of the dice as they
 were declared, not the action resolved again. Stages without a target per die (a 2d6
 total, a d100 location) are not in the ledger.
+
+Where an action's odds count one thing (kills, stands removed), the ledger also adds up
+those counts per side from the odds the journal kept (:mod:`tracker.report.outcomes`).
 """
 
 from __future__ import annotations
@@ -18,12 +21,13 @@ from fractions import Fraction
 
 from tracker.core import odds
 from tracker.report.gather import Line
+from tracker.report.outcomes import counted
 
 TARGET_ROLES = frozenset({"save", "defense", "defense_press", "oppose", "b"})
 """Dice the target rolls (its saves, its defence), not the actor: their luck is the
 target's. A role ending in ``_b`` is also the target's (``hit_b``: unit B's hits)."""
 
-MEASURES = {"hit": "hits", "kill": "kills", "save": "saves", "attack": "attack successes",
+MEASURES = {"hit": "hits", "kill": "kill rolls", "save": "saves", "attack": "attack successes",
             "defense": "defence successes", "morale": "morale passes"}
 """What a success of a role is called in the ledger (otherwise "ROLE successes")."""
 
@@ -58,10 +62,14 @@ class Tally:
     who: str
     measure: str
     dice: int = 0
+    """Dice weighed (0 for a count the actions' odds give, such as kills)."""
+    actions: int = 0
     actual: int = 0
     groups: dict[Fraction, int] = field(default_factory=dict)
     """How many dice had each chance of success (dice of one chance make one binomial,
     so a long battle convolves a few distributions, not one per action)."""
+    counts: list[list[float]] = field(default_factory=list)
+    """The distribution of each action's count, from its odds."""
     _dist: list[float] | None = field(default=None, repr=False)
 
     @property
@@ -71,12 +79,31 @@ class Tally:
             out = [1.0]
             for p, n in sorted(self.groups.items()):
                 out = convolve(out, odds.binomial(n, p))
+            for dist in self.counts:
+                out = convolve(out, dist)
             self._dist = out
         return self._dist
 
     @property
+    def most(self) -> int:
+        """The most there could have been (every die a success, every count its top)."""
+        return len(self.dist) - 1
+
+    @property
+    def source(self) -> str:
+        """What the tally weighs: "6 dice", "2 actions' odds"."""
+        parts = []
+        if self.dice:
+            parts.append(f"{self.dice} {'die' if self.dice == 1 else 'dice'}")
+        if self.actions:
+            parts.append(f"{self.actions} action's odds" if self.actions == 1
+                         else f"{self.actions} actions' odds")
+        return ", ".join(parts)
+
+    @property
     def expected(self) -> float:
-        return float(sum(n * p for p, n in self.groups.items()))
+        return float(sum(n * p for p, n in self.groups.items())
+                     + sum(odds.mean(dist) for dist in self.counts))
 
     @property
     def chance(self) -> float:
@@ -87,6 +114,13 @@ class Tally:
         self.dice += n
         self.actual += got
         self.groups[p] = self.groups.get(p, 0) + n
+        self._dist = None
+
+    def add_count(self, dist: list[float], got: int) -> None:
+        """An action's count (its kills, say) with its distribution before the dice."""
+        self.actions += 1
+        self.actual += got
+        self.counts.append(dist)
         self._dist = None
 
 
@@ -136,11 +170,18 @@ def ledger(lines: Iterable[Line]) -> list[Tally]:
     """Tallies per side (``who`` "") then per combatant or unit, each by measure, in the
     order they first rolled."""
     tallies: dict[tuple[str, str, str], Tally] = {}
+
+    def tally(side: str, who: str, what: str) -> Tally:
+        return tallies.setdefault((side, who, what), Tally(side, who, what))
+
     for line in lines:
         for luck in stage_luck(line):
             for who in ("", luck.who):
-                key = (luck.side, who, luck.measure)
-                tally = tallies.setdefault(key, Tally(luck.side, who, luck.measure))
-                tally.add(luck.dice, luck.p, luck.actual)
+                tally(luck.side, who, luck.measure).add(luck.dice, luck.p, luck.actual)
+        got = counted(line, line.odds)
+        if got is not None and line.actor and line.actor_side:
+            what, dist, actual = got
+            for who in ("", line.actor):
+                tally(line.actor_side, who, what).add_count(dist, actual)
     sides = list(dict.fromkeys(t.side for t in tallies.values()))
     return sorted(tallies.values(), key=lambda t: (sides.index(t.side), t.who != "", t.who))

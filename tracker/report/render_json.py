@@ -26,6 +26,7 @@ def as_data(g: Gathered) -> dict[str, Any]:
         for side in g.sides
     }
     tallies = [{"side": t.side, "who": t.who, "measure": t.measure, "dice": t.dice,
+                "actions": t.actions,
                 "expected": round(t.expected, 6), "actual": t.actual,
                 "chance_at_least": round(t.chance, 6)} for t in ledger(g.lines)]
     return {"name": g.name, "ruleset": g.ruleset, "side": g.side, "sides": g.sides,

@@ -82,13 +82,14 @@ def _ledger(tallies: list[Tally]) -> list[str]:
     out = ["## Luck ledger", ""]
     if not tallies:
         return out + ["No dice with a target per die were recorded with their odds.", ""]
-    out += ["Expected is the mean number of successes the dice's odds give; the chance is "
-            "that of doing at least as well as the dice did.", ""]
-    out.append("| side | who | dice | of | expected | actual | chance of at least that |")
+    out += ["Expected is the mean number the odds give (of each die, or of the action's "
+            "outcomes for what its odds count, such as kills); the chance is that of doing "
+            "at least as well as it went.", ""]
+    out.append("| side | who | from | of | expected | actual | chance of at least that |")
     out.append("|---|---|---|---|---|---|---|")
     for t in tallies:
         who = _esc(t.who) if t.who else "**all**"
-        out.append(f"| {_esc(t.side)} | {who} | {t.dice} | {t.measure} | {t.expected:.2f} "
+        out.append(f"| {_esc(t.side)} | {who} | {t.source} | {t.measure} | {t.expected:.2f} "
                    f"| {t.actual} | {pct(t.chance)} |")
     return out + [""]
 

@@ -154,13 +154,13 @@ def _story_line(out: Text, line: Line) -> None:
         out.append(f"     {words}\n", style="dim")
 
 
-def bar(actual: int, expected: float, dice: int) -> str:
-    """``actual`` successes out of ``dice`` as a bar of BAR cells, the expected number
-    marked: ``██████┃░░░░`` (┃ falls inside the bar when the dice did better)."""
-    if dice <= 0:
+def bar(actual: int, expected: float, most: int) -> str:
+    """``actual`` out of the ``most`` there could have been as a bar of BAR cells, the
+    expected number marked: ``██████┃░░░░`` (┃ falls inside the bar when it went better)."""
+    if most <= 0:
         return " " * BAR
-    filled = round(BAR * actual / dice)
-    mark = min(BAR - 1, round(BAR * expected / dice))
+    filled = round(BAR * actual / most)
+    mark = min(BAR - 1, round(BAR * expected / most))
     cells = ["█" if i < filled else "░" for i in range(BAR)]
     cells[mark] = "┃"
     return "".join(cells)
@@ -178,7 +178,7 @@ def ledger_text(tallies: list[Tally]) -> Text:
         who = "all" if not t.who else t.who
         out.append(f" {who[:14]:<14} {t.measure[:10]:<10} ")
         style = "green" if t.actual >= t.expected else "red"
-        out.append(bar(t.actual, t.expected, t.dice), style=style)
-        out.append(f" {t.actual:>3}/{t.dice:<3} exp {t.expected:4.1f}  "
+        out.append(bar(t.actual, t.expected, t.most), style=style)
+        out.append(f" {t.actual:>3}/{t.most:<3} exp {t.expected:4.1f}  "
                    f"{t.actual}+: {pct(t.chance)}\n")
     return out
