@@ -50,3 +50,17 @@ def test_whose_dice_and_what_the_ledger_calls_them(role, action, whose, called) 
     from tracker.report.ledger import measure, roller
 
     assert (roller(role), measure(role, action)) == (whose, called)
+
+
+def test_what_an_actions_odds_count() -> None:
+    """Warmaster names every stand removed "destroyed": that is the unit's stands."""
+    from tracker.report.gather import Line
+    from tracker.report.outcomes import counted
+
+    odds = [("0 stands removed", 0.5), ("1 stand removed", 0.3), ("destroyed", 0.2)]
+    line = Line(1, 1, "", "", "shoot", "", happened="destroyed", params={"stands": 2})
+    assert counted(line, odds) == ("stands removed", [0.5, 0.3, 0.2], 2)
+    line.happened = "1 stand removed"
+    assert counted(line, odds) == ("stands removed", [0.5, 0.3, 0.2], 1)
+    mixed = [("passed", 0.5), ("failed, flees", 0.5)]
+    assert counted(Line(1, 1, "", "", "morale", "", happened="passed"), mixed) is None

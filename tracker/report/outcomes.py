@@ -31,10 +31,13 @@ def counted(line: Line, odds: list[tuple[str, float]]) -> tuple[str, list[float]
     actual = None
     for label, p in odds:
         m = _COUNT.match(head(label).lower())
-        if m is None:
+        if m is not None:
+            n, noun = int(m.group(1)), m.group(2).strip()
+            nouns.add(NOUNS.get(noun, noun))
+        elif head(label).lower() == "destroyed" and isinstance(line.params.get("stands"), int):
+            n = line.params["stands"]  # every stand removed (Warmaster names it so)
+        else:
             return None
-        n, noun = int(m.group(1)), m.group(2).strip()
-        nouns.add(NOUNS.get(noun, noun))
         dist[n] = dist.get(n, 0.0) + p
         if label == line.happened:
             actual = n
