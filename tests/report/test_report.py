@@ -274,3 +274,17 @@ def test_no_hidden_text_reaches_a_sides_report(case) -> None:
                 if owner != side:
                     for token in tokens:
                         assert token.lower() not in data, (side, owner, fmt, token)
+
+
+def test_a_record_kept_before_the_outcome_label_is_named_by_its_outcome_word() -> None:
+    s = d6_session()
+    volley(s)
+    s.execute("morale Foot --dice morale=1,1")
+    entry = s.enc.log[s.enc.cursor - 1]
+    assert entry.resolved is not None and entry.resolved.happened == "passed"
+    old = entry.model_copy(update={"resolved": entry.resolved.model_copy(
+        update={"happened": ""})})
+    s.enc.log = [*s.enc.log[: s.enc.cursor - 1], old]
+    line = gather(s.enc).lines[-1]
+    assert line.happened == "passed"
+    assert line.chance == dict(entry.resolved.odds)["passed"]

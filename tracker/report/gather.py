@@ -169,6 +169,17 @@ def _roles(ruleset: Any) -> dict[str, _Declared]:
     return out
 
 
+def _named_by_outcome(odds: list[tuple[str, float]], outcome: str) -> str:
+    """For a record kept before the journal kept the label of what happened: the label
+    that the outcome word alone names ("passed", "failed, flees"), if one does."""
+    from tracker.report.happened import which
+
+    if not odds:
+        return ""
+    index = which([label for label, _ in odds], outcome, {})
+    return "" if index is None else odds[index][0]
+
+
 def _same(value: Any, default: Any) -> bool:
     if isinstance(default, tuple):
         default = list(default)
@@ -218,9 +229,9 @@ def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[
     line.params = {k: v for k, v in res.params.items() if k not in skip}
     line.changed = [k for k, v in line.params.items()
                     if k not in declared.defaults or not _same(v, declared.defaults[k])]
-    line.happened = res.happened
+    line.happened = res.happened or _named_by_outcome(res.odds, res.outcome)
     line.has_odds = bool(res.odds)
     line.odds = [(label, p) for label, p in res.odds]
-    if res.happened:
-        line.chance = next((p for label, p in res.odds if label == res.happened), None)
+    if line.happened:
+        line.chance = next((p for label, p in res.odds if label == line.happened), None)
     return line

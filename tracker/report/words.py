@@ -86,7 +86,7 @@ def odds_words(line: Line) -> str:
     if not line.has_odds:
         return "no pre-roll odds for this action"
     if line.chance is None:
-        return f"the odds do not name the outcome ({line.outcome})"
+        return f"the odds kept do not name the outcome ({line.outcome})"
     return f"{line.happened}: {pct(line.chance)} before the dice"
 
 
