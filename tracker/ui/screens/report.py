@@ -61,6 +61,8 @@ class ReportScreen(Screen[None]):
                 yield Static("", id="report-ledger")
 
     def on_mount(self) -> None:
+        self.query_one("#report-story").border_title = "Round by round"
+        self.query_one("#report-charts").border_title = "Losses and luck"
         self._fit(self.size.width)
         self.read_report()
 
