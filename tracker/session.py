@@ -653,11 +653,26 @@ def resolved_record(action: Action[Any], params: Any, res: Resolution,
     raw = params.as_dict() if hasattr(params, "as_dict") else dict(params)
     kept = {k: list(v) if isinstance(v, tuple) else v for k, v in raw.items()
             if v is not None and v != [] and v != ()}
-    target = next((str(raw[k]) for k in ("target", "defender") if raw.get(k)), "")
+    named = [p.name for p in action.params if p.kind == "target"]
+    target = next((str(raw[k]) for k in (*named, "target", "defender") if raw.get(k)), "")
     stages = [StageRecord(role=r.role, sides=r.sides, count=r.count, need=r.need,
                           under=r.under, why=r.why) for r in dice.requests]
     return Resolved(action=action.name, outcome=res.outcome, params=kept, odds=odds,
-                    stages=stages, target=target, forced=forced[0] if forced else "")
+                    stages=stages, target=target, forced=forced[0] if forced else "",
+                    happened=happened_label(odds, res))
+
+
+def happened_label(odds: list[tuple[str, float]], res: Resolution) -> str:
+    """The odds label of what happened, kept for the report ("" where none matches)."""
+    from tracker.report.happened import which
+
+    if not odds:
+        return ""
+    try:
+        index = which([label for label, _ in odds], res.outcome, res.as_json())
+    except (TypeError, ValueError, AttributeError):  # figures a ruleset keeps its own way
+        return ""
+    return "" if index is None else odds[index][0]
 
 
 def _moved_ahead(before: list[str], after: list[str], who: str, holder: str | None) -> bool:

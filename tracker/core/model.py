@@ -215,6 +215,9 @@ class Resolved(Model):
     target: str = ""
     forced: str = ""
     """The limit the GM overrode with force=yes, if any."""
+    happened: str = ""
+    """The label of ``odds`` that names the outcome that happened ("" where none clearly
+    does, and in saves made before it was kept)."""
 
 
 class LogEntry(Model):

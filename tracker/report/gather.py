@@ -1,0 +1,237 @@
+"""The battle report's facts, read from the encounter's log as the journal kept it.
+
+Every applied entry of the log becomes a line of the report, in order, with its round,
+phase and turn; an action's line carries what the journal kept when it was resolved (its
+parameters, dice stages, pre-roll odds and the label of what happened). Nothing is
+resolved again: odds that the journal does not hold (saves made before the tracker kept
+them) are reported as not recorded.
+
+With ``side`` the report holds only what that side's player may see, by the player
+view's own rule (:func:`tracker.redaction.visible_log`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tracker.core import sequence as seqs
+from tracker.core.model import Combatant, Encounter, LogEntry, StageRecord, Unit
+from tracker.report.losses import Losses, count_losses
+
+
+@dataclass
+class Die:
+    """One die of an action, as the log recorded it."""
+
+    role: str
+    sides: int
+    value: int
+    source: str
+    """``rolled`` (by the tracker) or ``entered`` (physical dice typed in)."""
+    stage: int
+    need: int | None = None
+    under: int | None = None
+
+    @property
+    def success(self) -> bool | None:
+        """Whether the die made its stage's target (None: the stage has none)."""
+        if self.need is not None:
+            return self.value >= self.need
+        if self.under is not None:
+            return self.value <= self.under
+        return None
+
+
+@dataclass
+class Line:
+    """One entry of the log in the report."""
+
+    index: int
+    """Its number in the log (1: the first)."""
+    round: int
+    phase: str
+    turn: str
+    """The side whose turn it was, where the sides take turns ("" otherwise)."""
+    kind: str
+    text: str
+    actor: str = ""
+    actor_side: str = ""
+    target: str = ""
+    target_side: str = ""
+    action: str = ""
+    """The action's name ("" for a line that is not an action: a note, an advance)."""
+    outcome: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    """Every parameter the action was resolved with (but its actor and target)."""
+    changed: list[str] = field(default_factory=list)
+    """The names of those that differ from the action's defaults: the ones that mattered
+    to this action in particular (given, or filled in from the encounter)."""
+    dice: list[Die] = field(default_factory=list)
+    stages: list[StageRecord] = field(default_factory=list)
+    happened: str = ""
+    """The pre-roll odds label of the outcome that happened."""
+    chance: float | None = None
+    """Its pre-roll chance (None: not recorded, or the odds did not name it)."""
+    odds: list[tuple[str, float]] = field(default_factory=list)
+    """The pre-roll odds of each outcome, as the journal kept them."""
+    has_odds: bool = False
+    """The journal kept pre-roll odds for the action."""
+    recorded: bool = False
+    """The journal kept the action's record (odds, stages, parameters)."""
+    forced: str = ""
+
+
+@dataclass
+class Gathered:
+    """Everything a report shows, before it is laid out."""
+
+    name: str
+    ruleset: str
+    side: str | None
+    """The side whose player the report is for (None: the GM's full report)."""
+    sides: list[str]
+    lines: list[Line]
+    losses: Losses
+    rounds: list[int]
+
+
+SHOWN_PARAMS_SKIP = ("actor", "target", "defender")
+"""Parameters a line shows in its own columns, not among the parameters."""
+
+
+def gather(enc: Encounter, side: str | None = None) -> Gathered:
+    """The report's facts for the GM (``side`` None) or for the player of ``side``."""
+    from tracker import rules
+
+    ruleset = rules.get(enc.ruleset) if enc.ruleset in rules.RULESETS else None
+    seq = ruleset.sequence if ruleset is not None else None
+    stat = ruleset.order_stat if ruleset is not None else "initiative"
+    if side is None:
+        pairs = list(enumerate(enc.log[: enc.cursor]))
+        people: list[Combatant | Unit] = list(enc.everyone)
+    else:
+        from tracker.redaction import player_view, visible_log
+
+        pairs = visible_log(enc, (side,), stat)
+        people = list(player_view(enc, side, stat, shown=0).everyone)
+    known = People(people)
+    all_sides = seqs.sides(enc)
+    shown_sides = [s for s in all_sides if s in {x.side for x in people}]
+    actions = _roles(ruleset)
+    lines = [_line(i, e, seq, all_sides, known, actions) for i, e in pairs]
+    originals = [enc.log[i] for i, _ in pairs]
+    losses = count_losses(originals, {x.id: x for x in people}, shown_sides)
+    rounds = sorted({ln.round for ln in lines} | set(losses.rounds)) or [enc.position.round]
+    return Gathered(enc.name, enc.ruleset, side, shown_sides, lines, losses, rounds)
+
+
+class People:
+    """The combatants and units a report may name, found as the command line finds them:
+    by id, by name (in any case), or by a prefix only one of them has."""
+
+    def __init__(self, people: list[Combatant | Unit]) -> None:
+        self.people = people
+        self.sides = {x.side for x in people}
+
+    def who(self, key: str) -> tuple[str, str]:
+        """The name and side of whom ``key`` names (``key`` itself and no side if no one
+        or several)."""
+        if not key:
+            return "", ""
+        low = key.lower()
+        for test in (lambda x: x.id == key, lambda x: x.name.lower() == low,
+                     lambda x: x.name.lower().startswith(low) or x.id.startswith(low)):
+            found = [x for x in self.people if test(x)]
+            if len(found) == 1:
+                return found[0].name, found[0].side
+            if found:
+                break
+        return key, ""
+
+
+@dataclass
+class _Declared:
+    """What a line needs to know of an action's parameters."""
+
+    actor: str = "actor"
+    target: str = "target"
+    defaults: dict[str, Any] = field(default_factory=dict)
+
+
+def _roles(ruleset: Any) -> dict[str, _Declared]:
+    """Each action's parameters that name its actor and its target, and the defaults."""
+    out: dict[str, _Declared] = {}
+    for name, action in (ruleset.actions.items() if ruleset is not None else ()):
+        kinds = {p.kind: p.name for p in reversed(action.params)}
+        out[name] = _Declared(kinds.get("actor", "actor"), kinds.get("target", "target"),
+                              {p.name: p.default for p in action.params if not p.required})
+    return out
+
+
+def _named_by_outcome(odds: list[tuple[str, float]], outcome: str) -> str:
+    """For a record kept before the journal kept the label of what happened: the label
+    that the outcome word alone names ("passed", "failed, flees"), if one does."""
+    from tracker.report.happened import which
+
+    if not odds:
+        return ""
+    index = which([label for label, _ in odds], outcome, {})
+    return "" if index is None else odds[index][0]
+
+
+def _same(value: Any, default: Any) -> bool:
+    if isinstance(default, tuple):
+        default = list(default)
+    try:
+        return bool(value == default)
+    except Exception:  # a default of a type that does not compare: shown
+        return False
+
+
+def _phase_name(seq: seqs.SequenceOfPlay | None, index: int) -> str:
+    if seq is None or not seq.has_phases:
+        return ""
+    name = seq.phases[min(max(index, 0), len(seq.phases) - 1)].name
+    return seq.names.get(name, name)
+
+
+def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[str],
+          known: People, actions: dict[str, _Declared]) -> Line:
+    turn = ""
+    if seq is not None and seq.turns_by == "side" and all_sides:
+        named = all_sides[min(max(e.side, 0), len(all_sides) - 1)]
+        turn = named if named in known.sides else ""
+    actor, actor_side = known.who(e.actor)
+    line = Line(index=i + 1, round=e.round, phase=_phase_name(seq, e.phase), turn=turn,
+                kind=e.kind, text=e.text, actor=actor, actor_side=actor_side)
+    res = e.resolved
+    stages = res.stages if res is not None else []
+    for roll in e.rolls:
+        st = stages[roll.stage] if 0 <= roll.stage < len(stages) else None
+        line.dice.append(Die(roll.role, roll.sides, roll.value, roll.source, roll.stage,
+                             st.need if st else None, st.under if st else None))
+    if res is None:
+        line.action = e.kind if e.kind in actions else ""
+        return line
+    line.recorded = True
+    line.action, line.outcome, line.forced = res.action, res.outcome, res.forced
+    line.stages = list(res.stages)
+    declared = actions.get(res.action, _Declared())
+    actor_key, target_key = declared.actor, declared.target
+    if not line.actor and isinstance(res.params.get(actor_key), str):
+        line.actor, line.actor_side = known.who(res.params[actor_key])
+    # the parameter the action names as its target (a record kept before the tracker
+    # looked for it may hold another parameter called "target", such as a target's state)
+    target = str(res.params.get(target_key) or "") or res.target
+    line.target, line.target_side = known.who(target)
+    skip = {*SHOWN_PARAMS_SKIP, actor_key, target_key}
+    line.params = {k: v for k, v in res.params.items() if k not in skip}
+    line.changed = [k for k, v in line.params.items()
+                    if k not in declared.defaults or not _same(v, declared.defaults[k])]
+    line.happened = res.happened or _named_by_outcome(res.odds, res.outcome)
+    line.has_odds = bool(res.odds)
+    line.odds = [(label, p) for label, p in res.odds]
+    if line.happened:
+        line.chance = next((p for label, p in res.odds if label == line.happened), None)
+    return line
