@@ -33,7 +33,6 @@ from tracker.core.model import (
 )
 from tracker.play import YES, Play, forced, resolution_text
 from tracker.rules.base import Action, Resolution, RuleError, Ruleset
-from tracker.store import armies
 from tracker.store.paths import safe_child
 
 GENERIC_HELP: dict[str, str] = {
@@ -485,6 +484,8 @@ class Session:
             return self._commit(tx, f"{who.name}: wound to {wound.location} healed", "heal")
 
     def _cmd_army(self, cmd: Command) -> Outcome:
+        from tracker.store import armies  # on first use: XML and zip readers stay unloaded
+
         file, picks, side = _army_words(cmd)
         model = self.ruleset.unit_model
         try:
