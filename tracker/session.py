@@ -659,20 +659,20 @@ def resolved_record(action: Action[Any], params: Any, res: Resolution,
                           under=r.under, why=r.why) for r in dice.requests]
     return Resolved(action=action.name, outcome=res.outcome, params=kept, odds=odds,
                     stages=stages, target=target, forced=forced[0] if forced else "",
-                    happened=happened_label(odds, res))
+                    happened=happened_label(action, params, res, odds))
 
 
-def happened_label(odds: list[tuple[str, float]], res: Resolution) -> str:
-    """The odds label of what happened, kept for the report ("" where none matches)."""
-    from tracker.report.happened import which
-
+def happened_label(action: Action[Any], params: Any, res: Resolution,
+                   odds: list[tuple[str, float]]) -> str:
+    """The odds label of what happened, as the action names it ("" where none does, or
+    it names one that is not among its odds)."""
     if not odds:
         return ""
     try:
-        index = which([label for label, _ in odds], res.outcome, res.as_json())
-    except (TypeError, ValueError, AttributeError):  # figures a ruleset keeps its own way
+        label = action.happened(params, res, odds)
+    except (RuleError, TypeError, ValueError, AttributeError, LookupError):
         return ""
-    return "" if index is None else odds[index][0]
+    return label if any(label == known for known, _ in odds) else ""
 
 
 def _moved_ahead(before: list[str], after: list[str], who: str, holder: str | None) -> bool:

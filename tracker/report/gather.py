@@ -172,7 +172,7 @@ def _roles(ruleset: Any) -> dict[str, _Declared]:
 def _named_by_outcome(odds: list[tuple[str, float]], outcome: str) -> str:
     """For a record kept before the journal kept the label of what happened: the label
     that the outcome word alone names ("passed", "failed, flees"), if one does."""
-    from tracker.report.happened import which
+    from tracker.rules.happened import which
 
     if not odds:
         return ""
