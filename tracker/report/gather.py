@@ -80,6 +80,8 @@ class Line:
     recorded: bool = False
     """The journal kept the action's record (odds, stages, parameters)."""
     forced: str = ""
+    duty: bool = False
+    """Taken by the tracker inside an advance, as a duty of the phase that ended."""
 
 
 @dataclass
@@ -119,7 +121,7 @@ def gather(enc: Encounter, side: str | None = None) -> Gathered:
     all_sides = seqs.sides(enc)
     shown_sides = [s for s in all_sides if s in {x.side for x in people}]
     actions = _roles(ruleset)
-    lines = [_line(i, e, seq, all_sides, known, actions) for i, e in pairs]
+    lines = [line for i, e in pairs for line in _lines(i, e, seq, all_sides, known, actions)]
     originals = [enc.log[i] for i, _ in pairs]
     losses = count_losses(originals, {x.id: x for x in people}, shown_sides)
     rounds = sorted({ln.round for ln in lines} | set(losses.rounds)) or [enc.position.round]
@@ -194,6 +196,22 @@ def _phase_name(seq: seqs.SequenceOfPlay | None, index: int) -> str:
         return ""
     name = seq.phases[min(max(index, 0), len(seq.phases) - 1)].name
     return seq.names.get(name, name)
+
+
+def _lines(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[str],
+           known: People, actions: dict[str, _Declared]) -> list[Line]:
+    """An entry's line, after a line for each action the tracker took inside it (the
+    duties of an advance: their dice come first among the entry's)."""
+    if not e.parts:
+        return [_line(i, e, seq, all_sides, known, actions)]
+    out = []
+    for part in e.parts:
+        line = _line(i, part, seq, all_sides, known, actions)
+        line.duty = True
+        out.append(line)
+    taken = sum(len(part.rolls) for part in e.parts)
+    rest = e.model_copy(update={"rolls": e.rolls[taken:]})
+    return [*out, _line(i, rest, seq, all_sides, known, actions)]
 
 
 def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[str],

@@ -59,6 +59,8 @@ def _line(line: Line) -> list[str]:
         out.append(f"   - parameters: {_esc(param_words(shown))}")
     if line.forced:
         out.append(f"   - forced past: {_esc(line.forced)}")
+    if line.duty:
+        out.append("   - taken by the tracker as the phase ended")
     for words in dice_words(line):
         out.append(f"   - dice: {words}")
     return out + [""]

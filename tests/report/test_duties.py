@@ -1,0 +1,89 @@
+"""Duties the tracker runs inside ``next`` (a morale test, the drive backs at the end of
+the shooting phase) are kept as the same action taken by hand, so their dice and odds
+reach the battle report."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from tests.conftest import SAVES
+from tests.report.test_report import d6_session, volley
+from tracker.core.model import LogEntry
+from tracker.opening import load
+from tracker.report.gather import gather
+from tracker.session import Session
+
+
+def last(s: Session) -> LogEntry:
+    return s.enc.log[s.enc.cursor - 1]
+
+
+def two_d6_at_most(n: int) -> float:
+    """The chance 2d6 totals ``n`` or less, counted by hand."""
+    return sum(1 for a, b in product(range(1, 7), repeat=2) if a + b <= n) / 36
+
+
+def test_a_morale_test_run_by_next_keeps_the_record_of_one_taken_by_hand() -> None:
+    """Foot Sergeants (Mo 7) owe a morale test after the volley; typed with next, it is
+    kept as `morale Foot` with the same dice would be: 2d6 3+4 = 7 passes."""
+    s = d6_session()
+    volley(s)
+    s.execute("next --dice morale=3,4")
+    advance = last(s)
+    assert advance.parts is not None and len(advance.parts) == 1
+    duty = advance.parts[0]
+
+    by_hand = d6_session()
+    volley(by_hand)
+    by_hand.execute("morale Foot --dice morale=3,4")
+    taken = last(by_hand)
+    assert duty.resolved == taken.resolved
+    assert (duty.kind, duty.actor, duty.phase, duty.rolls) == (
+        taken.kind, taken.actor, taken.phase, taken.rolls)
+
+    lines = [ln for ln in gather(s.enc).lines if ln.index == s.enc.cursor]
+    test, moved = lines
+    assert test.duty and not moved.duty
+    assert (test.action, test.actor, test.happened) == ("morale", "Foot Sergeants", "passed")
+    assert test.chance is not None and abs(test.chance - two_d6_at_most(7)) < 1e-9
+    assert [d.value for d in test.dice] == [3, 4] and moved.dice == []
+    assert moved.text.endswith("Phase: combat")
+
+
+def test_a_morale_test_rolled_by_next_says_its_dice_were_rolled() -> None:
+    s = d6_session()
+    volley(s)
+    s.execute("next --roll-rest")
+    duty = (last(s).parts or [])[0]
+    assert duty.resolved is not None and duty.resolved.happened in ("passed", "failed, flees")
+    assert [r.source for r in duty.rolls] == ["rolled", "rolled"]
+    assert [r.value for r in duty.rolls] == [r.value for r in last(s).rolls[:2]]
+
+
+def test_the_drive_backs_at_the_end_of_shooting_keep_their_record_and_dice(tmp_path) -> None:
+    """Empire Knights take hits; `next --roll-rest` drives them back as `endphase` would,
+    and the report shows the drive dice on the end-of-phase action."""
+    s = Session(load(SAVES / "warmaster-river-crossing.toml"))
+    s.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
+    s.execute("next --roll-rest")
+    advance = last(s)
+    assert advance.parts is not None
+    (duty,) = advance.parts
+    assert duty.kind == "endphase" and duty.rolls
+    assert all(r.role == "drive" and r.source == "rolled" for r in duty.rolls)
+
+    by_hand = Session(load(SAVES / "warmaster-river-crossing.toml"))
+    by_hand.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
+    typed = ",".join(str(r.value) for r in duty.rolls)
+    by_hand.execute(f"endphase --dice drive={typed}")
+    assert duty.resolved == last(by_hand).resolved
+
+    line = next(ln for ln in gather(s.enc).lines if ln.duty)
+    assert [d.value for d in line.dice] == [r.value for r in duty.rolls]
+    assert "Empire Knights" in line.text
+
+
+def test_an_advance_with_no_duty_to_run_keeps_no_parts() -> None:
+    s = Session(load(SAVES / "d6battle-crossbow-duel.toml"))
+    s.execute("next")
+    assert last(s).parts is None
