@@ -87,3 +87,37 @@ def test_an_advance_with_no_duty_to_run_keeps_no_parts() -> None:
     s = Session(load(SAVES / "d6battle-crossbow-duel.toml"))
     s.execute("next")
     assert last(s).parts is None
+
+
+# --- removed by the GM ------------------------------------------------------------------
+
+
+def test_a_unit_removed_by_the_gm_still_counts_in_its_sides_losses() -> None:
+    """Foot Sergeants lose figures to the volley, then the GM removes them: every figure
+    they had is lost to their side (the kills, then what was left at removal)."""
+    s = d6_session()
+    foot = s.enc.find_unit("Foot Sergeants")
+    side, start = foot.side, foot.strength
+    before = gather(s.enc).losses.total(side)
+    volley(s)
+    left = s.enc.find_unit("Foot Sergeants").strength
+    assert 0 < left < start
+    s.execute("remove Foot Sergeants")
+    g = gather(s.enc)
+    lost = g.losses.total(side)
+    assert (lost.casualties, lost.by_gm) == (before.casualties + start, before.by_gm + 1)
+    removal = g.lines[-1]
+    assert removal.notes == [
+        f"removed by the GM: Foot Sergeants ({side}), strength {left}, counted among the losses"]
+    from tracker.report import render
+
+    md = render(s.enc, "md")
+    assert "removed by the GM" in md and "1 removed by the GM" in md
+
+
+def test_a_combatant_removed_by_the_gm_counts_as_out_of_the_fight() -> None:
+    s = Session(load(SAVES / "edc-roland-press.toml"))
+    who = s.enc.combatants[0]
+    s.execute(f"remove {who.name}")
+    lost = gather(s.enc).losses.total(who.side)
+    assert (lost.out, lost.by_gm) == (1, 1)

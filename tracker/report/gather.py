@@ -82,6 +82,9 @@ class Line:
     forced: str = ""
     duty: bool = False
     """Taken by the tracker inside an advance, as a duty of the phase that ended."""
+    notes: list[str] = field(default_factory=list)
+    """What the report says of the line beside the log's words (who took it, what a
+    removal took with it)."""
 
 
 @dataclass
@@ -124,6 +127,10 @@ def gather(enc: Encounter, side: str | None = None) -> Gathered:
     lines = [line for i, e in pairs for line in _lines(i, e, seq, all_sides, known, actions)]
     originals = [enc.log[i] for i, _ in pairs]
     losses = count_losses(originals, {x.id: x for x in people}, shown_sides)
+    for gone in losses.table:  # a side the GM removed whole still lost what it lost
+        if gone not in losses.sides:
+            losses.sides.append(gone)
+            shown_sides.append(gone)
     rounds = sorted({ln.round for ln in lines} | set(losses.rounds)) or [enc.position.round]
     return Gathered(enc.name, enc.ruleset, side, shown_sides, lines, losses, rounds)
 
@@ -208,10 +215,23 @@ def _lines(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list
     for part in e.parts:
         line = _line(i, part, seq, all_sides, known, actions)
         line.duty = True
+        line.notes.append("taken by the tracker as the phase ended")
         out.append(line)
     taken = sum(len(part.rolls) for part in e.parts)
     rest = e.model_copy(update={"rolls": e.rolls[taken:]})
     return [*out, _line(i, rest, seq, all_sides, known, actions)]
+
+
+def _removal(before: dict[str, Any]) -> str:
+    """What the report says of a unit or combatant the GM removed from the encounter."""
+    name, side = str(before.get("name", "")), str(before.get("side", ""))
+    who = f"{name} ({side})" if side else name
+    strength = before.get("strength")
+    if isinstance(strength, int) and not isinstance(strength, bool) and strength > 0:
+        return f"removed by the GM: {who}, strength {strength}, counted among the losses"
+    if "strength" not in before and before.get("out") is not True:
+        return f"removed by the GM: {who}, counted among those out of the fight"
+    return f"removed by the GM: {who}"
 
 
 def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[str],
@@ -223,6 +243,8 @@ def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[
     actor, actor_side = known.who(e.actor)
     line = Line(index=i + 1, round=e.round, phase=_phase_name(seq, e.phase), turn=turn,
                 kind=e.kind, text=e.text, actor=actor, actor_side=actor_side)
+    line.notes += [_removal(op.before) for op in e.ops if op.op == "remove"
+                   and op.path in (["units"], ["combatants"]) and isinstance(op.before, dict)]
     res = e.resolved
     stages = res.stages if res is not None else []
     for roll in e.rolls:

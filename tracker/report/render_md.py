@@ -44,7 +44,7 @@ def _story(g: Gathered) -> list[str]:
 
 def _line(line: Line) -> list[str]:
     if not line.action:
-        return [f"{line.index}. {_esc(line.text)}",
+        return [f"{line.index}. {_esc(line.text)}", *(f"   - {_esc(n)}" for n in line.notes),
                 *(f"   - dice: {words}" for words in dice_words(line)), ""]
     head = f"**{_esc(line.actor)}** — {line.action}" if line.actor else line.action
     if line.target:
@@ -59,8 +59,7 @@ def _line(line: Line) -> list[str]:
         out.append(f"   - parameters: {_esc(param_words(shown))}")
     if line.forced:
         out.append(f"   - forced past: {_esc(line.forced)}")
-    if line.duty:
-        out.append("   - taken by the tracker as the phase ended")
+    out += [f"   - {_esc(note)}" for note in line.notes]
     for words in dice_words(line):
         out.append(f"   - dice: {words}")
     return out + [""]

@@ -102,6 +102,8 @@ def loss_words(loss: Loss) -> str:
         parts.append(f"{loss.out} out")
     if loss.wounds:
         parts.append(plural(loss.wounds, "wound"))
+    if loss.by_gm:
+        parts.append(f"{loss.by_gm} removed by the GM")
     return ", ".join(parts) or "—"
 
 

@@ -152,6 +152,8 @@ def _story_line(out: Text, line: Line) -> None:
             out.append(f"     with {param_words(shown)}\n", style="dim")
     else:
         out.append(f"{line.text}\n")
+    for note in line.notes:
+        out.append(f"     {note}\n", style="italic")
     for words in dice_words(line):
         out.append(f"     {words}\n", style="dim")
 
