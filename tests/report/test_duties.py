@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from itertools import product
 
+import pytest
+
 from tests.conftest import SAVES
 from tests.report.test_report import d6_session, volley
 from tracker.core.model import LogEntry
@@ -121,3 +123,32 @@ def test_a_combatant_removed_by_the_gm_counts_as_out_of_the_fight() -> None:
     s.execute(f"remove {who.name}")
     lost = gather(s.enc).losses.total(who.side)
     assert (lost.out, lost.by_gm) == (1, 1)
+
+
+# --- where an advance belongs in the story ------------------------------------------------
+
+
+def test_a_phase_line_belongs_under_the_phase_it_starts() -> None:
+    s = d6_session()  # the English shoot phase, nothing owed
+    s.execute("next")
+    line = gather(s.enc).lines[-1]
+    assert line.text.startswith("Phase: combat")
+    assert (line.phase, line.turn) == ("combat", "English")
+    from tracker.report import render
+
+    md = render(s.enc, "md")
+    assert md.rindex("### Combat, English's turn") < md.rindex(f"{line.index}. Phase: combat")
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAVES.glob("*.toml")))
+def test_every_sample_tells_each_phase_under_its_own_heading(name: str) -> None:
+    """A "Phase: X" line is in phase X, and so is what follows it until the next
+    advance (a save that did not keep where each entry stood included)."""
+    phase = None
+    for line in gather(load(SAVES / name)).lines:
+        if line.kind == "next":
+            phase = None
+            if line.text.startswith("Phase: "):
+                phase = line.text[len("Phase: "):].split(",")[0].split(";")[0]
+        if phase is not None:
+            assert line.phase.lower() == phase.lower(), (line.index, line.text)

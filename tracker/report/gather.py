@@ -124,8 +124,11 @@ def gather(enc: Encounter, side: str | None = None) -> Gathered:
     all_sides = seqs.sides(enc)
     shown_sides = [s for s in all_sides if s in {x.side for x in people}]
     actions = _roles(ruleset)
+    story = placed(list(enc.log[: enc.cursor]))
+    pairs = [(i, e.model_copy(update={k: getattr(story[i], k) for k in _WHERE}))
+             for i, e in pairs]
     lines = [line for i, e in pairs for line in _lines(i, e, seq, all_sides, known, actions)]
-    originals = [enc.log[i] for i, _ in pairs]
+    originals = [story[i] for i, _ in pairs]
     losses = count_losses(originals, {x.id: x for x in people}, shown_sides)
     for gone in losses.table:  # a side the GM removed whole still lost what it lost
         if gone not in losses.sides:
@@ -203,6 +206,31 @@ def _phase_name(seq: seqs.SequenceOfPlay | None, index: int) -> str:
         return ""
     name = seq.phases[min(max(index, 0), len(seq.phases) - 1)].name
     return seq.names.get(name, name)
+
+
+_WHERE = ("round", "phase", "side")
+
+
+def placed(entries: list[LogEntry]) -> list[LogEntry]:
+    """Each entry placed where it belongs in the story: an advance ("Phase: combat",
+    "Round 2") in the round, phase and side it starts, as its changes of the position say;
+    an entry of a save that did not keep where it stood (a field left out) where the
+    entries before it left the fight."""
+    out: list[LogEntry] = []
+    here: dict[str, int] | None = None
+    for e in entries:
+        where = {key: getattr(e, key) for key in _WHERE}
+        if here is not None:
+            where.update({key: here[key] for key in _WHERE if key not in e.model_fields_set})
+        for op in e.ops:
+            path = op.path
+            if (op.op == "set" and len(path) == 2 and path[0] == "position"
+                    and path[1] in _WHERE and isinstance(op.after, int)):
+                where[str(path[1])] = op.after
+        here = where
+        same = all(where[key] == getattr(e, key) for key in _WHERE)
+        out.append(e if same else e.model_copy(update=where))
+    return out
 
 
 def _lines(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[str],
