@@ -152,3 +152,53 @@ def test_every_sample_tells_each_phase_under_its_own_heading(name: str) -> None:
                 phase = line.text[len("Phase: "):].split(",")[0].split(";")[0]
         if phase is not None:
             assert line.phase.lower() == phase.lower(), (line.index, line.text)
+
+
+# --- battles logged before the tracker kept odds -------------------------------------------
+
+ALL_BEFORE = "This battle was logged before the tracker kept the odds of each action"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAVES.glob("*.toml")))
+def test_a_sample_logged_before_odds_says_so_once_at_the_top(name: str) -> None:
+    from tracker.report import render
+
+    enc = load(SAVES / name)
+    g = gather(enc)
+    md = render(enc, "md")
+    assert "not recorded" not in md
+    if g.actions and g.unrecorded == g.actions:
+        assert md.count(ALL_BEFORE) == 1
+        assert md.index(ALL_BEFORE) < md.index("## ")
+        assert "odds:" not in md  # no line per action
+    else:
+        assert ALL_BEFORE not in md
+
+
+def test_a_battle_partly_logged_before_odds_counts_those_without() -> None:
+    from tracker.report import render
+
+    s = d6_session()
+    before = gather(s.enc)
+    assert before.actions == before.unrecorded > 0
+    volley(s)
+    g = gather(s.enc)
+    assert (g.actions, g.unrecorded) == (before.actions + 1, before.unrecorded)
+    md = render(s.enc, "md")
+    assert f"{g.unrecorded} actions of {g.actions} were logged before" in md
+    assert md.count("odds:") == 1  # the volley's, kept when it was resolved
+
+
+def test_a_battle_with_every_record_says_nothing_of_missing_odds() -> None:
+    import json
+
+    from tracker.report import render
+
+    s = d6_session()
+    del s.enc.log[:]
+    s.enc.cursor = 0
+    volley(s)
+    md = render(s.enc, "md")
+    assert "logged before the tracker" not in md and md.count("odds:") == 1
+    data = json.loads(render(s.enc, "json"))
+    assert (data["unrecorded"], data["note"]) == (0, "")

@@ -3,8 +3,8 @@
 Every applied entry of the log becomes a line of the report, in order, with its round,
 phase and turn; an action's line carries what the journal kept when it was resolved (its
 parameters, dice stages, pre-roll odds and the label of what happened). Nothing is
-resolved again: odds that the journal does not hold (saves made before the tracker kept
-them) are reported as not recorded.
+resolved again: where the journal holds no record of an action (a battle logged before
+the tracker kept odds) the report says so once (:attr:`Gathered.unrecorded`).
 
 With ``side`` the report holds only what that side's player may see, by the player
 view's own rule (:func:`tracker.redaction.visible_log`).
@@ -99,6 +99,10 @@ class Gathered:
     lines: list[Line]
     losses: Losses
     rounds: list[int]
+    unrecorded: int = 0
+    """How many actions the journal holds no record of (logged before it kept odds)."""
+    actions: int = 0
+    """How many lines are actions."""
 
 
 SHOWN_PARAMS_SKIP = ("actor", "target", "defender")
@@ -135,7 +139,9 @@ def gather(enc: Encounter, side: str | None = None) -> Gathered:
             losses.sides.append(gone)
             shown_sides.append(gone)
     rounds = sorted({ln.round for ln in lines} | set(losses.rounds)) or [enc.position.round]
-    return Gathered(enc.name, enc.ruleset, side, shown_sides, lines, losses, rounds)
+    acts = [ln for ln in lines if ln.action]
+    return Gathered(enc.name, enc.ruleset, side, shown_sides, lines, losses, rounds,
+                    unrecorded=sum(1 for ln in acts if not ln.recorded), actions=len(acts))
 
 
 class People:
