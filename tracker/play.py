@@ -102,10 +102,10 @@ class Play:
         """Deal with the duties the advance crosses, then move; the log line. A duty still
         pending is run by its action where the GM typed its dice or said ``--roll-rest``."""
         notes: list[str] = []
-        typed = any(dice.entered.values())  # the GM typed the duties' dice (--dice)
+        typed = {role for role, values in dice.entered.items() if values}  # --dice
         for end, duty, items in self.duties_crossed(what):
             words = self.seq.names.get(end.phase.name, end.phase.name)
-            if items and duty.action and (roll_rest or typed):
+            if items and duty.action and (roll_rest or typed & self._roles(duty.action)):
                 notes.append(run(duty.action, tx, dice, end, [i for i, _ in items if i]))
             elif items and not force:
                 raise PendingDuty(words, duty, items, self.names())
@@ -120,6 +120,11 @@ class Play:
         step = seqs.move(self.enc, tx, what, self.seq, stat=self.stat, grouping=self.grouping,
                          dice=dice)
         return "; ".join([*notes, step.text])
+
+    def _roles(self, action: str) -> set[str]:
+        """The roles of the dice an action asks for (a duty's dice typed with next)."""
+        found = self.ruleset.actions.get(action)
+        return {stage.role for stage in found.stages} if found is not None else set()
 
     # --- limits ---------------------------------------------------------------------------
 

@@ -50,6 +50,19 @@ def test_a_morale_test_run_by_next_keeps_the_record_of_one_taken_by_hand() -> No
     assert test.chance is not None and abs(test.chance - two_d6_at_most(7)) < 1e-9
     assert [d.value for d in test.dice] == [3, 4] and moved.dice == []
     assert moved.text.endswith("Phase: combat")
+    from tracker.report import render
+
+    rows = [r for r in render(s.enc, "csv").splitlines()[1:] if r.startswith(f"{test.index},")]
+    assert [r.split(",")[5] for r in rows] == ["morale", "morale"]  # one row per die
+
+
+def test_dice_typed_for_something_else_leave_the_duty_owed() -> None:
+    from tracker.core.commands import CommandError
+
+    s = d6_session()
+    volley(s)
+    with pytest.raises(CommandError, match="morale tests"):
+        s.execute("next --dice hit=3")
 
 
 def test_a_morale_test_rolled_by_next_says_its_dice_were_rolled() -> None:
