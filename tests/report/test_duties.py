@@ -80,6 +80,10 @@ def test_the_drive_backs_at_the_end_of_shooting_keep_their_record_and_dice(tmp_p
     and the report shows the drive dice on the end-of-phase action."""
     s = Session(load(SAVES / "warmaster-river-crossing.toml"))
     s.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
+    knights = s.enc.find_unit("Empire Knights")
+    hits, pace = knights.hits, knights.pace  # type: ignore[attr-defined]
+    assert hits > 0 and knights.position in (None, "open")  # type: ignore[attr-defined]
+    within = sum(1 for dice in product(range(1, 7), repeat=hits) if sum(dice) <= pace) / 6**hits
     s.execute("next --roll-rest")
     advance = last(s)
     assert advance.parts is not None
@@ -96,6 +100,11 @@ def test_the_drive_backs_at_the_end_of_shooting_keep_their_record_and_dice(tmp_p
     line = next(ln for ln in gather(s.enc).lines if ln.duty)
     assert [d.value for d in line.dice] == [r.value for r in duty.rolls]
     assert "Empire Knights" in line.text
+    # the odds of the end of the phase: how many units rout (driven beyond full pace)
+    routed = sum(r.value for r in duty.rolls) > pace
+    assert line.happened == f"{int(routed)} routed"
+    assert line.chance is not None
+    assert abs(line.chance - ((1 - within) if routed else within)) < 1e-9
 
 
 def test_an_advance_with_no_duty_to_run_keeps_no_parts() -> None:
