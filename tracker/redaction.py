@@ -114,8 +114,19 @@ def visible_log(
         if (record is not None and shown.text == entry.text
                 and not _names_any(_said(record), tokens)):
             shown.resolved = record
+        if entry.parts and shown.text == entry.text:
+            shown.parts = [_part(part, tokens) for part in entry.parts]
         out.append((i, shown))
     return out
+
+
+def _part(part: LogEntry, tokens: list[str]) -> LogEntry:
+    """An action the tracker took inside an entry shown whole: shown as it is, without
+    its record where that names something hidden."""
+    record = part.resolved
+    if record is not None and _names_any(_said(record), tokens):
+        return part.model_copy(update={"resolved": None})
+    return part
 
 
 def _said(record: Resolved) -> str:

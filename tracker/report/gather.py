@@ -3,8 +3,8 @@
 Every applied entry of the log becomes a line of the report, in order, with its round,
 phase and turn; an action's line carries what the journal kept when it was resolved (its
 parameters, dice stages, pre-roll odds and the label of what happened). Nothing is
-resolved again: odds that the journal does not hold (saves made before the tracker kept
-them) are reported as not recorded.
+resolved again: where the journal holds no record of an action (a battle logged before
+the tracker kept odds) the report says so once (:attr:`Gathered.unrecorded`).
 
 With ``side`` the report holds only what that side's player may see, by the player
 view's own rule (:func:`tracker.redaction.visible_log`).
@@ -80,6 +80,11 @@ class Line:
     recorded: bool = False
     """The journal kept the action's record (odds, stages, parameters)."""
     forced: str = ""
+    duty: bool = False
+    """Taken by the tracker inside an advance, as a duty of the phase that ended."""
+    notes: list[str] = field(default_factory=list)
+    """What the report says of the line beside the log's words (who took it, what a
+    removal took with it)."""
 
 
 @dataclass
@@ -94,6 +99,10 @@ class Gathered:
     lines: list[Line]
     losses: Losses
     rounds: list[int]
+    unrecorded: int = 0
+    """How many actions the journal holds no record of (logged before it kept odds)."""
+    actions: int = 0
+    """How many lines are actions."""
 
 
 SHOWN_PARAMS_SKIP = ("actor", "target", "defender")
@@ -119,11 +128,20 @@ def gather(enc: Encounter, side: str | None = None) -> Gathered:
     all_sides = seqs.sides(enc)
     shown_sides = [s for s in all_sides if s in {x.side for x in people}]
     actions = _roles(ruleset)
-    lines = [_line(i, e, seq, all_sides, known, actions) for i, e in pairs]
-    originals = [enc.log[i] for i, _ in pairs]
+    story = placed(list(enc.log[: enc.cursor]))
+    pairs = [(i, e.model_copy(update={k: getattr(story[i], k) for k in _WHERE}))
+             for i, e in pairs]
+    lines = [line for i, e in pairs for line in _lines(i, e, seq, all_sides, known, actions)]
+    originals = [story[i] for i, _ in pairs]
     losses = count_losses(originals, {x.id: x for x in people}, shown_sides)
+    for gone in losses.table:  # a side the GM removed whole still lost what it lost
+        if gone not in losses.sides:
+            losses.sides.append(gone)
+            shown_sides.append(gone)
     rounds = sorted({ln.round for ln in lines} | set(losses.rounds)) or [enc.position.round]
-    return Gathered(enc.name, enc.ruleset, side, shown_sides, lines, losses, rounds)
+    acts = [ln for ln in lines if ln.action]
+    return Gathered(enc.name, enc.ruleset, side, shown_sides, lines, losses, rounds,
+                    unrecorded=sum(1 for ln in acts if not ln.recorded), actions=len(acts))
 
 
 class People:
@@ -172,7 +190,7 @@ def _roles(ruleset: Any) -> dict[str, _Declared]:
 def _named_by_outcome(odds: list[tuple[str, float]], outcome: str) -> str:
     """For a record kept before the journal kept the label of what happened: the label
     that the outcome word alone names ("passed", "failed, flees"), if one does."""
-    from tracker.report.happened import which
+    from tracker.rules.happened import which
 
     if not odds:
         return ""
@@ -196,6 +214,60 @@ def _phase_name(seq: seqs.SequenceOfPlay | None, index: int) -> str:
     return seq.names.get(name, name)
 
 
+_WHERE = ("round", "phase", "side")
+
+
+def placed(entries: list[LogEntry]) -> list[LogEntry]:
+    """Each entry placed where it belongs in the story: an advance ("Phase: combat",
+    "Round 2") in the round, phase and side it starts, as its changes of the position say;
+    an entry of a save that did not keep where it stood (a field left out) where the
+    entries before it left the fight."""
+    out: list[LogEntry] = []
+    here: dict[str, int] | None = None
+    for e in entries:
+        where = {key: getattr(e, key) for key in _WHERE}
+        if here is not None:
+            where.update({key: here[key] for key in _WHERE if key not in e.model_fields_set})
+        for op in e.ops:
+            path = op.path
+            if (op.op == "set" and len(path) == 2 and path[0] == "position"
+                    and path[1] in _WHERE and isinstance(op.after, int)):
+                where[str(path[1])] = op.after
+        here = where
+        same = all(where[key] == getattr(e, key) for key in _WHERE)
+        out.append(e if same else e.model_copy(update=where))
+    return out
+
+
+def _lines(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[str],
+           known: People, actions: dict[str, _Declared]) -> list[Line]:
+    """An entry's line, after a line for each action the tracker took inside it (the
+    duties of an advance: their dice come first among the entry's)."""
+    if not e.parts:
+        return [_line(i, e, seq, all_sides, known, actions)]
+    out = []
+    for part in e.parts:
+        line = _line(i, part, seq, all_sides, known, actions)
+        line.duty = True
+        line.notes.append("taken by the tracker as the phase ended")
+        out.append(line)
+    taken = sum(len(part.rolls) for part in e.parts)
+    rest = e.model_copy(update={"rolls": e.rolls[taken:]})
+    return [*out, _line(i, rest, seq, all_sides, known, actions)]
+
+
+def _removal(before: dict[str, Any]) -> str:
+    """What the report says of a unit or combatant the GM removed from the encounter."""
+    name, side = str(before.get("name", "")), str(before.get("side", ""))
+    who = f"{name} ({side})" if side else name
+    strength = before.get("strength")
+    if isinstance(strength, int) and not isinstance(strength, bool) and strength > 0:
+        return f"removed by the GM: {who}, strength {strength}, counted among the losses"
+    if "strength" not in before and before.get("out") is not True:
+        return f"removed by the GM: {who}, counted among those out of the fight"
+    return f"removed by the GM: {who}"
+
+
 def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[str],
           known: People, actions: dict[str, _Declared]) -> Line:
     turn = ""
@@ -205,6 +277,8 @@ def _line(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list[
     actor, actor_side = known.who(e.actor)
     line = Line(index=i + 1, round=e.round, phase=_phase_name(seq, e.phase), turn=turn,
                 kind=e.kind, text=e.text, actor=actor, actor_side=actor_side)
+    line.notes += [_removal(op.before) for op in e.ops if op.op == "remove"
+                   and op.path in (["units"], ["combatants"]) and isinstance(op.before, dict)]
     res = e.resolved
     stages = res.stages if res is not None else []
     for roll in e.rolls:

@@ -3,7 +3,10 @@
 A unit's strength counts what its ruleset removes (stands in Warmaster, figures in
 Fantasy Warlord and the d6 battle game): the strength it lost in a round is its
 casualties. Units that rout or are removed, combatants put out of the fight and wounds
-taken are counted beside them. Only combatants and units the report may name count.
+taken are counted beside them. A unit or combatant the GM removed from the encounter
+(``x``, ``remove``) still counts: the strength it had when removed is lost with it (as
+the journal's change kept it), and the report says the GM removed it. Only combatants
+and units the report may name count.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ class Loss:
     """Combatants put out of the fight."""
     wounds: int = 0
     """Wounds taken."""
+    by_gm: int = 0
+    """Units and combatants the GM removed from the encounter (their strength then is
+    among the casualties; a combatant still in the fight is among those out)."""
 
     def add(self, other: Loss) -> None:
         self.casualties += other.casualties
@@ -34,12 +40,13 @@ class Loss:
         self.removed += other.removed
         self.out += other.out
         self.wounds += other.wounds
+        self.by_gm += other.by_gm
 
     def any(self) -> bool:
-        return any((self.casualties, self.routed, self.removed, self.out, self.wounds))
+        return any(getattr(self, name) for name in FIELDS)
 
 
-FIELDS = ("casualties", "routed", "removed", "out", "wounds")
+FIELDS = ("casualties", "routed", "removed", "out", "wounds", "by_gm")
 """The columns of a loss, in the order the report shows them."""
 
 
@@ -67,18 +74,48 @@ def count_losses(entries: Iterable[LogEntry], people: Mapping[str, Combatant | U
                  sides: list[str]) -> Losses:
     """Losses per side and round from the ops of ``entries``."""
     out = Losses(list(sides))
+    entries = list(entries)
+    side_of = {key: who.side for key, who in people.items()}
+    for entry in entries:  # those the GM removed count up to their removal too
+        for op in entry.ops:
+            if (op.op == "remove" and op.path in (["units"], ["combatants"])
+                    and isinstance(op.before, dict) and isinstance(op.before.get("id"), str)
+                    and isinstance(op.before.get("side"), str)):
+                side_of.setdefault(op.before["id"], op.before["side"])
     for entry in entries:
         for op in entry.ops:
             path = op.path
+            if (op.op == "remove" and path in (["units"], ["combatants"])
+                    and isinstance(op.before, dict)):
+                gone = _removed(op.before, path[0] == "units")
+                if gone is not None:
+                    whose, taken = gone
+                    out.table.setdefault(whose, {}).setdefault(entry.round, Loss()).add(taken)
+                continue
             if len(path) < 3 or path[0] not in ("units", "combatants"):
                 continue
-            who = people.get(str(path[1]))
-            if who is None:
+            found = side_of.get(str(path[1]))
+            if found is None:
                 continue
-            loss = out.table.setdefault(who.side, {}).setdefault(entry.round, Loss())
+            loss = out.table.setdefault(found, {}).setdefault(entry.round, Loss())
             _count(loss, str(path[2]), op.op, len(path), op.before, op.after)
     out.rounds = sorted({r for by_round in out.table.values() for r in by_round})
     return out
+
+
+def _removed(before: Mapping[str, object], unit: bool) -> tuple[str, Loss] | None:
+    """What a unit or combatant the GM removed takes with it, from the state the journal
+    kept of it: a unit its strength then, a combatant still in the fight is out."""
+    side = before.get("side")
+    if not isinstance(side, str):
+        return None
+    loss = Loss(by_gm=1)
+    strength = before.get("strength")
+    if unit and isinstance(strength, int) and not isinstance(strength, bool):
+        loss.casualties = max(strength, 0)
+    elif not unit and before.get("out") is not True:
+        loss.out = 1
+    return side, loss
 
 
 def _count(loss: Loss, name: str, op: str, depth: int, before: object, after: object) -> None:

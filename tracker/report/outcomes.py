@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from tracker.report.gather import Line
-from tracker.report.happened import head
+from tracker.rules.happened import head
 
 _COUNT = re.compile(r"^(\d+)\s+([a-z][a-z ]*?)\s*(?:[,;(:]|$)")
 

@@ -9,6 +9,7 @@ from typing import Any
 from tracker.report.gather import Gathered
 from tracker.report.ledger import ledger
 from tracker.report.losses import FIELDS
+from tracker.report.words import unrecorded_words
 
 
 def as_data(g: Gathered) -> dict[str, Any]:
@@ -30,7 +31,9 @@ def as_data(g: Gathered) -> dict[str, Any]:
                 "expected": round(t.expected, 6), "actual": t.actual,
                 "chance_at_least": round(t.chance, 6)} for t in ledger(g.lines)]
     return {"name": g.name, "ruleset": g.ruleset, "side": g.side, "sides": g.sides,
-            "rounds": g.rounds, "lines": lines, "losses": losses, "ledger": tallies}
+            "rounds": g.rounds, "unrecorded": g.unrecorded,
+            "note": unrecorded_words(g.unrecorded, g.actions), "lines": lines,
+            "losses": losses, "ledger": tallies}
 
 
 def _loss(loss: Any) -> dict[str, int]:

@@ -10,6 +10,7 @@ from tracker.report.words import (
     odds_words,
     param_words,
     pct,
+    unrecorded_words,
     where_words,
 )
 
@@ -19,6 +20,9 @@ def render_md(g: Gathered) -> str:
     who = f"the player of {g.side}" if g.side else "the GM (everything)"
     out += [f"Ruleset: {g.ruleset}. For {who}. Dice marked * were rolled by the tracker; "
             "the others were entered.", ""]
+    note = unrecorded_words(g.unrecorded, g.actions)
+    if note:
+        out += [note, ""]
     out += _story(g)
     out += _losses(g)
     out += _ledger(ledger(g.lines))
@@ -44,21 +48,20 @@ def _story(g: Gathered) -> list[str]:
 
 def _line(line: Line) -> list[str]:
     if not line.action:
-        return [f"{line.index}. {_esc(line.text)}",
+        return [f"{line.index}. {_esc(line.text)}", *(f"   - {_esc(n)}" for n in line.notes),
                 *(f"   - dice: {words}" for words in dice_words(line)), ""]
     head = f"**{_esc(line.actor)}** — {line.action}" if line.actor else line.action
     if line.target:
         head += f" → **{_esc(line.target)}**"
     out = [f"{line.index}. {head}", f"   - result: {_esc(line.text)}"]
-    if line.recorded:
+    if line.recorded:  # one logged before the tracker kept odds: said once, at the top
         out.append(f"   - outcome: {line.outcome}; odds: {odds_words(line)}")
-    else:
-        out.append(f"   - odds: {odds_words(line)}")
     shown = {k: line.params[k] for k in line.changed}
     if shown:
         out.append(f"   - parameters: {_esc(param_words(shown))}")
     if line.forced:
         out.append(f"   - forced past: {_esc(line.forced)}")
+    out += [f"   - {_esc(note)}" for note in line.notes]
     for words in dice_words(line):
         out.append(f"   - dice: {words}")
     return out + [""]

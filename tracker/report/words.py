@@ -90,6 +90,20 @@ def odds_words(line: Line) -> str:
     return f"{line.happened}: {pct(line.chance)} before the dice"
 
 
+def unrecorded_words(unrecorded: int, actions: int) -> str:
+    """Said once, at the top of a report, where some actions were logged before the
+    tracker kept their odds ("" where every action has its record)."""
+    if not unrecorded:
+        return ""
+    if unrecorded == actions:
+        return ("This battle was logged before the tracker kept the odds of each action: "
+                "its dice and results are all here, but not the chances they had.")
+    was = "was" if unrecorded == 1 else "were"
+    return (f"{plural(unrecorded, 'action')} of {actions} {was} logged before the tracker "
+            "kept the odds of each action: shown with their dice and results, without "
+            "odds.")
+
+
 def loss_words(loss: Loss) -> str:
     parts = []
     if loss.casualties:
@@ -102,6 +116,8 @@ def loss_words(loss: Loss) -> str:
         parts.append(f"{loss.out} out")
     if loss.wounds:
         parts.append(plural(loss.wounds, "wound"))
+    if loss.by_gm:
+        parts.append(f"{loss.by_gm} removed by the GM")
     return ", ".join(parts) or "—"
 
 

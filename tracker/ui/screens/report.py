@@ -21,6 +21,7 @@ from tracker.report.words import (
     odds_words,
     param_words,
     pct,
+    unrecorded_words,
     where_words,
 )
 from tracker.ui.errors import log_unexpected
@@ -128,6 +129,9 @@ def story_text(g: Gathered) -> Text:
     out = Text()
     if not g.lines:
         return Text("Nothing has happened yet.")
+    note = unrecorded_words(g.unrecorded, g.actions)
+    if note:
+        out.append(f"{note}\n", style="italic")
     last_round, last_where = None, None
     for line in g.lines:
         if line.round != last_round:
@@ -146,12 +150,15 @@ def _story_line(out: Text, line: Line) -> None:
     if line.action:
         out.append(f"[{line.action}] ", style="bold")
         out.append(f"{line.text}\n")
-        out.append(f"     odds: {odds_words(line)}\n", style="italic")
+        if line.recorded:  # else said once, at the top
+            out.append(f"     odds: {odds_words(line)}\n", style="italic")
         if line.changed:
             shown = {k: line.params[k] for k in line.changed}
             out.append(f"     with {param_words(shown)}\n", style="dim")
     else:
         out.append(f"{line.text}\n")
+    for note in line.notes:
+        out.append(f"     {note}\n", style="italic")
     for words in dice_words(line):
         out.append(f"     {words}\n", style="dim")
 

@@ -3,9 +3,11 @@
 An action's odds name its outcomes in the game's words ("2 kills", "1 stand removed",
 "MoS 3: hit", "CS: strike", "failed, flees"); its resolution names what happened by an
 outcome word and its figures (``kills = 2``, ``success = "CS"``). When an action is
-resolved the tracker finds the odds label that matches and keeps it in the journal, so a
-report reads the chance of what happened and never works it out again. Where no label
-matches clearly, none is kept (the report says the odds did not name it).
+resolved the action says which of its labels is what happened (``Action.happened``:
+by default :func:`label_of`, the label its ``outcome_labels`` give the outcome word, else
+the one :func:`which` finds), and the journal keeps it, so a report reads the chance of
+what happened and never works it out again. Where no label matches clearly, none is
+kept (the report says the odds did not name it).
 
 Pure Python, no imports beyond the standard library.
 """
@@ -14,7 +16,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tracker.rules.base import Resolution
 
 _COUNT = re.compile(r"^(\d+)(?:\s*[-–]\s*(\d+))?\s+([a-z][a-z ]*?)\s*(?:[,;(:]|$)")
 """``2 kills``, ``0-2 kills (mean ...)``, ``1 stand removed``: a number (or range), a noun."""
@@ -45,6 +50,21 @@ def which(labels: Sequence[str], outcome: str, figures: Mapping[str, Any]) -> in
         if found is not None:
             return found
     return _by_words(heads, low, figures)
+
+
+def label_of(odds: Sequence[tuple[str, float]], res: Resolution,
+             named: Mapping[str, str] | None = None) -> str:
+    """The label of ``odds`` that is the outcome ``res`` resolved ("" where none is):
+    the one ``named`` gives its outcome word, else the one :func:`which` finds."""
+    labels = [label for label, _ in odds]
+    given = (named or {}).get(res.outcome)
+    if given is not None:
+        return given if given in labels else ""
+    try:
+        index = which(labels, res.outcome, res.as_json())
+    except (TypeError, ValueError, AttributeError):  # figures a ruleset keeps its own way
+        return ""
+    return "" if index is None else labels[index]
 
 
 def _number(figures: Mapping[str, Any], key: str) -> int | None:
@@ -108,13 +128,18 @@ def _by_score(heads: Sequence[str], low: str, figures: Mapping[str, Any]) -> int
     return hits[0] if len(hits) == 1 else None
 
 
+def _coded(code: str, codes: set[str]) -> bool:
+    """A label's code is a figure's (``CS``), or one with a digit added (``CF0`` of ``CF``)."""
+    return code in codes or any(code.startswith(c) and code[len(c):].isdigit() for c in codes)
+
+
 def _by_code(heads: Sequence[str], low: str, figures: Mapping[str, Any]) -> int | None:
     codes = {str(v) for v in figures.values() if isinstance(v, str)}
     words = {low, *(str(v).lower() for v in figures.values() if isinstance(v, str))}
     hits = []
     for i, h in enumerate(heads):
         m = _CODE.match(h)
-        if m and m.group(1) in codes and m.group(2).strip().lower() in words:
+        if m and _coded(m.group(1), codes) and m.group(2).strip().lower() in words:
             hits.append(i)
     return hits[0] if len(hits) == 1 else None
 
