@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 SUBCOMMANDS = (
     "open", "new", "list", "check", "exec", "resolve", "replay", "watch", "restore", "serve",
@@ -558,6 +559,15 @@ RESOLVE_USAGE = (
 )
 
 
+def _stage_params(action: Any, raw: dict[str, str]) -> Any:
+    """The parameters for ``--stages``: checked as given; None while a required one is
+    missing (the stages are then listed with their counts unknown)."""
+    given = action.parse_params(raw, partial=True)
+    if any(p.required and p.name not in given for p in action.params):
+        return None
+    return action.parse_params(raw)
+
+
 def cmd_resolve(argv: list[str]) -> int:
     """Resolve one action with no encounter and print the result."""
     from tracker import rules
@@ -590,11 +600,10 @@ def cmd_resolve(argv: list[str]) -> int:
         cmd = parse_words([action.name, *argv[2:]], flags=("--json", "--stages"))
         if cmd.args:
             raise UsageError(f"'{cmd.args[0]}': expected name=value ({RESOLVE_USAGE})")
-        params = action.parse_params(cmd.params)
         if "--stages" in cmd.flags:
             from tracker.rules.stages import known_stages
 
-            stages = known_stages(action, params)
+            stages = known_stages(action, _stage_params(action, cmd.params))
             if "--json" in cmd.flags:
                 print(json.dumps({"action": action.name, "stages": stages}))
             else:
@@ -602,6 +611,7 @@ def cmd_resolve(argv: list[str]) -> int:
                     count = "?" if st["count"] is None else st["count"]
                     print(f"{st['role']}: {count} {st['die']} {st['label']}".rstrip())
             return 0
+        params = action.parse_params(cmd.params)
         dice = Dice.from_spec(cmd.dice, seed=cmd.seed, roll_rest=cmd.roll_rest)
         resolution = action.resolve(params, dice)
         dice.check_all_used()
