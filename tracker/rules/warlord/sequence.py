@@ -23,17 +23,10 @@ FIRE_PHASE = "missile fire (8)"
 MORALE_PHASE = "morale tests"
 
 
-def held_words(n: int) -> str:
-    return f"{n} {'casualty' if n == 1 else 'casualties'}"
-
-
-def casualties_due(enc: Encounter) -> list[tuple[str, str]]:
-    """Units still to fire and units holding casualties: the phase ends when every unit
-    has fired, with the casualties removed together."""
-    out = [(u.id, "fire order to use") for u in still_to_fire(enc)]
-    out += [(u.id, f"{held_words(u.held_casualties)} held")
-            for u in warlord_units(enc) if u.held_casualties > 0 and not u.removed]
-    return out
+def fire_orders_due(enc: Encounter) -> list[tuple[str, str]]:
+    """Units still to fire: the phase ends when every unit has fired (or the GM takes
+    its counter off); the held casualties are then removed together, by the tracker."""
+    return [(u.id, "fire order to use") for u in still_to_fire(enc)]
 
 
 def morale_tests_due(enc: Encounter) -> list[tuple[str, str]]:
@@ -59,13 +52,15 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     return lines
 
 
-CASUALTIES = Duty("held casualties", casualties_due, action="endphase", always=True)
+FIRE_ORDERS = Duty("fire orders", fire_orders_due, action="endphase", always=True)
+"""Once no unit is still to fire, ``endphase`` removes the held casualties as the phase
+ends; the app opens it while a fire order is left, to fire on or forfeit (force=yes)."""
 MORALE_TESTS = Duty("morale tests", morale_tests_due, action="morale")
 
 SEQUENCE = SequenceOfPlay(
     phases=(
         Phase(BEFORE_FIRE, "all"),
-        Phase(FIRE_PHASE, "all", duties=(CASUALTIES,)),
+        Phase(FIRE_PHASE, "all", duties=(FIRE_ORDERS,)),
         Phase(MORALE_PHASE, "all", duties=(MORALE_TESTS,)),
     ),
     turns_by="round",

@@ -28,6 +28,9 @@ class EndPhaseParams(Params):
         None, "units still holding a fire order (default: from the encounter)"
     )
     force: bool = p_(False, "end the phase although units have not fired")
+    names: tuple[str, ...] | None = p_(
+        None, "UNIT=NAME, the units' names for the log (default: from the encounter)"
+    )
     morale_test_when: str = p_(help="which units test morale", choices=MORALE_WHEN,
                                setting=MORALE_TEST_WHEN)
     morale_thresholds: str = p_(help="CLASS:PERCENT lost that makes a unit test "
@@ -85,7 +88,19 @@ def _held(entry: str) -> tuple[str, int, int, str]:
     return parts[0], killed, strength, ":".join(parts[3:])
 
 
-def _removed(entry: str, when: str, thresholds: dict[str, int]) -> tuple[Removed, str] | None:
+def parse_names(entries: tuple[str, ...] | None) -> dict[str, str]:
+    """``UNIT=NAME`` entries: the names the log gives the units of ``held``."""
+    out: dict[str, str] = {}
+    for entry in entries or ():
+        unit, sep, name = entry.partition("=")
+        if not sep or not unit.strip() or not name.strip():
+            raise RuleError(f"names: '{entry}' should read UNIT=NAME")
+        out[unit.strip()] = name.strip()
+    return out
+
+
+def _removed(entry: str, when: str, thresholds: dict[str, int],
+             names: dict[str, str]) -> tuple[Removed, str] | None:
     unit, killed, strength, cls = _held(entry)
     if killed == 0:
         return None
@@ -102,7 +117,7 @@ def _removed(entry: str, when: str, thresholds: dict[str, int]) -> tuple[Removed
     else:
         test = True
         note = f"no threshold for class '{cls}': tests"
-    bit = f"{unit} loses {lost} ({strength} → {after})"
+    bit = f"{names.get(unit, unit)} loses {lost} ({strength} → {after})"
     if after == 0:
         bit += ", wiped out"
     elif test:
@@ -132,10 +147,11 @@ class EndPhase(Action[EndPhaseParams]):
         when = p.morale_test_when
         thresholds = (parse_thresholds(p.morale_thresholds)
                       if when == "class_threshold" else {})
+        names = parse_names(p.names)
         removed: list[Removed] = []
         parts: list[str] = []
         for entry in p.held or ():
-            found = _removed(entry, when, thresholds)
+            found = _removed(entry, when, thresholds, names)
             if found is not None:
                 removed.append(found[0])
                 parts.append(found[1])
@@ -153,6 +169,9 @@ class EndPhase(Action[EndPhaseParams]):
         if "held" not in given:
             out["held"] = [f"{u.id}:{u.held_casualties}:{u.strength}:{u.morale_class}"
                            for u in warlord_units(enc) if u.held_casualties > 0]
+        if "names" not in given:
+            out["names"] = [f"{u.id}={u.name}" for u in warlord_units(enc)
+                            if u.held_casualties > 0]
         if "pending" not in given:
             out["pending"] = [u.id for u in still_to_fire(enc)]
         return out
