@@ -1,11 +1,11 @@
-"""How the roster shows a Fantasy Warlord unit: casualties held this phase first, then
-its state and its profile line."""
+"""How the roster shows a Fantasy Warlord unit: its state leads with the casualties it
+holds this phase (drawn in bold) and whether it has finished firing; its profile last."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.rules.columns import CASUALTIES, NAME, PROFILE, SIDE, STATE, STRENGTH, Column, Roster
+from tracker.rules.columns import CASUALTIES, NAME, PROFILE, SIDE, STATE, STRENGTH, Roster
 
 if TYPE_CHECKING:
     from tracker.core.model import Unit
@@ -15,14 +15,12 @@ if TYPE_CHECKING:
 
 def _marks(u: WarlordUnit) -> list[str]:
     bits: list[str] = []
+    if getattr(u, "held_casualties", 0):
+        bits.append(f"{u.held_casualties} held")
     if getattr(u, "fired", False):
-        bits.append("fire done")
-    elif getattr(u, "figures_fired", 0):
-        bits.append(f"{u.figures_fired} fired")
+        bits.append("done")  # its fire order counter is off: it has finished firing
     if getattr(u, "charged", False):
         bits.append("charged")
-    if getattr(u, "moved_cm", 0):
-        bits.append(f"moved {u.moved_cm:g} cm")
     return bits
 
 
@@ -36,9 +34,7 @@ def _to_fire(u: Any) -> bool:
 
 ROSTER = Roster(
     columns=(
-        SIDE, NAME, STRENGTH,
-        Column("Held", "held", lambda u: str(u.held_casualties or ""), priority=1),
-        STATE, CASUALTIES, PROFILE,
+        SIDE, NAME, STRENGTH, STATE, CASUALTIES, PROFILE,
     ),
     marks=_marks,
     filters=(("held", _held), ("to fire", _to_fire)),
@@ -58,6 +54,8 @@ def describe_unit(unit: Unit) -> str:
         line += f" ({unit.ranks}×{unit.files})"
     if unit.orders:
         line += f", orders {unit.orders}"
+    if unit.moved_cm:
+        line += f", moved {unit.moved_cm:g} cm"
     if unit.held_casualties:
         line += f", {unit.held_casualties} killed (held)"
     if unit.morale_test:

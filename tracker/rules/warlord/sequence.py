@@ -26,7 +26,7 @@ MORALE_PHASE = "morale tests"
 def fire_orders_due(enc: Encounter) -> list[tuple[str, str]]:
     """Units still to fire: the phase ends when every unit has fired (or the GM takes
     its counter off); the held casualties are then removed together, by the tracker."""
-    return [(u.id, "fire order to use") for u in still_to_fire(enc)]
+    return [(u.id, "to fire") for u in still_to_fire(enc)]
 
 
 def morale_tests_due(enc: Encounter) -> list[tuple[str, str]]:

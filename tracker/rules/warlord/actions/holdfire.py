@@ -32,7 +32,7 @@ class HoldFire(Action[HoldFireParams]):
     help = "Take a unit's fire order counter off: it has finished firing (or will not fire)"
     params_model = HoldFireParams
     phases = (FIRE_PHASE,)
-    marker = "fire done"
+    marker = "held fire"
 
     def resolve(self, p: HoldFireParams, dice: Dice) -> Resolution:
         text = f"{p.actor_name or p.actor} has finished firing: fire order counter removed"
