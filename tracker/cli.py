@@ -6,11 +6,13 @@ Only ``open`` and ``watch`` import Textual; every other command stays light, so
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # argparse (with shutil and gettext) loads only for the commands using it
+    import argparse
 
 SUBCOMMANDS = (
     "open", "new", "list", "check", "exec", "resolve", "replay", "watch", "restore", "serve",
@@ -62,10 +64,9 @@ def _main(argv: list[str] | None) -> int:
             args.insert(0, "open")
     if not args:
         args = ["open"]
-    parser = build_parser()
-    if args[0] == "resolve":
+    if args[0] == "resolve":  # before argparse: `tracker resolve` starts light
         return cmd_resolve(args[1:])
-    ns = parser.parse_args(args)
+    ns = build_parser().parse_args(args)
     from tracker.core.log import LogError
 
     try:
@@ -89,6 +90,8 @@ def _main(argv: list[str] | None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     from tracker import __version__
 
     parser = argparse.ArgumentParser(

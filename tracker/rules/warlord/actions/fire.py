@@ -10,7 +10,6 @@ from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Resolution, RuleError, Stage
 
 from ..numbers import json_number, show
-from ..profiles import load_sheet
 from ..sequence import FIRE_PHASE
 from ..units import auto_modifiers, eligible_total, find_unit, require_fire_order, target_problem
 from .volley import FireParams, Volley, compute, d100_count, fire_odds, kills_word
@@ -127,6 +126,8 @@ class Fire(Action[FireParams]):
             if key not in given:
                 out[key] = value
 
+        from ..profiles import load_sheet
+
         profile = None
         if firer is not None:
             if not firer.active:
@@ -183,6 +184,8 @@ class Fire(Action[FireParams]):
                 tx.add(["units", firer.id, "fire_targets"], tid)
         done = p.done
         if done == "auto":
+            from ..profiles import load_sheet
+
             rff = firer.strength
             if firer.race:
                 rff = load_sheet(p.profiles).race(firer.race).ranks_for_firing

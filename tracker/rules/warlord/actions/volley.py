@@ -12,14 +12,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from tracker.rules.base import Odds, Params, RuleError
 from tracker.rules.base import param as p_
 
 from ..numbers import ROUNDINGS, round_remainder
-from ..profiles import RaceProfile, load_sheet
 from ..settings import PROFILES, REMAINDER_ROUNDING
 from ..tables import RANGES, range_divisor, tables
+
+if TYPE_CHECKING:  # the profile sheet loads only when a race is named
+    from ..profiles import RaceProfile
 
 
 class FireParams(Params):
@@ -91,8 +94,11 @@ def _modifiers(p: FireParams, profile: RaceProfile | None) -> list[tuple[str, in
 def _bfp(p: FireParams) -> tuple[int, str, RaceProfile | None]:
     """The BFP, where it comes from, and the firer's profile when its race is given."""
     profile = None
-    sheet = load_sheet(p.profiles) if p.race else None
-    if sheet is not None and p.race:
+    sheet = None
+    if p.race:
+        from ..profiles import load_sheet
+
+        sheet = load_sheet(p.profiles)
         profile = sheet.race(p.race)
         if p.weapon:
             profile.weapon(p.weapon)
