@@ -1,16 +1,6 @@
-"""The rules kit: actions, their dice stages, their typed figures, and the Ruleset.
-
-An :class:`Action` is a class with a typed, frozen parameter model
-(:class:`~tracker.rules.params.Params`). Its pure ``resolve(params, dice)`` is what
-`tracker resolve` calls with no encounter; ``fill`` draws parameter defaults from an
-encounter (the shooter's stands, the target's armour); ``apply`` writes a resolution into
-an encounter through a :class:`~tracker.core.history.Transaction`; ``odds`` gives the exact
-chance of each outcome before any die is rolled. An action also declares its dice as
-ordered :class:`Stage` s, the phases it may be taken in and how often an actor may take it.
-
-The kit lives in :mod:`tracker.rules.action` (actions, stages, figures, resolutions),
-:mod:`tracker.rules.params` (parameter models) and :mod:`tracker.rules.ruleset`; rulesets
-import it from here.
+"""The rules kit, as rulesets import it: actions, their dice stages and typed figures
+(:mod:`tracker.rules.action`), parameter models (:mod:`tracker.rules.params`) and the
+Ruleset (:mod:`tracker.rules.ruleset`).
 """
 
 from __future__ import annotations
