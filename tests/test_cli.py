@@ -117,6 +117,9 @@ def test_the_rules_core_never_imports_textual():
         ["harn", "missile", "ml=75", "range=20", "br=40", "target=still"],
         ["d6battle", "shoot", "weapon=bow", "figures=10", "range=effective", "sa=3",
          "durability=3"],
+        ["warlord", "fire", "race=wood_elf", "weapon=elf_bow", "armour=chainmail",
+         "figures=10", "range=medium"],
+        ["warlord", "movefire", "race=goblin", "weapon=short_bow", "terrain=1/2"],
     ],
 )
 def test_resolve_starts_without_textual_or_the_models(argv):
@@ -126,6 +129,22 @@ def test_resolve_starts_without_textual_or_the_models(argv):
             f"    code = main(['resolve', *{argv!r}, '--seed', '1'])\n"
             "assert code == 0, code\n"
             "loaded = [m for m in ('textual', 'pydantic') if m in sys.modules]\n"
+            "assert not loaded, loaded\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+
+
+def test_warlord_resolve_loads_neither_the_odds_nor_argparse_nor_the_sheet_unasked():
+    """Warlord's fire with its BFP given reads no profile sheet; the odds (icepool) and
+    argparse stay out of every `tracker resolve`."""
+    code = ("import sys, io, contextlib\nfrom tracker.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    code = main(['resolve', 'warlord', 'fire', 'bfp=18', 'mods=-1,3,4',"
+            " 'figures=10', 'range=medium', '--dice', 'd100=23'])\n"
+            "assert code == 0, code\n"
+            "heavy = ('textual', 'pydantic', 'icepool', 'tracker.core.odds', 'argparse',"
+            " 'tracker.rules.warlord.profiles')\n"
+            "loaded = [m for m in heavy if m in sys.modules]\n"
             "assert not loaded, loaded\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr

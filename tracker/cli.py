@@ -6,10 +6,13 @@ Only ``open`` and ``watch`` import Textual; every other command stays light, so
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # argparse (with shutil and gettext) loads only for the commands using it
+    import argparse
 
 SUBCOMMANDS = (
     "open", "new", "list", "check", "exec", "resolve", "replay", "watch", "restore", "serve",
@@ -63,10 +66,9 @@ def _main(argv: list[str] | None) -> int:
             args.insert(0, "open")
     if not args:
         args = ["open"]
-    parser = build_parser()
-    if args[0] == "resolve":
+    if args[0] == "resolve":  # before argparse: `tracker resolve` starts light
         return cmd_resolve(args[1:])
-    ns = parser.parse_args(args)
+    ns = build_parser().parse_args(args)
     from tracker.core.log import LogError
 
     try:
@@ -90,6 +92,8 @@ def _main(argv: list[str] | None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     from tracker import __version__
 
     parser = argparse.ArgumentParser(
@@ -607,6 +611,15 @@ RESOLVE_USAGE = (
 )
 
 
+def _stage_params(action: Any, raw: dict[str, str]) -> Any:
+    """The parameters for ``--stages``: checked as given; None while a required one is
+    missing (the stages are then listed with their counts unknown)."""
+    given = action.parse_params(raw, partial=True)
+    if any(p.required and p.name not in given for p in action.params):
+        return None
+    return action.parse_params(raw)
+
+
 def cmd_resolve(argv: list[str]) -> int:
     """Resolve one action with no encounter and print the result."""
     from tracker import rules
@@ -639,11 +652,10 @@ def cmd_resolve(argv: list[str]) -> int:
         cmd = parse_words([action.name, *argv[2:]], flags=("--json", "--stages"))
         if cmd.args:
             raise UsageError(f"'{cmd.args[0]}': expected name=value ({RESOLVE_USAGE})")
-        params = action.parse_params(cmd.params)
         if "--stages" in cmd.flags:
             from tracker.rules.stages import known_stages
 
-            stages = known_stages(action, params)
+            stages = known_stages(action, _stage_params(action, cmd.params))
             if "--json" in cmd.flags:
                 print(json.dumps({"action": action.name, "stages": stages}))
             else:
@@ -651,6 +663,7 @@ def cmd_resolve(argv: list[str]) -> int:
                     count = "?" if st["count"] is None else st["count"]
                     print(f"{st['role']}: {count} {st['die']} {st['label']}".rstrip())
             return 0
+        params = action.parse_params(cmd.params)
         dice = Dice.from_spec(cmd.dice, seed=cmd.seed, roll_rest=cmd.roll_rest)
         resolution = action.resolve(params, dice)
         dice.check_all_used()

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from tracker.core.dice import Dice, DiceError
 from tracker.rules import get
 from tracker.rules.base import RuleError
-from tracker.rules.warlord.fire import round_remainder, show
-from tracker.rules.warlord.profiles import load_sheet
+from tracker.rules.warlord.numbers import round_remainder, show
+from tracker.rules.warlord.profiles import SAMPLE_SHEET, load_sheet
 
 RULES = get("warlord")
 FIRE = RULES.action("fire")
@@ -318,8 +318,11 @@ def test_a_broken_sheet_gives_a_clear_error(tmp_path):
 
 def test_an_edited_sheet_is_read_again(tmp_path):
     sheet = tmp_path / "sheet.toml"
-    text = load_sheet().model_dump(by_alias=True)
+    import tomllib
+
     import tomli_w
+
+    text = tomllib.loads(SAMPLE_SHEET.read_text(encoding="utf-8"))
 
     sheet.write_bytes(tomli_w.dumps(text).encode())
     r = fire({"d100": [99]}, profiles=str(sheet), range="short", **ELVES_BY_SHEET)

@@ -9,6 +9,7 @@ from tracker.core import history
 from tracker.core.commands import CommandError, parse
 from tracker.core.dice import Dice
 from tracker.core.history import Transaction
+from tracker.core.model import Position
 from tracker.rules import get
 from tracker.rules.base import RuleError
 from tracker.rules.warlord import WarlordEncounter, WarlordUnit
@@ -18,10 +19,12 @@ RULES = get("warlord")
 
 
 def battle() -> WarlordEncounter:
-    """The text's wood elves and orcs, Morgab's goblins, human longbowmen, a melee."""
+    """The text's wood elves and orcs, Morgab's goblins, human longbowmen, a melee, in
+    phase eight (missile fire)."""
     return WarlordEncounter(
         name="test",
         ruleset="warlord",
+        position=Position(phase=RULES.phases.index("missile fire (8)")),
         units=[
             WarlordUnit(
                 id="elves",
@@ -342,9 +345,9 @@ def test_endphase_headless_with_a_missing_class():
     assert res.figures["morale_tests"] == ["orcs"]
     assert "no threshold for class 'X'" in res.text
     with pytest.raises(RuleError, match="CLASS:PERCENT"):
-        action.resolve({**params, "morale_thresholds": "D50"}, Dice())
+        action.resolve(params.replace(morale_thresholds="D50"), Dice())
     with pytest.raises(RuleError, match="UNIT:KILLED:STRENGTH"):
-        action.resolve({**params, "held": ["orcs:1"]}, Dice())
+        action.resolve(params.replace(held=("orcs:1",)), Dice())
 
 
 def test_morale_result_clears_the_flag():

@@ -117,3 +117,40 @@ async def test_harn_round_by_n_everyone_in_initiative_order(tmp_path: Path) -> N
     names = [app.session.enc.find_combatant(i).name for i in order[1:]]
     assert lines[:-1] == [f"Turn: {n}" for n in names]
     assert lines[-1].startswith(f"Round {start + 1}, Nolora first")
+
+
+async def test_warlord_round_by_n_fire_casualties_together_then_morale(tmp_path: Path) -> None:
+    app = app_on_sample(tmp_path, "warlord-wood-elves.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session.play.where().phase == "missile fire (8)"
+        await pilot.press("n")  # two units still hold fire orders: the phase stays
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen) and app.screen.action.name == "endphase"
+        await pilot.press("escape", "n")  # not forfeited: they fire first
+        await pilot.pause()
+        assert "fire orders" in status(app) and app.session.enc.position.phase == 1
+        await command(pilot, "fire human orc range=long --dice d100=1")
+        await command(pilot, "fire morgab wood range=medium --dice d100=1")
+        since = len(app.session.enc.log)
+        await pilot.press("n")  # every unit has fired: the casualties come off together
+        await pilot.pause()
+        assert not isinstance(app.screen, (ResolveScreen, ConfirmScreen)), status(app)
+        await pilot.press("n")  # the morale tests are due: their dialog opens
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen) and app.screen.action.name == "morale"
+        await pilot.press("escape", "n")
+        await pilot.pause()
+        await command(pilot, "morale orc-warband result=passed")
+        await command(pilot, "morale wood result=failed")
+        first = advances(app, since) + await round_by_n(app, pilot)
+        units = {u.id: u for u in app.session.enc.units}
+        second = await round_by_n(app, pilot)
+    assert first[0] == ("End of missile fire: Wood elf guards loses 1 (10 → 9), morale test; "
+                        "Orc warband loses 2 (20 → 18), morale test; Phase: morale tests")
+    assert first[1:] == ["Round 2, before missile fire (1-7)"]
+    assert (units["orc-warband"].strength, units["orc-warband"].held_casualties) == (18, 0)
+    assert "failed morale test" in units["wood-elf-guards"].conditions
+    # a turn with no fire orders: nothing held, nothing to test
+    assert second == ["Phase: missile fire (8)", "Phase: morale tests",
+                      "Round 3, before missile fire (1-7)"]

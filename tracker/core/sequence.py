@@ -305,7 +305,8 @@ def _new_round(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, stat: str, 
         notes += seq.round_start(enc, tx, dice or Dice(seed=enc.seed + len(enc.log)))
     holder = current(enc, seq, stat, grouping)
     notes += _expire_turn(enc, tx, holder, "start")
-    first = f", {holder_name(enc, holder)} first" if holder is not None else ""
+    # every side acting at once has no one first
+    first = f", {holder_name(enc, holder)} first" if holder not in (None, ALL) else ""
     if seq.has_phases:
         first = f", {_phase_words(seq, 0)}{first}"
     return Step("; ".join([f"Round {ended + 1}{first}", *notes]), new_round=True)

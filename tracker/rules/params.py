@@ -174,6 +174,12 @@ class Params:
         """A parameter by name (for code that works on any action's parameters)."""
         return getattr(self, name, default)
 
+    def __getitem__(self, name: str) -> Any:
+        """Read-only mapping access, as for figures: ``params["figures"]``."""
+        if name not in self.__dataclass_fields__:
+            raise KeyError(name)
+        return getattr(self, name)
+
 
 _specs: dict[type[Params], tuple[Param, ...]] = {}
 

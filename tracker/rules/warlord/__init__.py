@@ -5,13 +5,16 @@ three targets, each figure once (``fire``: BFP + modifiers = MFP, × figures = F
 range halves it and long range divides it by three, each full 100% kills one figure and
 the remainder is a d100 roll-under for one more). The kills are held on the targets until
 every unit has fired; ``endphase`` then removes them together and flags the units that
-lost figures for morale tests. ``movefire`` works out how far a unit may move and fire.
+lost figures for morale tests (``morale`` records each). ``holdfire`` takes a fire order
+counter off; ``movefire`` works out how far a unit may move and fire.
 
-Profile sheets (ranks for firing, weapons with range bands, the weapon × armour BFP
-chart, firing modifiers) are TOML data: ``tracker/rules/data/warlord_profiles.toml`` is a
-sample sheet; only the values it lists as ``printed`` come from the rules text.
+Actions (one a file in ``actions/``); the game turn (``sequence.py``); the roster
+(``roster.py``); units (``model.py``). Tables, TOML beside this file: ``tables.toml``
+(range divisors, targets, kills per 100%) and ``profiles.toml``, a sample profile sheet
+(ranks for firing, weapons with range bands, the weapon × armour BFP chart, firing
+modifiers as rows); only the values it lists as ``printed`` come from the rules text.
 
-Settings (what the text leaves open or does not print):
+Settings (what the text leaves open or does not print, ``settings.py``):
 - ``remainder_rounding``: down (default) / nearest / up: how the remainder left after
   dividing the FFP is rounded to the whole percent the d100 is rolled against. The exact
   fraction is always kept and shown.
@@ -25,85 +28,30 @@ Settings (what the text leaves open or does not print):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from tracker.rules.base import LazyActions, Ruleset, lazy_models
 
-from tracker.rules.base import Ruleset, Setting, lazy_models
+from .roster import ROSTER, describe_unit
+from .sequence import SEQUENCE
+from .settings import SETTINGS
+from .units import target_problem, valid_targets
 
-from .fire import FIRE, ROUNDINGS, target_problem, valid_targets
-from .phase import ENDPHASE, HOLDFIRE, MORALE, MORALE_WHEN, MOVEFIRE, ORDER, SAMPLE_THRESHOLDS
-from .phase import start_round as _start_round
-from .profiles import ProfileSheet, load_sheet
-
-if TYPE_CHECKING:
-    from tracker.core.model import Unit
-
-    from .model import WarlordEncounter, WarlordUnit
-
-
-def describe_unit(unit: Unit) -> str:
-    from tracker.rules.warlord.model import WarlordUnit
-
-    if not isinstance(unit, WarlordUnit):
-        return unit.name
-    bits = [unit.race or "?", unit.weapon or "no missiles", unit.armour_class]
-    line = f"{unit.name}: {', '.join(bits)}, {unit.strength}/{unit.strength_start}"
-    if unit.ranks and unit.files:
-        line += f" ({unit.ranks}×{unit.files})"
-    if unit.orders:
-        line += f", orders {unit.orders}"
-    if unit.held_casualties:
-        line += f", {unit.held_casualties} killed (held)"
-    if unit.morale_test:
-        line += ", morale test"
-    return line
-
-
-SETTINGS = [
-    Setting(
-        "remainder_rounding",
-        "down",
-        "round the FFP remainder for the d100: down, nearest or up",
-        choices=ROUNDINGS,
-    ),
-    Setting(
-        "morale_test_when",
-        "any_loss",
-        "which units test morale after fire: any_loss or class_threshold (not printed)",
-        choices=MORALE_WHEN,
-    ),
-    Setting(
-        "morale_thresholds",
-        SAMPLE_THRESHOLDS,
-        "CLASS:PERCENT of figures lost that makes a unit test (sample values)",
-    ),
-    Setting("require_fire_order", True, "units fire only while they hold a fire order"),
-    Setting("profiles", "", "profile sheet TOML (empty: the sample sheet)", path=True),
-]
+ACTIONS = ("fire", "endphase", "order", "holdfire", "movefire", "morale")
 
 RULESET = Ruleset(
     id="warlord",
     name="Fantasy Warlord missile fire",
     scale="mass",
     model="tracker.rules.warlord.model:WarlordEncounter",
-    actions={a.name: a for a in (FIRE, ENDPHASE, ORDER, HOLDFIRE, MOVEFIRE, MORALE)},
-    phases=["before missile fire (1-7)", "missile fire (8)", "casualties and morale tests"],
+    actions=LazyActions(__name__, {a: f".actions.{a}:{a.upper()}" for a in ACTIONS}),
     panes=("roster", "log"),
     settings=SETTINGS,
-    order_stat="initiative",
-    start_round=_start_round,
+    sequence=SEQUENCE,
     describe_unit=describe_unit,
-    unit_profile=True,
+    roster=ROSTER,
 )
 
-__all__ = [
-    "RULESET",
-    "WarlordEncounter",
-    "WarlordUnit",
-    "ProfileSheet",
-    "load_sheet",
-    "target_problem",
-    "valid_targets",
-]
+
+__all__ = ["RULESET", "WarlordEncounter", "WarlordUnit", "target_problem", "valid_targets"]
 
 
 __getattr__ = lazy_models(__name__, ("WarlordEncounter", "WarlordUnit"))

@@ -1,45 +1,34 @@
 """Fantasy Warlord profile sheets: ranks for firing, weapons, the BFP chart, modifiers.
 
-The sheet is TOML data the GM can edit (``tracker/rules/data/warlord_profiles.toml`` ships
-a sample one). Each race lists in ``printed`` the keys the rules text prints; every other
-value is sample data, and the tracker says so next to it.
+The sheet is TOML data the GM can edit (``profiles.toml`` beside this file is a sample
+one; the ``profiles`` setting names another). Each race lists in ``printed`` the keys the
+rules text prints; every other value is sample data, and the tracker says so next to it.
+The sheet is read through :func:`tracker.core.tables.load_table`: validated on first use,
+read again when it changes, no pydantic on the way to `tracker resolve`.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-import tomli
-from pydantic import Field, ValidationError, field_validator
+from tracker.core.tables import TableError, load_table
+from tracker.rules.errors import RuleError
 
-from tracker.core.model import Model
-from tracker.rules.base import RuleError
+from .numbers import parse_fraction
 
-SAMPLE_SHEET = Path(__file__).resolve().parent.parent / "data" / "warlord_profiles.toml"
+SAMPLE_SHEET = Path(__file__).with_name("profiles.toml")
 
 RangeBand = Literal["short", "medium", "long"]
-RANGE_DIVISOR: dict[str, int] = {"short": 1, "medium": 2, "long": 3}
-"""Short range leaves the FFP as it is, medium halves it, long divides it by three."""
 
 When = Literal[
     "", "target_moved_over", "firer_moved", "firer_trait", "target_trait", "target_mounted"
 ]
 
 
-def parse_fraction(text: str | int | float, what: str) -> Fraction:
-    """``"1/2"``, ``"0.5"`` or ``1`` as an exact fraction, or a RuleError naming ``what``."""
-    try:
-        value = Fraction(str(text).strip())
-    except (ValueError, ZeroDivisionError):
-        raise RuleError(f"{what}={text}: expected a fraction like 1/2") from None
-    if value < 0:
-        raise RuleError(f"{what}={text}: must not be negative")
-    return value
-
-
-class Weapon(Model):
+@dataclass(frozen=True)
+class Weapon:
     """One line of a race's Basic Firing Percentage (BFP) chart."""
 
     name: str
@@ -50,16 +39,16 @@ class Weapon(Model):
     """The maximum range: a target beyond it cannot be fired on."""
     move_fire_loss: str = "0"
     """Fraction of normal movement foot figures lose when they move and fire."""
-    bfp: dict[str, int] = Field(default_factory=dict)
+    bfp: dict[str, int] = field(default_factory=dict)
     """BFP in percent by the target's armour class."""
 
-    @field_validator("move_fire_loss")
-    @classmethod
-    def _loss_is_fraction(cls, v: str) -> str:
-        loss = parse_fraction(v, "move_fire_loss")
+    def __post_init__(self) -> None:
+        try:
+            loss = parse_fraction(self.move_fire_loss, "move_fire_loss")
+        except RuleError as exc:
+            raise ValueError(str(exc)) from None
         if loss > 1:
             raise ValueError("move_fire_loss is at most 1 (the whole move)")
-        return v
 
     def band(self, distance: float) -> RangeBand:
         """The range band of a target ``distance`` cm away, or RuleError when out of range."""
@@ -77,8 +66,9 @@ class Weapon(Model):
         )
 
 
-class FiringModifier(Model):
-    """A named firing modifier of a race's profile sheet."""
+@dataclass(frozen=True)
+class FiringModifier:
+    """A named firing modifier of a race's profile sheet: a row, applied by its ``when``."""
 
     key: str
     name: str
@@ -96,17 +86,22 @@ class FiringModifier(Model):
         return self.name, self.value
 
 
-class RaceProfile(Model):
+@dataclass(frozen=True)
+class RaceProfile:
     """A race's profile sheet, as far as missile fire needs it."""
 
     name: str
     move: float = 0
     """Normal move (cm)."""
-    ranks_for_firing: int = Field(default=1, ge=0)
-    weapons: dict[str, Weapon] = Field(default_factory=dict)
-    modifiers: list[FiringModifier] = Field(default_factory=list)
-    printed: list[str] = Field(default_factory=list)
+    ranks_for_firing: int = 1
+    weapons: dict[str, Weapon] = field(default_factory=dict)
+    modifiers: tuple[FiringModifier, ...] = ()
+    printed: tuple[str, ...] = ()
     """Keys whose values the rules text prints; the rest is sample data."""
+
+    def __post_init__(self) -> None:
+        if self.ranks_for_firing < 0:
+            raise ValueError("ranks_for_firing must not be negative")
 
     def source(self, key: str) -> str:
         return "printed" if key in self.printed else "sample"
@@ -129,12 +124,13 @@ class RaceProfile(Model):
         raise RuleError(f"{self.name} have no firing modifier '{key}' (modifiers: {have})")
 
 
-class ProfileSheet(Model):
+@dataclass(frozen=True)
+class ProfileSheet:
     """Every race's profile: the armour classes and each race's missile data."""
 
-    schema_: int = Field(default=1, alias="schema")
-    armour: dict[str, str] = Field(default_factory=dict)
-    races: dict[str, RaceProfile] = Field(default_factory=dict)
+    schema: int = 1
+    armour: dict[str, str] = field(default_factory=dict)
+    races: dict[str, RaceProfile] = field(default_factory=dict)
 
     def race(self, key: str) -> RaceProfile:
         low = key.lower().replace(" ", "_")
@@ -162,25 +158,13 @@ class ProfileSheet(Model):
         return w.bfp[armour], profile.source(f"weapons.{weapon}.bfp.{armour}")
 
 
-_cache: dict[tuple[str, int], ProfileSheet] = {}
-
-
-def load_sheet(path: str | Path = "") -> ProfileSheet:
-    """The profile sheet at ``path`` (empty: the shipped sample); reread when it changes."""
+def load_sheet(path: str | Path | None = "") -> ProfileSheet:
+    """The profile sheet at ``path`` (empty: the shipped sample); read again when it changes."""
     p = Path(path).expanduser() if path else SAMPLE_SHEET
     try:
-        stamp = p.stat().st_mtime_ns
-    except OSError:
-        raise RuleError(f"profile sheet {p} cannot be read") from None
-    key = (str(p), stamp)
-    if key not in _cache:
-        try:
-            data = tomli.loads(p.read_text(encoding="utf-8"))
-            _cache[key] = ProfileSheet.model_validate(data)
-        except tomli.TOMLDecodeError as exc:
-            raise RuleError(f"profile sheet {p}: {exc}") from None
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(x) for x in err["loc"])
-            raise RuleError(f"profile sheet {p}: {where}: {err['msg']}") from None
-    return _cache[key]
+        return load_table(ProfileSheet, p)
+    except TableError as exc:
+        if exc.key == "" and "cannot read" in exc.expected:
+            raise RuleError(f"profile sheet {p} cannot be read") from None
+        where = f"{exc.key}: " if exc.key else ""
+        raise RuleError(f"profile sheet {p}: {where}{exc.expected}") from None

@@ -1,0 +1,258 @@
+"""An action of the rules kit: its dice stages, its typed figures, its resolution.
+
+An :class:`Action` is a class with a typed, frozen parameter model
+(:class:`~tracker.rules.params.Params`). Its pure ``resolve(params, dice)`` is what
+`tracker resolve` calls with no encounter; ``fill`` draws parameter defaults from an
+encounter (the shooter's stands, the target's armour); ``apply`` writes a resolution into
+an encounter through a :class:`~tracker.core.history.Transaction`; ``odds`` gives the exact
+chance of each outcome before any die is rolled. An action also declares its dice as
+ordered :class:`Stage` s, the phases it may be taken in and how often an actor may take it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    TypeVar,
+    dataclass_transform,
+)
+
+from tracker.core.dice import Dice, Roll
+from tracker.rules.errors import RuleError
+from tracker.rules.params import Param, Params, parse_values
+
+if TYPE_CHECKING:  # the models are imported on first use: resolvers need no pydantic
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+Odds = list[tuple[str, float]]
+"""Outcome label and its exact probability, in the order the GM reads them."""
+
+Scope = Literal["turn", "phase", "exchange", "round"]
+"""How long an action's limit lasts: an actor may take it once per turn, phase ..."""
+
+
+@dataclass(frozen=True)
+class Stage:
+    """Dice an action asks for, in the order they are rolled at the table.
+
+    ``count`` gives the number of dice from the parameters when it is known before any
+    die falls (the attack dice); None when it depends on an earlier stage (one save per
+    hit). ``label`` completes "roll 6 d6 ..." ("to hit", "to save").
+    """
+
+    role: str
+    die: str
+    """The die as the GM reads it: ``d6``, ``2d6``, ``d100``; ``ZD`` when the rules pick it."""
+    help: str = ""
+    label: str = ""
+    count: Callable[[Any], int | None] | None = None
+    zero_is_ten: bool = False
+
+
+_T = TypeVar("_T")
+_OMIT = "figure left out when None"
+Omit = Annotated[_T | None, _OMIT]
+"""A figure reported only when it applies: ``batches: Omit[list[Batch]] = None`` is left
+out of ``--json`` while None."""
+
+
+@dataclass_transform(kw_only_default=True, field_specifiers=(field,))
+class Figures:
+    """Base of an action's typed figures: subclasses become keyword-only dataclasses.
+
+    ``as_json`` keeps the keys the figures always had; a figure typed ``Omit[...]``
+    appears only when set. Read-only mapping access (``figures["hits"]``) serves code
+    that shows any action's figures.
+    """
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+    _omitted: ClassVar[frozenset[str] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(kw_only=True)(cls)
+        cls._omitted = None  # worked out on first use, once its module has loaded
+
+    @classmethod
+    def _omit(cls) -> frozenset[str]:
+        if cls._omitted is None:
+            hints = typing.get_type_hints(cls, include_extras=True)
+            cls._omitted = frozenset(
+                k for k, h in hints.items() if _OMIT in getattr(h, "__metadata__", ())
+            )
+        return cls._omitted
+
+    def as_json(self) -> dict[str, Any]:
+        omit = self._omit()
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is None and f.name in omit:
+                continue
+            out[f.name] = _plain(value)
+        return out
+
+    def __getitem__(self, key: str) -> Any:
+        return self.as_json()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.as_json().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.as_json()
+
+    def items(self) -> Iterator[tuple[str, Any]]:
+        return iter(self.as_json().items())
+
+    def keys(self) -> Iterator[str]:
+        return iter(self.as_json())
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Figures):
+        return value.as_json()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+@dataclass
+class Resolution:
+    """What a resolver decided: the outcome, its figures, the dice and the log line."""
+
+    action: str
+    outcome: str
+    text: str
+    figures: Figures | dict[str, Any] = field(default_factory=dict)
+    rolls: list[Roll] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"action": self.action, "outcome": self.outcome}
+        figures = self.figures
+        data.update(figures.as_json() if isinstance(figures, Figures) else figures)
+        data["text"] = self.text
+        data["rolls"] = [r.to_dict() for r in self.rolls]
+        return data
+
+
+P = TypeVar("P", bound=Params)
+
+
+class Action(Generic[P]):
+    """One thing the rules resolve (a shot, an exchange, a drive back)."""
+
+    name: ClassVar[str]
+    help: ClassVar[str]
+    detail: ClassVar[str] = ""
+    """Longer help: what each output figure means, examples."""
+    params_model: ClassVar[type[Params]]
+    stages: ClassVar[tuple[Stage, ...]] = ()
+    phases: ClassVar[tuple[str, ...]] = ()
+    """Phases it may be taken in (empty: any)."""
+    once_per: ClassVar[Scope | None] = None
+    """An actor may take it once per this (None: no limit)."""
+    marker: ClassVar[str] = ""
+    """The word the roster and the combatants show by an actor that took it this phase
+    ("shot", "fired"); empty: "acted"."""
+    outcome_labels: ClassVar[Mapping[str, str]] = {}
+    """The odds label an outcome word stands for where the label words it otherwise
+    (``{"success": "holds"}``); other outcomes are found by :meth:`happened`."""
+
+    @cached_property
+    def params(self) -> tuple[Param, ...]:
+        return self.params_model.spec()
+
+    @property
+    def roles(self) -> tuple[Stage, ...]:
+        return self.stages
+
+    @property
+    def has_odds(self) -> bool:
+        return type(self).odds is not Action.odds
+
+    def parse_params(self, raw: Mapping[str, Any], *, partial: bool = False) -> Any:
+        """Typed parameters from ``name=value`` text; with ``partial``, a dict of what
+        was given plus defaults, required ones left out."""
+        values = parse_values(self.params, self.name, raw, partial=partial)
+        if partial:
+            return values
+        return self.params_model(**values)
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        """Parameter values the encounter supplies, for those not given."""
+        return {}
+
+    def resolve(self, p: P, dice: Dice) -> Resolution:
+        raise NotImplementedError
+
+    def odds(self, p: P) -> Odds:
+        """Exact chance of each outcome before any die is rolled."""
+        raise NotImplementedError(f"{self.name} has no odds")
+
+    def apply(self, enc: Encounter, p: P, res: Resolution, tx: Transaction) -> None:
+        """Write the resolution into the encounter (nothing, for a pure check)."""
+
+    def happened(self, p: P, res: Resolution, odds: Odds) -> str:
+        """Which label of ``odds`` (its pre-roll odds for ``p``) is the outcome ``res``
+        resolved, kept in the journal for the report ("" where none is): by default the
+        one ``outcome_labels`` gives, else the one the outcome word and figures name."""
+        from tracker.rules.happened import label_of
+
+        return label_of(odds, res, self.outcome_labels)
+
+    def summary(self, p: P) -> str | None:
+        """What is decided before any die (band, target number, pool), or None."""
+        return None
+
+    def limit(self, p: P) -> tuple[Scope, str] | None:
+        """How often an actor may take it, and what the limit counts (the action's name,
+        or a key several actions share): ``once_per`` by default."""
+        return (self.once_per, self.name) if self.once_per else None
+
+    def actors(self, p: P) -> list[str]:
+        """Who acts in it (names as given), for the limits and the acted markers."""
+        actor = p.get("actor") if hasattr(p, "get") else None
+        return [actor] if isinstance(actor, str) and actor else []
+
+    def turn_rule(self, phase: str, p: P) -> Literal["own", "enemy", "any"]:
+        """Where the sides take turns: whether the actor must be of the side whose turn it
+        is (``own``), of the other side (``enemy``: shooting at chargers), or either."""
+        return "any"
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise RuleError(f"{self.name}: no parameter '{name}' (try: {self.param_names()})")
+
+    def param_names(self) -> str:
+        return ", ".join(p.name for p in self.params)
+
+    def usage(self) -> str:
+        parts = [self.name]
+        for p in self.params:
+            parts.append(f"{p.name}=…" if p.required else f"[{p.name}=…]")
+        return " ".join(parts)
+
+    def help_text(self) -> str:
+        lines = [f"{self.name}: {self.help}", "", "parameters:"]
+        lines += [f"  {p.describe()}" for p in self.params]
+        if self.stages:
+            lines += ["", "dice, in the order they are rolled (--dice ROLE=V1,V2,...):"]
+            lines += [f"  {s.role} ({s.die}): {s.help}" for s in self.stages]
+        if self.detail:
+            lines += ["", self.detail]
+        return "\n".join(lines)

@@ -1,0 +1,180 @@
+"""A ruleset: its models, its actions (imported on first use), its phases and sequence of
+play, its settings and its roster."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal
+
+from tracker.core.dice import Dice
+from tracker.core.sequence import SequenceOfPlay, plain_sequence
+from tracker.rules.action import Action
+from tracker.rules.columns import PROFILE_ROSTER, Roster
+from tracker.rules.errors import RuleError
+from tracker.rules.setting import Scalar, Setting
+
+if TYPE_CHECKING:  # the models are imported on first use: resolvers need no pydantic
+    from tracker.core.history import Transaction
+    from tracker.core.model import Combatant, Encounter, Unit
+
+Pane = Literal["combatants", "pools", "wounds", "roster", "log"]
+
+
+@dataclass
+class Ruleset:
+    """A ruleset: its models, its actions, its phases, the panes it uses, its settings."""
+
+    id: str
+    name: str
+    scale: Literal["skirmish", "mass"]
+    model: str = "tracker.core.model:Encounter"
+    """Its ``Encounter`` model as ``module:Class``, imported when first needed, so that
+    `tracker resolve` starts without pydantic and the models."""
+    actions: Mapping[str, Action[Any]] = field(default_factory=dict)
+    """By name; a :class:`LazyActions` imports each action's module on first use."""
+    phases: list[str] = field(default_factory=list)
+    panes: tuple[Pane, ...] = ("combatants", "log")
+    settings: list[Setting] = field(default_factory=list)
+    order_stat: str = "initiative"
+    """Combatant field or stat that orders acting, highest first (harn: IR; edc: Reflex)."""
+    start_round: Callable[[Encounter, Transaction, Dice], list[str]] | None = None
+    """Upkeep at the start of each round; returns lines for the log."""
+    describe_combatant: Callable[[Combatant], str] | None = None
+    describe_unit: Callable[[Unit], str] | None = None
+    unit_profile: bool = False
+    """The roster shows ``describe_unit`` as a Profile column (for games whose units are
+    best read from their own profile line)."""
+    roster: Roster = field(default_factory=Roster)
+    """Columns, state words, filters and sorts of the unit roster (default: the shared
+    columns, with a Profile column when ``unit_profile``)."""
+    sequence: SequenceOfPlay | None = None
+    """The sequence of play (default: the phases walked in a round by combatants in
+    order, or in each side's turn by sides for a mass battle)."""
+
+    def __post_init__(self) -> None:
+        if all(s.name != ROUND_RESETS.name for s in self.settings):
+            self.settings = [*self.settings, ROUND_RESETS]
+        if self.unit_profile and self.roster == Roster():
+            self.roster = PROFILE_ROSTER
+        if self.sequence is None:
+            self.sequence = plain_sequence(self.phases, self.start_round,
+                                           by_side=self.scale == "mass")
+        else:
+            if not self.phases and self.sequence.has_phases:
+                self.phases = [ph.name for ph in self.sequence.phases]
+            if self.start_round is None:
+                self.start_round = self.sequence.round_start
+
+    @property
+    def encounter_model(self) -> type[Encounter]:
+        return _import(self.model)  # type: ignore[no-any-return]
+
+    @property
+    def combatant_model(self) -> type[Combatant]:
+        from tracker.core.model import Combatant
+
+        args = self.encounter_model.model_fields["combatants"].annotation
+        return _list_item(args, Combatant)  # type: ignore[no-any-return]
+
+    @property
+    def unit_model(self) -> type[Unit]:
+        from tracker.core.model import Unit
+
+        args = self.encounter_model.model_fields["units"].annotation
+        return _list_item(args, Unit)  # type: ignore[no-any-return]
+
+    def default_target(self, enc: Encounter, actor: Any) -> Combatant | Unit | None:
+        """The first valid opponent of ``actor``: the tracker keeps no distances, so
+        "closest" is the GM's call; the first of another side still in play (and, for
+        units, not engaged: engaged units cannot be shot at) is offered."""
+        side = getattr(actor, "side", None)
+        if side is None:
+            return None
+        for c in enc.combatants:
+            if c.side != side and not c.out:
+                return c
+        for u in enc.units:
+            if u.side != side and u.active and not u.engaged:
+                return u
+        return None
+
+    def action(self, name: str) -> Action[Any]:
+        try:
+            return self.actions[name.lower()]
+        except KeyError:
+            names = ", ".join(sorted(self.actions)) or "none"
+            raise RuleError(f"{self.id} has no action '{name}' (actions: {names})") from None
+
+    def setting(self, enc: Encounter, name: str) -> Scalar:
+        for s in self.settings:
+            if s.name == name:
+                return enc.settings.get(name, s.default)
+        raise RuleError(f"{self.id} has no setting '{name}'")
+
+    def setting_spec(self, name: str) -> Setting:
+        for s in self.settings:
+            if s.name == name:
+                return s
+        names = ", ".join(s.name for s in self.settings) or "none"
+        raise RuleError(f"{self.id} has no setting '{name}' (settings: {names})")
+
+
+ROUND_RESETS = Setting(
+    "round_resets",
+    "",
+    "conditions that clear at the start of each round, comma separated (reacted, dodged)",
+)
+"""A setting every ruleset has: the statuses a round's start resets."""
+
+
+class LazyActions(Mapping[str, Action[Any]]):
+    """A ruleset's actions by name, each imported from its module on first use, so that
+    ``tracker resolve`` loads only the action it runs: ``{"shoot": ".actions.shoot:SHOOT"}``
+    (modules relative to ``package``)."""
+
+    def __init__(self, package: str, where: Mapping[str, str]) -> None:
+        self._package = package
+        self._where = dict(where)
+        self._loaded: dict[str, Action[Any]] = {}
+
+    def __getitem__(self, name: str) -> Action[Any]:
+        found = self._loaded.get(name)
+        if found is None:
+            module, _, attr = self._where[name].partition(":")
+            found = getattr(importlib.import_module(module, self._package), attr)
+            self._loaded[name] = found
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+
+def lazy_models(package: str, names: tuple[str, ...]) -> Callable[[str], object]:
+    """A ruleset package's module ``__getattr__``: its model classes (``names``, in
+    ``package.model``) load on first use, so its resolvers start without pydantic."""
+
+    def __getattr__(name: str) -> object:
+        if name in names:
+            return getattr(importlib.import_module(f"{package}.model"), name)
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
+@cache
+def _import(where: str) -> Any:
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _list_item(annotation: Any, fallback: type) -> Any:
+    from typing import get_args
+
+    args = get_args(annotation)
+    return args[0] if args else fallback

@@ -1,0 +1,2 @@
+"""The Fantasy Warlord actions, one a file: ``fire``, ``endphase``, ``order``,
+``holdfire``, ``movefire``, ``morale``."""

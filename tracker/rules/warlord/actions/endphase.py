@@ -1,0 +1,204 @@
+"""``endphase``: every unit has fired; the casualties held through phase eight are removed
+together, and the units that lost figures are flagged for their morale test."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Params, Resolution, RuleError
+from tracker.rules.base import param as p_
+
+from ..numbers import json_number
+from ..sequence import FIRE_PHASE
+from ..settings import MORALE_TEST_WHEN, MORALE_THRESHOLDS, MORALE_WHEN
+from ..units import find_unit, still_to_fire, warlord_units
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+HELD = "UNIT:KILLED:STRENGTH[:CLASS]"
+
+
+class EndPhaseParams(Params):
+    held: tuple[str, ...] | None = p_(None, f"{HELD} per unit (default: from the encounter)")
+    pending: tuple[str, ...] | None = p_(
+        None, "units still holding a fire order (default: from the encounter)"
+    )
+    force: bool = p_(False, "end the phase although units have not fired")
+    names: tuple[str, ...] | None = p_(
+        None, "UNIT=NAME, the units' names for the log (default: from the encounter)"
+    )
+    morale_test_when: str = p_(help="which units test morale", choices=MORALE_WHEN,
+                               setting=MORALE_TEST_WHEN)
+    morale_thresholds: str = p_(help="CLASS:PERCENT lost that makes a unit test "
+                                "(class_threshold)", setting=MORALE_THRESHOLDS)
+
+
+class Removed(Figures):
+    """One unit's casualties removed at the end of the phase."""
+
+    unit: str
+    casualties: int
+    strength: int
+    strength_after: int
+    lost_pct: int | float
+    morale_class: str
+    morale_test: bool
+    wiped_out: bool
+
+
+class EndPhaseFigures(Figures):
+    removed: list[Removed]
+    casualties: int
+    morale_tests: list[str]
+    forfeit: list[str]
+
+
+def parse_thresholds(text: str) -> dict[str, int]:
+    """``"A:50,B:40"``: the percent of a unit's figures lost in the phase that makes it test."""
+    out: dict[str, int] = {}
+    for part in str(text).split(","):
+        if not part.strip():
+            continue
+        cls, sep, pct = part.partition(":")
+        try:
+            out[cls.strip()] = int(pct)
+        except ValueError:
+            raise RuleError(
+                f"morale_thresholds: '{part}' should read CLASS:PERCENT, e.g. A:50"
+            ) from None
+        if not sep:
+            raise RuleError(f"morale_thresholds: '{part}' should read CLASS:PERCENT")
+    return out
+
+
+def _held(entry: str) -> tuple[str, int, int, str]:
+    parts = entry.split(":")
+    if len(parts) < 3:
+        raise RuleError(f"held={entry}: expected {HELD}")
+    try:
+        killed, strength = int(parts[1]), int(parts[2])
+    except ValueError:
+        raise RuleError(f"held={entry}: KILLED and STRENGTH are whole numbers") from None
+    if killed < 0 or strength < 0:
+        raise RuleError(f"held={entry}: numbers must not be negative")
+    return parts[0], killed, strength, ":".join(parts[3:])
+
+
+def parse_names(entries: tuple[str, ...] | None) -> dict[str, str]:
+    """``UNIT=NAME`` entries: the names the log gives the units of ``held``."""
+    out: dict[str, str] = {}
+    for entry in entries or ():
+        unit, sep, name = entry.partition("=")
+        if not sep or not unit.strip() or not name.strip():
+            raise RuleError(f"names: '{entry}' should read UNIT=NAME")
+        out[unit.strip()] = name.strip()
+    return out
+
+
+def _removed(entry: str, when: str, thresholds: dict[str, int],
+             names: dict[str, str]) -> tuple[Removed, str] | None:
+    unit, killed, strength, cls = _held(entry)
+    if killed == 0:
+        return None
+    lost = min(killed, strength)
+    after = max(0, strength - killed)
+    lost_pct = Fraction(100 * lost, strength) if strength else Fraction(100)
+    note = ""
+    if after == 0:
+        test = False
+    elif when == "any_loss":
+        test = True
+    elif cls in thresholds:
+        test = lost_pct >= thresholds[cls]
+    else:
+        test = True
+        note = f"no threshold for class '{cls}': tests"
+    bit = f"{names.get(unit, unit)} loses {lost} ({strength} → {after})"
+    if after == 0:
+        bit += ", wiped out"
+    elif test:
+        bit += ", morale test"
+    if note:
+        bit += f" [{note}]"
+    return Removed(unit=unit, casualties=lost, strength=strength, strength_after=after,
+                   lost_pct=json_number(lost_pct), morale_class=cls, morale_test=test,
+                   wiped_out=after == 0), bit
+
+
+class EndPhase(Action[EndPhaseParams]):
+    name = "endphase"
+    help = "Every unit has fired: remove the held casualties together, flag morale tests"
+    params_model = EndPhaseParams
+    phases = (FIRE_PHASE,)
+    detail = ("figures: removed (unit, casualties, strength, strength_after, lost_pct, "
+              "morale_test, wiped_out), casualties, morale_tests, forfeit.")
+
+    def resolve(self, p: EndPhaseParams, dice: Dice) -> Resolution:
+        """Remove every held casualty together and say which units take a morale test."""
+        pending = [u for u in p.pending or () if u]
+        if pending and not p.force:
+            raise RuleError(
+                f"still to fire: {', '.join(pending)} (fire, holdfire, or endphase force=yes)"
+            )
+        when = p.morale_test_when
+        thresholds = (parse_thresholds(p.morale_thresholds)
+                      if when == "class_threshold" else {})
+        names = parse_names(p.names)
+        removed: list[Removed] = []
+        parts: list[str] = []
+        for entry in p.held or ():
+            found = _removed(entry, when, thresholds, names)
+            if found is not None:
+                removed.append(found[0])
+                parts.append(found[1])
+        tests = [r.unit for r in removed if r.morale_test]
+        text = "End of missile fire: " + ("; ".join(parts) if parts else "no casualties")
+        if pending:
+            text += f" (did not fire: {', '.join(pending)})"
+        figures = EndPhaseFigures(removed=removed, casualties=sum(r.casualties for r in removed),
+                                  morale_tests=tests, forfeit=pending)
+        outcome = "morale" if tests else ("casualties" if removed else "none")
+        return Resolution("endphase", outcome, text, figures, rolls=dice.rolls)
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if "held" not in given:
+            out["held"] = [f"{u.id}:{u.held_casualties}:{u.strength}:{u.morale_class}"
+                           for u in warlord_units(enc) if u.held_casualties > 0]
+        if "names" not in given:
+            out["names"] = [f"{u.id}={u.name}" for u in warlord_units(enc)
+                            if u.held_casualties > 0]
+        if "pending" not in given:
+            out["pending"] = [u.id for u in still_to_fire(enc)]
+        return out
+
+    def apply(self, enc: Encounter, p: EndPhaseParams, res: Resolution,
+              tx: Transaction) -> None:
+        f: EndPhaseFigures = res.figures  # type: ignore[assignment]
+        for r in f.removed:
+            unit = find_unit(enc, r.unit)
+            path: list[str | int] = ["units", unit.id]
+            tx.set([*path, "strength"], r.strength_after)
+            tx.set([*path, "held_casualties"], 0)
+            tx.set([*path, "casualties_turn"], unit.casualties_turn + r.casualties)
+            tx.set([*path, "casualties_total"], unit.casualties_total + r.casualties)
+            if r.morale_test:
+                tx.set([*path, "morale_test"], True)
+            if r.wiped_out:
+                tx.set([*path, "removed"], True)
+        forfeit = set(f.forfeit)
+        for each in warlord_units(enc):
+            path = ["units", each.id]
+            if each.id in forfeit:
+                tx.set([*path, "orders"], "")
+            tx.set([*path, "fired"], False)
+            tx.set([*path, "figures_fired"], 0)
+            if each.fire_targets:
+                tx.set([*path, "fire_targets"], [])
+
+
+ENDPHASE = EndPhase()

@@ -1,0 +1,51 @@
+"""``holdfire``: the fire order counter comes off a unit that has finished firing (or will
+not fire this phase)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Params, Resolution
+from tracker.rules.base import param as p_
+
+from ..sequence import FIRE_PHASE
+from ..units import find_unit
+from .order import fill_name
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class HoldFireParams(Params):
+    actor: str = p_(help="unit", kind="actor")
+    actor_name: str | None = p_(None, "unit's name for the log (from the encounter)")
+
+
+class HoldFireFigures(Figures):
+    """Nothing to report beyond the log line."""
+
+
+class HoldFire(Action[HoldFireParams]):
+    name = "holdfire"
+    help = "Take a unit's fire order counter off: it has finished firing (or will not fire)"
+    params_model = HoldFireParams
+    phases = (FIRE_PHASE,)
+    marker = "held fire"
+
+    def resolve(self, p: HoldFireParams, dice: Dice) -> Resolution:
+        text = f"{p.actor_name or p.actor} has finished firing: fire order counter removed"
+        return Resolution("holdfire", "done", text, HoldFireFigures(), rolls=dice.rolls)
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        return fill_name(enc, given)
+
+    def apply(self, enc: Encounter, p: HoldFireParams, res: Resolution,
+              tx: Transaction) -> None:
+        unit = find_unit(enc, p.actor)
+        tx.set(["units", unit.id, "fired"], True)
+        tx.set(["units", unit.id, "orders"], "")
+
+
+HOLDFIRE = HoldFire()

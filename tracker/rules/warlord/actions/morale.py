@@ -1,0 +1,56 @@
+"""``morale``: the GM records a morale test taken from the morale rules (the fire rules
+only say when one is due: after every casualty of phase eight is removed)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Params, Resolution
+from tracker.rules.base import param as p_
+
+from ..units import find_unit
+from .order import fill_name
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+FAILED = "failed morale test"
+
+
+class MoraleParams(Params):
+    actor: str = p_(help="unit", kind="actor")
+    result: str = p_("passed", "what the test gave", choices=("passed", "failed"))
+    note: str = p_("", "what follows, in the morale rules' words")
+    actor_name: str | None = p_(None, "unit's name for the log (from the encounter)")
+
+
+class MoraleFigures(Figures):
+    result: str
+
+
+class Morale(Action[MoraleParams]):
+    name = "morale"
+    help = "Record a morale test the GM took from the morale rules (clears the flag)"
+    params_model = MoraleParams
+    marker = "tested"
+
+    def resolve(self, p: MoraleParams, dice: Dice) -> Resolution:
+        text = f"{p.actor_name or p.actor} {p.result} its morale test"
+        if p.note:
+            text += f": {p.note}"
+        return Resolution("morale", p.result, text, MoraleFigures(result=p.result),
+                          rolls=dice.rolls)
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        return fill_name(enc, given)
+
+    def apply(self, enc: Encounter, p: MoraleParams, res: Resolution, tx: Transaction) -> None:
+        unit = find_unit(enc, p.actor)
+        tx.set(["units", unit.id, "morale_test"], False)
+        if p.result == "failed" and FAILED not in unit.conditions:
+            tx.add(["units", unit.id, "conditions"], FAILED)
+
+
+MORALE = Morale()

@@ -1,0 +1,57 @@
+"""``order``: a unit's orders for the turn; a fire order puts the fire order counter on it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Params, Resolution
+from tracker.rules.base import param as p_
+
+from ..units import find_unit
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class OrderParams(Params):
+    actor: str = p_(help="unit", kind="actor")
+    orders: str = p_("fire", "orders, e.g. fire, advance and fire, none")
+    actor_name: str | None = p_(None, "unit's name for the log (from the encounter)")
+
+
+class OrderFigures(Figures):
+    orders: str
+
+
+def fill_name(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+    """The unit's name for the log, from the encounter."""
+    if given.get("actor") and "actor_name" not in given:
+        return {"actor_name": find_unit(enc, given["actor"]).name}
+    return {}
+
+
+class Order(Action[OrderParams]):
+    name = "order"
+    help = "Give a unit its orders; a fire order puts the fire order counter on it"
+    params_model = OrderParams
+
+    def resolve(self, p: OrderParams, dice: Dice) -> Resolution:
+        orders = p.orders.strip()
+        text = f"{p.actor_name or p.actor}: orders {orders or 'none'}"
+        return Resolution("order", "ordered", text, OrderFigures(orders=orders),
+                          rolls=dice.rolls)
+
+    def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        return fill_name(enc, given)
+
+    def apply(self, enc: Encounter, p: OrderParams, res: Resolution, tx: Transaction) -> None:
+        unit = find_unit(enc, p.actor)
+        f: OrderFigures = res.figures  # type: ignore[assignment]
+        tx.set(["units", unit.id, "orders"], f.orders)
+        if "fire" in f.orders.lower():
+            tx.set(["units", unit.id, "fired"], False)
+
+
+ORDER = Order()

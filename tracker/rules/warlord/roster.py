@@ -1,0 +1,63 @@
+"""How the roster shows a Fantasy Warlord unit: its state leads with the casualties it
+holds this phase (drawn in bold) and whether it has finished firing; its profile last."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tracker.rules.columns import CASUALTIES, NAME, PROFILE, SIDE, STATE, STRENGTH, Roster
+
+if TYPE_CHECKING:
+    from tracker.core.model import Unit
+
+    from .model import WarlordUnit
+
+
+def _marks(u: WarlordUnit) -> list[str]:
+    bits: list[str] = []
+    if getattr(u, "held_casualties", 0):
+        bits.append(f"{u.held_casualties} held")
+    if getattr(u, "fired", False):
+        bits.append("done")  # its fire order counter is off: it has finished firing
+    if getattr(u, "charged", False):
+        bits.append("charged")
+    return bits
+
+
+def _held(u: Any) -> bool:
+    return bool(getattr(u, "held_casualties", 0))
+
+
+def _to_fire(u: Any) -> bool:
+    return bool(u.active and getattr(u, "weapon", "") and u.has_fire_order())
+
+
+ROSTER = Roster(
+    columns=(
+        SIDE, NAME, STRENGTH, STATE, CASUALTIES, PROFILE,
+    ),
+    marks=_marks,
+    filters=(("held", _held), ("to fire", _to_fire)),
+    sorts=(("held", lambda u: (-u.held_casualties, u.name.lower())),),
+    emphasis=_held,
+)
+
+
+def describe_unit(unit: Unit) -> str:
+    from .model import WarlordUnit
+
+    if not isinstance(unit, WarlordUnit):
+        return unit.name
+    bits = [unit.race or "?", unit.weapon or "no missiles", unit.armour_class]
+    line = f"{unit.name}: {', '.join(bits)}, {unit.strength}/{unit.strength_start}"
+    if unit.ranks and unit.files:
+        line += f" ({unit.ranks}×{unit.files})"
+    if unit.orders:
+        line += f", orders {unit.orders}"
+    if unit.moved_cm:
+        line += f", moved {unit.moved_cm:g} cm"
+    if unit.held_casualties:
+        line += f", {unit.held_casualties} killed (held)"
+    if unit.morale_test:
+        line += ", morale test"
+    return line
