@@ -92,7 +92,8 @@ def _is_dice_notation(pattern: str) -> bool:
         compiled = re.compile(pattern, re.IGNORECASE)
     except re.error:
         return False
-    return any(compiled.fullmatch(s) for s in NOTATION_SAMPLES)
+    # a pattern for any word at all ("[a-z0-9]+") reads "2d6" too, but is no dice parser
+    return any(compiled.fullmatch(s) for s in NOTATION_SAMPLES) and not compiled.fullmatch("sword")
 
 
 def test_no_ruleset_parses_dice_notation_itself() -> None:
@@ -114,6 +115,7 @@ def test_the_notation_check_would_catch_a_dice_regex() -> None:
     assert _is_dice_notation(r"(\d*)d(\d+)([+-]\d+)?")
     assert not _is_dice_notation(r"\d+")
     assert not _is_dice_notation(r"[\s_]+")
+    assert not _is_dice_notation(r"[a-z0-9]+")
 
 
 def _tool(name: str) -> Path:
