@@ -14,6 +14,7 @@ from tracker.core import sequence as seqs
 from tracker.core.commands import CommandError
 from tracker.core.dice import Dice
 from tracker.core.model import Acted, Combatant, Encounter, Unit
+from tracker.core.words import possessive
 from tracker.rules.base import Action, Resolution, Ruleset
 
 if TYPE_CHECKING:
@@ -146,7 +147,7 @@ class Play:
             who = self._who(who_id)
             if side is not None and who is not None and rule != "any":
                 if rule == "own" and who.side != side:
-                    out.append(f"it is {side}'s turn: {who.name} ({who.side}) cannot"
+                    out.append(f"it is {possessive(side)} turn: {who.name} ({who.side}) cannot"
                                f" {action.name} now")
                 elif rule == "enemy" and who.side == side:
                     out.append(f"{who.name} ({who.side}) acts in the other side's turn here")

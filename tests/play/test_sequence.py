@@ -80,7 +80,7 @@ def test_warmaster_a_unit_shoots_once_in_its_turn(tmp_path: Path) -> None:
 
 def test_warmaster_the_other_side_shoots_only_at_chargers(tmp_path: Path) -> None:
     s = session_on(tmp_path, "warmaster-river-crossing.toml")
-    with pytest.raises(CommandError, match="it is High Elves's turn|High Elves's turn"):
+    with pytest.raises(CommandError, match="it is High Elves' turn|High Elves' turn"):
         s.execute('shoot Crossbowmen "Archers I" --dice hit=1,1,1')
 
 

@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from tracker.core.words import possessive
+
 from .log import Log
 
 Scalar = int | float | str | bool
@@ -46,7 +48,7 @@ class Effect(Model):
         if self.until_turn_of is not None:
             who = (names or {}).get(self.until_turn_of, self.until_turn_of)
             when = "the end of" if self.at == "end" else "the start of"
-            parts.append(f"until {when} {who}'s next turn")
+            parts.append(f"until {when} {possessive(who)} next turn")
         return " ".join(parts)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tracker.core.words import plural as plural
+from tracker.core.words import possessive
 from tracker.report.gather import Die, Line
 from tracker.report.losses import Loss
 
@@ -13,10 +15,6 @@ def pct(p: float | None) -> str:
     if p is None:
         return "—"
     return f"{100 * p:.1f}%"
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def stages_of(line: Line) -> list[tuple[int, list[Die]]]:
@@ -123,5 +121,5 @@ def loss_words(loss: Loss) -> str:
 
 def where_words(line: Line) -> str:
     """The phase and the turn of a line: "shoot, English turn"."""
-    bits = [b for b in (line.phase, f"{line.turn}'s turn" if line.turn else "") if b]
+    bits = [b for b in (line.phase, f"{possessive(line.turn)} turn" if line.turn else "") if b]
     return ", ".join(bits)

@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Static
 
 from tracker.core.model import Encounter
 from tracker.core.turns import current_actor
+from tracker.core.words import possessive
 from tracker.live import Follower
 from tracker.opening import load
 from tracker.redaction import HIDDEN_TURN, player_view, table_view
@@ -72,7 +73,7 @@ class WatchApp(App[None]):
     @property
     def who(self) -> str:
         if self.side is not None:
-            return f"{self.side}'s view"
+            return f"{possessive(self.side)} view"
         return "spectator view" if self.public else "player view"
 
     def view_of(self, enc: Encounter) -> Encounter:

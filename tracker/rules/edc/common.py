@@ -86,10 +86,6 @@ def combatant_or_none(enc: Encounter, name: Any) -> Any:
     return enc.find_combatant(str(name))
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s" if not word.endswith("s") else f"{n} {word}"
-
-
 def successes_word(n: int) -> str:
     return f"{n} success" if n == 1 else f"{n} successes"
 

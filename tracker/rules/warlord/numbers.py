@@ -49,5 +49,3 @@ def parse_fraction(text: str | int | float, what: str) -> Fraction:
     return value
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tracker.core.sequence import Duty, Phase, SequenceOfPlay
-
-from .tables import plural
+from tracker.core.words import plural
 
 if TYPE_CHECKING:
     from tracker.core.dice import Dice

@@ -80,5 +80,3 @@ def remove_stands(unsaved: int, stands: int, hits_per_stand: int, leftover: int)
     return removed, left
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"

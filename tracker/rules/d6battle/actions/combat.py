@@ -17,11 +17,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
+from tracker.core.words import plural
 from tracker.rules.base import Action, Odds, Resolution, Stage
 
 from .combat_params import SIDES, CombatFigures, CombatParams, other
 from .combat_rules import Bonus, Judge, Result, attack
-from .scores import count_at_least, plural, roll_test, score_needed
+from .scores import count_at_least, roll_test, score_needed
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction

@@ -49,10 +49,6 @@ def score_text(needed: int) -> str:
     return "none" if needed > 6 else f"{needed}+"
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def read_test_dice(spec: str) -> Notation:
     """A morale or command test die as the setting names it (``2d6``)."""
     try:

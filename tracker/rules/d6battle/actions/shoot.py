@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from tracker.core.dice import Dice
+from tracker.core.words import plural
 from tracker.rules.base import Action, Odds, Resolution, Stage
 
-from .scores import count_at_least, kill_chance, plural, score_text
+from .scores import count_at_least, kill_chance, score_text
 from .shoot_params import ShootFigures, ShootParams, shots
 from .shoot_plan import ShotPlan, forces_test, plan
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tracker.core.dice import Dice
+from tracker.core.words import plural
 from tracker.rules.base import Figures, Odds
 
-from ..tables import ignored_hits, plural
+from ..tables import ignored_hits
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction

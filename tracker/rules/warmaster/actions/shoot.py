@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from tracker.core.dice import Dice
+from tracker.core.words import plural
 from tracker.rules.base import (
     Action,
     Figures,
@@ -26,7 +27,7 @@ from tracker.rules.base import (
 from tracker.rules.base import param as p_
 
 from ..settings import SPLIT_BATCHES
-from ..tables import KINDS, POSITIONS, check_armour, plural, remove_stands, to_hit
+from ..tables import KINDS, POSITIONS, check_armour, remove_stands, to_hit
 from .lookup import find_unit, shooting_phase
 
 if TYPE_CHECKING:

@@ -1,0 +1,32 @@
+"""Words for counts and names in what the tracker says: one place for plurals and
+possessives, so every message reads "1 casualty", "2 successes", "High Elves' turn"."""
+
+from __future__ import annotations
+
+IRREGULAR = {"die": "dice", "man": "men", "foot": "foot", "infantry": "infantry"}
+"""Plurals no rule below makes."""
+
+
+def plural_of(word: str) -> str:
+    """The plural of a noun, or of a phrase's last noun ("unsaved hit" → "unsaved hits")."""
+    head, _, last = word.rpartition(" ")
+    lower = last.lower()
+    if lower in IRREGULAR:
+        many = IRREGULAR[lower]
+    elif lower.endswith("y") and lower[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        many = last[:-1] + "ies"
+    elif lower.endswith(("s", "x", "z", "ch", "sh")):
+        many = last + "es"
+    else:
+        many = last + "s"
+    return f"{head} {many}" if head else many
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` with the noun agreeing: "1 hit", "3 hits", "2 casualties"."""
+    return f"{n} {word if n == 1 else (many or plural_of(word))}"
+
+
+def possessive(name: str) -> str:
+    """"Empire's", "High Elves'"."""
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
