@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Any
@@ -21,7 +21,7 @@ from typing import Any
 from tracker.core.dice import Answers, Dice, NeedDice, Request
 from tracker.rules.base import Action
 
-BUDGET = 1500
+BUDGET = 3000
 """Resolver runs the outcome odds may take; past it they are not shown as moving."""
 
 
@@ -76,16 +76,18 @@ def _ways(sides: int, n: int) -> Iterator[tuple[tuple[int, ...], int]]:
 
 
 def outcome_odds(action: Action[Any], params: Any, answers: dict[str, list[int]],
-                 budget: int = BUDGET) -> list[tuple[str, float]]:
+                 budget: int = BUDGET,
+                 stale: Callable[[], bool] = lambda: False) -> list[tuple[str, float]]:
     """The chance of each outcome given the dice entered so far (``answers``: values by
-    role in the order the stages use them); raises :class:`TooMany` past ``budget``."""
+    role in the order the stages use them); raises :class:`TooMany` past ``budget``
+    or once ``stale()`` says newer dice have landed (checked every 64 runs)."""
     out: dict[str, Fraction] = {}
     runs = 0
 
     def walk(given: dict[str, list[int]], weight: Fraction) -> None:
         nonlocal runs
         runs += 1
-        if runs > budget:
+        if runs > budget or (runs % 64 == 0 and stale()):
             raise TooMany
         dice = Dice.from_answers({r: [(v, "entered") for v in vs] for r, vs in given.items()})
         try:
@@ -105,7 +107,7 @@ def outcome_odds(action: Action[Any], params: Any, answers: dict[str, list[int]]
         out[res.outcome] = out.get(res.outcome, Fraction(0)) + weight
 
     walk({r: list(v) for r, v in answers.items()}, Fraction(1))
-    return sorted(((k, float(v)) for k, v in out.items()), key=lambda kv: -kv[1])
+    return sorted(((k, float(v)) for k, v in out.items()), key=lambda kv: (-kv[1], kv[0]))
 
 
 __all__ = ["BUDGET", "TooMany", "outcome_odds", "stage_line", "Answers"]

@@ -260,7 +260,8 @@ class DiceScreen(ModalScreen[Answers | None]):
         if any(answers.values()):
             try:
                 text = "given the dice so far: " + odds_text(
-                    outcome_odds(self.action, self.params, answers), limit=5)
+                    outcome_odds(self.action, self.params, answers,
+                                 stale=lambda: asked != self._odds_asked), limit=5)
             except TooMany:
                 text = f"before any die: {text}"
             except Exception as exc:  # odds must never take the dice step down
