@@ -13,11 +13,11 @@ def test_stage_line_counts_what_the_dice_left_can_still_give():
     req = Request(0, "hit", 6, 4, need=5)
     # one die in (a 5); three left at 5+ (1/3 each): at least two more is 7/27
     line = stage_line(req, [5])
-    assert line.startswith("3 dice left on 5+ (1 so far): 1+ 70.4% · 2+ 25.9% · 3 3.7%")
+    assert line.startswith("3 dice left on 5+ (1 of 1 so far): 1+ 70.4% · 2+ 25.9% · 3 3.7%")
     assert stage_line(req, [5, 1, 6, 2]) == "all in: 2 of 4 at 5+"
     assert stage_line(Request(0, "drive", 6, 2), [3]) == "1 die left"
     assert stage_line(Request(0, "test", 100, 1, under=85), []) == (
-        "1 die left on ≤ 85 (0 so far): 1 85.0%")
+        "1 die left on ≤ 85: 1 85.0%")
 
 
 def params(**kw):

@@ -59,7 +59,7 @@ async def test_a_warmaster_shot_die_by_die(tmp_path):
         await settled(pilot, step)
         # three dice left at 4+ (each 1/2), one hit so far: 2+ more is 4/8
         assert text(step, "dice-stage-odds") == (
-            "3 dice left on 4+ (1 so far): 1+ 87.5% · 2+ 50.0% · 3 12.5%")
+            "3 dice left on 4+ (1 of 3 so far): 1+ 87.5% · 2+ 50.0% · 3 12.5%")
         assert text(step, "dice-in") == "in: 1 2 4  (3 of 6) · 1 at 4+"
         moved = text(step, "dice-odds")
         assert moved.startswith("given the dice so far: ") and moved != before

@@ -46,7 +46,7 @@ def stage_line(req: Request, given: list[int]) -> str:
     if req.need is None and req.under is None:
         return dice if left else "all dice in: Enter goes on"
     so_far = sum(1 for v in given if req.succeeds(v))
-    head = f"{dice} on {req.target} ({so_far} so far)"
+    head = f"{dice} on {req.target}" + (f" ({so_far} of {len(given)} so far)" if given else "")
     if not left:
         return f"all in: {so_far} of {req.count} at {req.target}"
     dist = faces_left(req, given)

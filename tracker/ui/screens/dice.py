@@ -106,10 +106,14 @@ class DiceScreen(ModalScreen[Answers | None]):
     def prompt(self, req: Request) -> str:
         """``4 hits: roll 4 d6 to save (4+)``."""
         stage = next((s for s in self.action.stages if s.role == req.role), None)
-        label = stage.label if stage is not None and stage.label else f"for {req.role}"
         target = f" ({req.target})" if req.target else ""
         head = f"{req.why}: " if req.why else ""
-        return f"{head}roll {req.count} d{req.sides} {label}{target}"
+        roll = f"{head}roll {req.count} d{req.sides}"
+        if stage is not None and stage.label:
+            return f"{roll} {stage.label}{target}"
+        if stage is not None and stage.help:
+            return f"{roll}{target}: {stage.help}"
+        return f"{roll} for {req.role}{target}"
 
     def typed(self) -> list[int]:
         """The faces of the entry as it stands (none while it does not read)."""
@@ -136,8 +140,8 @@ class DiceScreen(ModalScreen[Answers | None]):
         return None
 
     def show_error(self, message: str) -> None:
-        if self.is_mounted:
-            self.query_one("#dice-error", Label).update(message)
+        for label in self.query("#dice-error").results(Label):
+            label.update(message)
 
     def _show(self) -> None:
         done = [f"{r.role:<8} {show_faces([(v, s == 'rolled') for v, s in vals])}"

@@ -189,6 +189,8 @@ class ResolveScreen(FormScreen):
         try:
             cmd = self.build(self.values())
             params = self.session.dice_params(self.action, cmd)
+            # what the rules refuse before any die is said here, in the form
+            self.session.next_stage(self.action, params, {})
         except ValueError as exc:  # CommandError is one
             self.show_error(str(exc))
             return
@@ -205,7 +207,7 @@ class ResolveScreen(FormScreen):
             cmd.sources = {role: [s for _, s in vals] for role, vals in answers.items()}
             self._run(cmd)
 
-        title = f"{self.action.name}: {_who(cmd, params)}"
+        title = f"{self.action.name}: {_who(self.action, params)}"
         self.app.push_screen(DiceScreen(self.session, self.action, params,
                                         self.session.dice_seed(cmd), title), dice_in)
 
@@ -221,11 +223,18 @@ class ResolveScreen(FormScreen):
         return self._command(values).text()
 
 
-def _who(cmd: Command, params: Any) -> str:
+def _who(action: Action[Any], params: Any) -> str:
     """Who acts on whom, as the title of the dice step says it."""
-    raw = params.as_dict() if hasattr(params, "as_dict") else {}
-    names = [str(raw[k]) for k in ("actor", "shooter", "attacker") if raw.get(k)][:1]
-    names += [str(raw[k]) for k in ("target", "at", "defender") if raw.get(k)][:1]
+    def value(kind: str) -> str:
+        for p in action.params:
+            if p.kind == kind:
+                got = params.get(p.name) if hasattr(params, "get") else getattr(
+                    params, p.name, None)
+                if got:
+                    return str(got)
+        return ""
+
+    names = [n for n in (value("actor"), value("target")) if n]
     return " at ".join(names) or "the dice, stage by stage"
 
 
