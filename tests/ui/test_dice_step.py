@@ -116,6 +116,26 @@ async def test_burst_keys_land_in_order_across_stages(tmp_path):
         assert knights.hits == 2  # three hits, one saved
 
 
+async def test_keys_typed_ahead_of_the_dice_step_reach_it_in_order(tmp_path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ResolveScreen)
+        # the form's Enter and the dice after it in one read: none lands in the form
+        burst(app, "enter", "1", "space", "2", "space", "4", "enter", "5")
+        for _ in range(10):
+            await pilot.pause()
+        step = app.screen
+        assert isinstance(step, DiceScreen)
+        assert form.values()["actor"] == "Archers I"
+        assert text(step, "dice-done").startswith("hit      1 2 4 · 1 at 4+")
+        assert text(step, "dice-prompt") == "1 hit: roll 1 d6 to save (4+)"
+        assert step.query_one(DiceEntry).value == "5"
+
+
 async def test_esc_goes_back_to_the_form_and_backspace_to_the_stage_before(tmp_path):
     app = app_on(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -100,6 +100,14 @@ class DiceScreen(ModalScreen[Answers | None]):
     def on_mount(self) -> None:
         self.set_focus(self.query_one(DiceEntry))
         self._advance()
+
+    def on_key(self, event: events.Key) -> None:
+        """Keys typed ahead of the entry's focus (passed on by the form, or reaching the
+        step itself) go on, in order, to the entry."""
+        entry = self.query_one(DiceEntry)
+        if event.is_printable or entry.binding_for(event) is not None:
+            event.stop()
+            entry.post_message(events.Key(event.key, event.character))
 
     # --- what the GM sees -----------------------------------------------------------
 

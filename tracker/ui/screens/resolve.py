@@ -14,6 +14,7 @@ from tracker.core.commands import Command
 from tracker.core.dice import Answers
 from tracker.rules.base import Action, Odds, RuleError
 from tracker.session import Session
+from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
 
 
@@ -51,6 +52,8 @@ class ResolveScreen(FormScreen):
         self._set_by_me: dict[str, str] = {}
         self._odds_asked = 0
         self._odds_shown = 0
+        self.typed_ahead: DiceScreen | None = None
+        """The dice step while it is open: keys typed ahead into the form go on to it."""
         fields = [
             Field(p.name, self.filled.get(p.name, ""), p.help[:60] or p.kind,
                   label=p.name + ("*" if p.required else ""), help=p.help or p.kind)
@@ -197,9 +200,8 @@ class ResolveScreen(FormScreen):
         if not self.action.stages:
             self._run(cmd)
             return
-        from tracker.ui.screens.dice import DiceScreen
-
         def dice_in(answers: Answers | None) -> None:
+            self.typed_ahead = None
             if answers is None:
                 self.show_error("")
                 return
@@ -208,8 +210,14 @@ class ResolveScreen(FormScreen):
             self._run(cmd)
 
         title = f"{self.action.name}: {_who(self.action, params)}"
-        self.app.push_screen(DiceScreen(self.session, self.action, params,
-                                        self.session.dice_seed(cmd), title), dice_in)
+        step = DiceScreen(self.session, self.action, params, self.session.dice_seed(cmd),
+                          title)
+        self.typed_ahead = step
+        self.app.push_screen(step, dice_in)
+
+    def submit_in_order(self) -> None:
+        """Enter in a field, run as its key arrives (see InOrderInput)."""
+        self.action_submit()
 
     def _run(self, cmd: Command) -> None:
         error = self.submit_command(cmd)
