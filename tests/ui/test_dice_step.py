@@ -81,7 +81,8 @@ async def test_a_warmaster_shot_die_by_die(tmp_path):
         await settled(pilot, step)
         # three saves left at 4+; hits_per_stand 3: a stand goes when 3 stay unsaved
         assert text(step, "dice-odds") == (
-            "given the dice so far: hit 50.0% · stands removed 50.0%")
+            "given the dice so far: hit 50.0% · stands removed 50.0%\n"
+            "and: drive back 100.0%")
         await pilot.press("r")  # the tracker rolls the other three saves
         await pilot.pause()
         await pilot.pause()
@@ -230,3 +231,39 @@ async def test_a_harn_shot_d100_as_tens_and_units_then_the_zone_die(tmp_path):
         assert [(r.role, r.value) for r in entry.rolls] == [
             ("test", 45), ("zone", 3), ("zone", 4), ("zone", 5)]
         assert "ZN3" in entry.text
+
+
+async def test_drive_backs_asked_by_n_with_odds_from_the_rules_alone(tmp_path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        await type_text(pilot, "shoot 'Archers I' 'Empire Knights' --dice hit=4,5,6 save=1,2,3")
+        await pilot.press("enter")
+        await pilot.press("n")  # the drive back is owed: its dialog opens
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        step = app.screen
+        assert isinstance(step, DiceScreen)
+        assert text(step, "dice-prompt") == (
+            "Empire Knights: 3 hits: roll 3 d6 for the drive back")
+        await settled(pilot, step)
+        # endphase gives no odds of its own: the step works them out from its resolver
+        assert text(step, "dice-odds").startswith("before any die: ")
+        await type_text(pilot, "35")
+        await settled(pilot, step)
+        # a 6 on the last die confuses the knights
+        assert text(step, "dice-odds") == (
+            "given the dice so far: drive backs 100.0%\nand: confused 16.7%")
+        await type_text(pilot, "6")
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause()
+        # the end of the phase, then the next phase
+        entry = app.session.enc.log[-2]
+        assert entry.kind == "endphase" and "driven back 3 + 5 + 6" in entry.text
+        assert [(r.role, r.value, r.source) for r in entry.rolls] == [
+            ("drive", 3, "entered"), ("drive", 5, "entered"), ("drive", 6, "entered")]
+

@@ -75,13 +75,29 @@ def _ways(sides: int, n: int) -> Iterator[tuple[tuple[int, ...], int]]:
         yield faces, ways
 
 
+def _flags(figures: Any, into: set[str]) -> None:
+    """The yes/no figures that are yes, anywhere in an action's figures (``confused``
+    in a unit's drive back, ``destroyed``)."""
+    if isinstance(figures, dict):
+        for key, value in figures.items():
+            if value is True:
+                into.add(str(key).replace("_", " "))
+            elif isinstance(value, dict | list):
+                _flags(value, into)
+    elif isinstance(figures, list):
+        for item in figures:
+            _flags(item, into)
+
+
 def outcome_odds(action: Action[Any], params: Any, answers: dict[str, list[int]],
-                 budget: int = BUDGET,
-                 stale: Callable[[], bool] = lambda: False) -> list[tuple[str, float]]:
+                 budget: int = BUDGET, stale: Callable[[], bool] = lambda: False,
+                 flags: dict[str, float] | None = None) -> list[tuple[str, float]]:
     """The chance of each outcome given the dice entered so far (``answers``: values by
     role in the order the stages use them); raises :class:`TooMany` past ``budget``
-    or once ``stale()`` says newer dice have landed (checked every 64 runs)."""
+    or once ``stale()`` says newer dice have landed (checked every 64 runs).
+    ``flags``, when given, receives the chance of each yes/no figure being yes."""
     out: dict[str, Fraction] = {}
+    yes: dict[str, Fraction] = {}
     runs = 0
 
     def walk(given: dict[str, list[int]], weight: Fraction) -> None:
@@ -105,8 +121,16 @@ def outcome_odds(action: Action[Any], params: Any, answers: dict[str, list[int]]
                 walk(more, weight * Fraction(ways, whole))
             return
         out[res.outcome] = out.get(res.outcome, Fraction(0)) + weight
+        if flags is not None:
+            found: set[str] = set()
+            figures = res.figures
+            _flags(figures.as_json() if hasattr(figures, "as_json") else dict(figures), found)
+            for name in found:
+                yes[name] = yes.get(name, Fraction(0)) + weight
 
     walk({r: list(v) for r, v in answers.items()}, Fraction(1))
+    if flags is not None:
+        flags.update({k: float(v) for k, v in sorted(yes.items())})
     return sorted(((k, float(v)) for k, v in out.items()), key=lambda kv: (-kv[1], kv[0]))
 
 

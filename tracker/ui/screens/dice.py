@@ -252,34 +252,43 @@ class DiceScreen(ModalScreen[Answers | None]):
     # --- odds as the dice land -------------------------------------------------------
 
     def _ask_odds(self) -> None:
-        if not self.action.has_odds:
-            self.query_one("#dice-odds", Static).update("(no odds for this action)")
-            return
         self._odds_asked += 1
         answers = {r: [v for v, _ in vals] for r, vals in self.answers(True).items()}
         self._compute_odds(answers, self._odds_asked)
 
     @property
     def odds_settled(self) -> bool:
-        return not self.action.has_odds or self._odds_shown == self._odds_asked
+        return self._odds_shown == self._odds_asked
 
     @work(thread=True, exclusive=True, group="dice-odds", exit_on_error=False)
     def _compute_odds(self, answers: dict[str, list[int]], asked: int) -> None:
         from tracker.rules.stage_odds import TooMany, outcome_odds
         from tracker.ui.screens.resolve import odds_text
 
-        text = _safe(lambda: odds_text(self.action.odds(self.params), limit=5))
-        if any(answers.values()):
+        action = self.action
+        before = ""
+        if action.has_odds:
+            before = _safe(lambda: odds_text(action.odds(self.params), limit=5))
+        some = any(answers.values())
+        if before and not some:
+            text = f"before any die: {before}"
+        else:
+            # the resolver itself, over every way the dice left can fall
             try:
-                text = "given the dice so far: " + odds_text(
-                    outcome_odds(self.action, self.params, answers,
-                                 stale=lambda: asked != self._odds_asked), limit=5)
+                flags: dict[str, float] = {}
+                walked = outcome_odds(action, self.params, answers,
+                                      stale=lambda: asked != self._odds_asked, flags=flags)
+                head = "given the dice so far: " if some else "before any die: "
+                text = head + odds_text(walked, limit=5)
+                named = {label for label, _ in walked}
+                more = [(k, p) for k, p in flags.items() if k not in named]
+                if any(p for _, p in more):
+                    text += "\nand: " + odds_text(more, limit=5)
             except TooMany:
-                text = f"before any die: {text}"
+                text = (f"before any die: {before}" if before
+                        else "(too many ways left for the dice to fall to show odds)")
             except Exception as exc:  # odds must never take the dice step down
                 text = f"(odds unavailable: {exc})"
-        else:
-            text = f"before any die: {text}"
         self.app.call_from_thread(self._show_odds, text, asked)
 
     def _show_odds(self, text: str, asked: int) -> None:
