@@ -267,3 +267,24 @@ async def test_drive_backs_asked_by_n_with_odds_from_the_rules_alone(tmp_path):
         assert [(r.role, r.value, r.source) for r in entry.rolls] == [
             ("drive", 3, "entered"), ("drive", 5, "entered"), ("drive", 6, "entered")]
 
+
+
+def test_the_player_view_marks_the_dice_the_tracker_rolled(tmp_path):
+    from tracker.core.commands import parse
+    from tracker.opening import load
+    from tracker.redaction import player_view
+    from tracker.session import Session
+
+    path = tmp_path / "wm.toml"
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
+    session = Session(load(path))
+    cmd = parse("shoot 'Archers I' 'Empire Knights'")
+    # what the dice step hands on: three hits typed, the three saves rolled at the GM's word
+    cmd.dice = {"hit": [4, 5, 6], "save": [1, 2, 6]}
+    cmd.sources = {"hit": ["entered"] * 3, "save": ["rolled"] * 3}
+    out = session.run(cmd)
+    assert out.message.endswith("(tracker-rolled dice: save 1* save 2* save 6*)")
+    for side in ("Empire", None):
+        view = player_view(session.enc, side)
+        shown = line(1, view.log[-1], undone=False).plain
+        assert shown.endswith("[4 5 6 1* 2* 6*]"), shown
