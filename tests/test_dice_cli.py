@@ -52,3 +52,9 @@ def test_stages_known_before_any_die():
     stages = json.loads(run.stdout)["stages"]
     assert [(s["role"], s["die"], s["count"]) for s in stages] == [
         ("hit", "d6", 6), ("save", "d6", None)]
+    assert stages[0]["target"] == "4+"
+    # the missile test's target is the EML the rules work out from the parameters
+    run = tracker("resolve", "harn", "missile", "ml=75", "range=20", "br=40", "target=still",
+                  "--stages")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[0] == "test: 1 d100 for the missile test (≤ 85)"

@@ -193,11 +193,11 @@ class ResolveScreen(FormScreen):
             cmd = self.build(self.values())
             params = self.session.dice_params(self.action, cmd)
             # what the rules refuse before any die is said here, in the form
-            self.session.next_stage(self.action, params, {})
+            first = self.session.next_stage(self.action, params, {})
         except ValueError as exc:  # CommandError is one
             self.show_error(str(exc))
             return
-        if not self.action.stages:
+        if first is None:  # no dice to ask for
             self._run(cmd)
             return
         def dice_in(answers: Answers | None) -> None:
