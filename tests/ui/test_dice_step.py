@@ -93,7 +93,7 @@ async def test_a_warmaster_shot_die_by_die(tmp_path):
         shown = line(1, entry, undone=False).plain
         rolled = " ".join(f"{r.value}*" for r in entry.rolls[7:])
         assert shown.endswith(f"[1 2 4 5 6 6 2 {rolled}]")
-        assert "n* rolled" in app.query_one(LogPane).border_subtitle
+        assert app.query_one(LogPane).border_title == "Log · n* rolled"
         assert "tracker-rolled dice: save" in str(app.query_one("#status").render())
 
 

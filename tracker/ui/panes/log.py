@@ -108,8 +108,9 @@ class LogPane(Vertical):
                                         show_secret)
         undone = count - cursor
         applied = "1 entry" if cursor == 1 else f"{cursor} entries"
-        legend = " · n* rolled" if self._rolled else ""
-        self.border_subtitle = applied + (f", {undone} undone" if undone else "") + legend
+        self.border_subtitle = applied + (f", {undone} undone" if undone else "")
+        # the legend of the dice marks, once a line shows one (the title has room at 80x24)
+        self.border_title = "Log · n* rolled" if self._rolled else "Log"
 
     def _write_older(self, redraw: int, enc: Encounter, start: int, stop: int,
                      show_secret: bool) -> None:
