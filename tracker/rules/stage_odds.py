@@ -115,10 +115,13 @@ def outcome_odds(action: Action[Any], params: Any, answers: dict[str, list[int]]
             if runs + sets > budget:
                 raise TooMany from None
             whole = req.sides**left
-            for faces, ways in _ways(req.sides, left):
+            start = runs
+            for k, (faces, ways) in enumerate(_ways(req.sides, left)):
                 more = dict(given)
                 more[req.role] = [*given.get(req.role, []), *faces]
                 walk(more, weight * Fraction(ways, whole))
+                if k == 0 and start + (runs - start) * sets > budget:
+                    raise TooMany from None  # the first way's share, times the ways
             return
         out[res.outcome] = out.get(res.outcome, Fraction(0)) + weight
         if flags is not None:

@@ -20,48 +20,9 @@ from tracker.core.dice import Answers, DiceError, Request, Source
 from tracker.core.dice_entry import read_entry, show_faces
 from tracker.rules.base import Action
 from tracker.session import Session
-from tracker.ui.inputs import InOrderInput
+from tracker.ui.dice_input import DiceEntry
 
 Stage = tuple[Request, list[tuple[int, Source]]]
-
-
-class DiceEntry(InOrderInput):
-    """The dice of one stage as typed. A key that would make more dice than the stage
-    takes, or a face the die cannot show, is refused as it is typed; ``r``/``R`` roll,
-    Enter goes on and Backspace on an empty entry goes back, each in the order typed."""
-
-    def __init__(self, step: DiceScreen, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.step = step
-
-    def replace(self, text: str, start: int, end: int) -> None:
-        value = self.value
-        lo, hi = sorted((max(0, start), min(len(value), end)))
-        new = f"{value[:lo]}{text}{value[hi:]}"
-        if text:
-            error = self.step.refusal(new)
-            if error:
-                self.step.show_error(error)
-                return
-        self.step.show_error("")
-        super().replace(text, start, end)
-
-    async def _on_key(self, event: Any) -> None:
-        if event.character in ("r", "R"):
-            event.stop()
-            event.prevent_default()
-            self.step.roll(rest=event.character == "R")
-            return
-        await super()._on_key(event)
-
-    async def action_submit(self) -> None:
-        self.step.next_stage()
-
-    def action_delete_left(self) -> None:
-        if not self.value:
-            self.step.back()
-            return
-        super().action_delete_left()
 
 
 class DiceScreen(ModalScreen[Answers | None]):
