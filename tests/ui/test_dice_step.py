@@ -288,3 +288,14 @@ def test_the_player_view_marks_the_dice_the_tracker_rolled(tmp_path):
         view = player_view(session.enc, side)
         shown = line(1, view.log[-1], undone=False).plain
         assert shown.endswith("[4 5 6 1* 2* 6*]"), shown
+
+
+async def test_a_second_enter_in_the_action_list_does_not_close_the_app(tmp_path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(app, "f", "enter", "enter")
+        for _ in range(10):
+            await pilot.pause()
+        assert app.is_running
+        assert isinstance(app.screen, ResolveScreen)
