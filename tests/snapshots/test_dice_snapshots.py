@@ -1,4 +1,5 @@
-"""SVG snapshots of the dice step of each ruleset at 80x24, a few dice in."""
+"""SVG snapshots of the dice step of each ruleset, a few dice in: at 80x24 each, and
+Warmaster at 160x48."""
 
 from __future__ import annotations
 
@@ -22,8 +23,12 @@ CASES = {
 KEYS = {" ": "space", "\r": "enter"}
 
 
-@pytest.mark.parametrize("sample", sorted(CASES))
-def test_dice_step(snap_compare, tmp_path, sample):
+@pytest.mark.parametrize(("sample", "size"), [
+    *(pytest.param(sample, (80, 24), id=sample) for sample in sorted(CASES)),
+    pytest.param("warmaster-river-crossing.toml", (160, 48),
+                 id="warmaster-river-crossing.toml-160x48"),
+])
+def test_dice_step(snap_compare, tmp_path, sample, size):
     lines, action, given, typed = CASES[sample]
     app = app_on(sample, tmp_path)
 
@@ -44,4 +49,4 @@ def test_dice_step(snap_compare, tmp_path, sample):
                 break
         await steady(pilot)
 
-    assert snap_compare(app, terminal_size=(80, 24), run_before=into_the_dice_step)
+    assert snap_compare(app, terminal_size=size, run_before=into_the_dice_step)
