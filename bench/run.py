@@ -315,7 +315,9 @@ def main(argv: list[str] | None = None) -> int:
                             env=KEY_ENV)["median_s"]
             growth.append((n, start_s, load_s, save_s, key_s))
 
-        journal = large.with_name(large.stem + ".log.jsonl")
+        journal = next((large.with_name(large.stem + suffix)  # schema 3, schema 2
+                        for suffix in (".journal.jsonl", ".log.jsonl")
+                        if large.with_name(large.stem + suffix).exists()), large)
         sizes_mb = (large.stat().st_size / 1e6, journal.stat().st_size / 1e6)
     cpu = [(label, run.cpu) for label, run in (
         ("floor", floor), ("sample", sample_run), ("1,000 units", large_run))]

@@ -36,6 +36,7 @@ from tests.table.helpers import (  # noqa: E402
 )
 from tracker.core.model import Combatant, Encounter  # noqa: E402
 from tracker.store import save_encounter  # noqa: E402
+from tracker.table.pty import VIEWER_NICE  # noqa: E402
 
 
 def bench_save(folder: Path) -> Path:
@@ -177,16 +178,22 @@ async def run(viewers: int, n: int) -> list[str]:
             return [p for p in children(server.proc.pid)
                     if b"watch" in Path(f"/proc/{p}/cmdline").read_bytes()]
 
+        def niceness(pid: int) -> int:
+            return int(Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].split()[16])
+
+        def settled() -> bool:  # every view up and stepped back after its first screen
+            pids = viewer_pids_now()
+            return len(pids) >= viewers and all(niceness(p) == VIEWER_NICE for p in pids)
+
         deadline = time.monotonic() + 120
-        while len(viewer_pids_now()) < viewers and time.monotonic() < deadline:
+        while not settled() and time.monotonic() < deadline:
             await asyncio.sleep(0.5)
-        await asyncio.sleep(5)  # every view past its first screen
+        await asyncio.sleep(2)
         pids = children(server.proc.pid)
         viewer_pids = viewer_pids_now()
         gm_pids = [p for p in pids if p not in viewer_pids]
         rss = [rss_mb(p) for p in viewer_pids]
-        nice = sorted({int(Path(f"/proc/{p}/stat").read_text().rsplit(") ", 1)[1].split()[16])
-                       for p in viewer_pids})
+        nice = sorted({niceness(p) for p in viewer_pids})
         # the GM alone and the GM with every viewer take turns, press by press, so a
         # machine that gets busier weighs on both: for a press "alone" the views are
         # stopped (SIGSTOP), and go on (SIGCONT) for the next

@@ -14,7 +14,7 @@ from pathlib import Path
 SUBCOMMANDS = (
     "open", "new", "list", "check", "exec", "resolve", "replay", "watch", "restore", "serve",
     "army",
-    "repair",
+    "repair", "report",
 )
 
 EPILOG = """commands:
@@ -27,6 +27,8 @@ EPILOG = """commands:
                                  add an army list, a BattleScribe roster or catalogue units
   tracker resolve RULESET ACTION [name=value ...] [--dice ROLE=V1,V2 ...] [--seed N] [--json]
   tracker replay FILE            rebuild the state from the log alone and compare
+  tracker report FILE [--format md|csv|json] [--out PATH] [--side NAME]
+                                 the battle report: every action, losses, the luck ledger
   tracker watch FILE             read-only player view of an encounter another tracker runs
   tracker restore FILE [N]       put back backup N (1 = newest) of a save
   tracker repair FILE            make a damaged save whole again (says what it will do)
@@ -174,6 +176,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("-q", "--quiet", action="store_true", help="only report the check")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser(
+        "report", help="the battle report: every action, losses and the luck ledger",
+        description="Write the battle report of FILE from its journal: round by round and "
+        "phase by phase every action with its actor, target, parameters, dice (entered or "
+        "rolled by the tracker) and the pre-roll odds of what happened; casualties and "
+        "losses per side over the rounds; and the luck ledger (expected against actual "
+        "hits, kills and successes, and the chance of doing at least that well).",
+    )
+    p.add_argument("file")
+    p.add_argument("--format", choices=("md", "csv", "json"),
+                   help="Markdown (default), CSV (one row per die) or JSON; by default "
+                   "taken from the --out file's ending")
+    p.add_argument("--out", metavar="PATH", help="write here instead of to the screen")
+    p.add_argument("--side", metavar="NAME",
+                   help="only what the player of this side may see (as the player view)")
+    p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("watch", help="read-only player view of a running encounter")
     p.add_argument("file")
@@ -450,6 +469,36 @@ def cmd_replay(ns: argparse.Namespace) -> int:
     if history.state_of(rebuilt) != history.state_of(enc) or rebuilt.cursor != enc.cursor:
         return _fail(f"{ns.file}: the journal does not rebuild the saved state", 1)
     print(f"{ns.file}: {len(entries)} entries replayed from {start}; the state matches the save")
+    return 0
+
+
+def cmd_report(ns: argparse.Namespace) -> int:
+    """``tracker report FILE``: the battle report, read from the save and its journal."""
+    from tracker.report import render
+
+    fmt = ns.format
+    if fmt is None and ns.out:
+        fmt = {".csv": "csv", ".json": "json"}.get(Path(ns.out).suffix.lower(), "md")
+    enc = _load(ns.file)
+    side = ns.side
+    if side is not None:
+        from tracker.core.sequence import sides
+
+        known = sides(enc)
+        match = [s for s in known if s.lower() == side.lower()]
+        if not match:
+            raise UsageError(f"--side {side}: no such side in {Path(ns.file).name} "
+                             f"(sides: {', '.join(known) or 'none'})")
+        side = match[0]
+    text = render(enc, fmt or "md", side)
+    if not ns.out:
+        sys.stdout.write(text)
+        return 0
+    out = Path(ns.out)
+    if out.resolve() == Path(ns.file).resolve():
+        raise UsageError(f"--out {ns.out}: that is the save itself; not written")
+    out.write_text(text, encoding="utf-8")
+    print(f"{out}: the {fmt or 'md'} report of {enc.name}")
     return 0
 
 

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
     from tracker.core.history import Transaction
 
-    RunDuty = Callable[[str, Transaction, Dice], str]
-    """Runs a duty's action inside the advance's transaction: (action, tx, dice) -> text."""
+    RunDuty = Callable[[str, Transaction, Dice, seqs.PhaseEnd, list[str]], str]
+    """Runs a duty's action inside the advance's transaction for the phase end it belongs
+    to and the ids of those it is pending for: (action, tx, dice, end, ids) -> text."""
 
 YES = {"yes", "y", "true", "1", "on"}
 
@@ -98,12 +99,14 @@ class Play:
 
     def advance(self, tx: Transaction, what: str, *, force: bool, roll_rest: bool,
                 dice: Dice, run: RunDuty) -> str:
-        """Deal with the duties the advance crosses, then move; the log line."""
+        """Deal with the duties the advance crosses, then move; the log line. A duty still
+        pending is run by its action where the GM typed its dice or said ``--roll-rest``."""
         notes: list[str] = []
+        typed = {role for role, values in dice.entered.items() if values}  # --dice
         for end, duty, items in self.duties_crossed(what):
             words = self.seq.names.get(end.phase.name, end.phase.name)
-            if items and duty.action and roll_rest:
-                notes.append(run(duty.action, tx, dice))
+            if items and duty.action and (roll_rest or typed & self._roles(duty.action)):
+                notes.append(run(duty.action, tx, dice, end, [i for i, _ in items if i]))
             elif items and not force:
                 raise PendingDuty(words, duty, items, self.names())
             elif items:
@@ -111,12 +114,17 @@ class Play:
                 notes.append(f"{duty.name} skipped by the GM ({what_})")
             elif duty.action and duty.always:
                 made = len(tx.ops)
-                text = run(duty.action, tx, Dice(mode="strict"))
+                text = run(duty.action, tx, Dice(mode="strict"), end, [])
                 if len(tx.ops) > made:  # said only when it changed something
                     notes.append(text)
         step = seqs.move(self.enc, tx, what, self.seq, stat=self.stat, grouping=self.grouping,
                          dice=dice)
         return "; ".join([*notes, step.text])
+
+    def _roles(self, action: str) -> set[str]:
+        """The roles of the dice an action asks for (a duty's dice typed with next)."""
+        found = self.ruleset.actions.get(action)
+        return {stage.role for stage in found.stages} if found is not None else set()
 
     # --- limits ---------------------------------------------------------------------------
 

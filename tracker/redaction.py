@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tracker.core.model import Combatant, Encounter, LogEntry, Unit
+from tracker.core.model import Combatant, Encounter, LogEntry, Resolved, Unit
 from tracker.core.turns import acting_order, current_actor
 
 SHOWN = 200
@@ -90,6 +90,51 @@ def redact(
     order = acting_order(view, order_stat)
     view.position.turn = order.index(actor) if actor in order else HIDDEN_TURN
     return view
+
+
+def visible_log(
+    enc: Encounter, own: Collection[str], order_stat: str = "initiative"
+) -> list[tuple[int, LogEntry]]:
+    """Every applied entry of the whole log that the players of the ``own`` sides may see,
+    each with its index in the log, as their view shows it (the battle report for a side).
+    An entry the view shows whole also keeps where it stood (phase, turn) and its action's
+    record (parameters, odds, dice stages), unless that record names something hidden."""
+    own = set(own)
+    entries = enc.log[: enc.cursor]
+    hidden_ids, tokens = _hidden(enc, entries)
+    side_of = {x.id: x.side for x in enc.everyone}
+    names = {x.id: x.name for x in enc.everyone}
+    out: list[tuple[int, LogEntry]] = []
+    for i, entry in enumerate(entries):
+        shown = _entry(entry, own, hidden_ids, tokens, side_of, names)
+        if shown is None:
+            continue
+        shown.phase, shown.side = entry.phase, entry.side
+        record = entry.resolved
+        if (record is not None and shown.text == entry.text
+                and not _names_any(_said(record), tokens)):
+            shown.resolved = record
+        if entry.parts and shown.text == entry.text:
+            shown.parts = [_part(part, tokens) for part in entry.parts]
+        out.append((i, shown))
+    return out
+
+
+def _part(part: LogEntry, tokens: list[str]) -> LogEntry:
+    """An action the tracker took inside an entry shown whole: shown as it is, without
+    its record where that names something hidden."""
+    record = part.resolved
+    if record is not None and _names_any(_said(record), tokens):
+        return part.model_copy(update={"resolved": None})
+    return part
+
+
+def _said(record: Resolved) -> str:
+    """The words of an action's record (its values, not its keys)."""
+    words = [record.target, record.outcome, record.happened, record.forced,
+             *(str(v) for v in record.params.values()), *(label for label, _ in record.odds),
+             *(stage.why for stage in record.stages)]
+    return " ".join(words)
 
 
 # --- who and what is hidden ---------------------------------------------------------------

@@ -17,6 +17,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from tracker import rules
 from tracker.core import history
+from tracker.core import sequence as seqs
 from tracker.core.commands import Command, CommandError, parse
 from tracker.core.dice import Answers, Dice, DiceError, NeedDice, Request, roll_expression
 from tracker.core.history import HistoryError, Transaction
@@ -27,13 +28,13 @@ from tracker.core.model import (
     Encounter,
     LogEntry,
     Resolved,
+    RollRecord,
     StageRecord,
     Unit,
     Wound,
 )
 from tracker.play import YES, Play, forced, resolution_text
 from tracker.rules.base import Action, Resolution, RuleError, Ruleset
-from tracker.store import armies
 from tracker.store.paths import safe_child
 
 GENERIC_HELP: dict[str, str] = {
@@ -309,19 +310,49 @@ class Session:
                                " (and force to skip what is pending)")
         tx = Transaction(self.enc)
         dice = self.dice_for(cmd)
+        parts: list[LogEntry] = []
+
+        def run(name: str, tx: Transaction, dice: Dice, end: seqs.PhaseEnd,
+                ids: list[str]) -> str:
+            return self._run_duty(name, tx, dice, end, ids, parts)
+
         with tx:
             text = self.play.advance(tx, what, force=force, roll_rest=cmd.roll_rest,
-                                     dice=dice, run=self._run_duty)
-            return self._commit(tx, text, "next", dice)
+                                     dice=dice, run=run)
+            return self._commit(tx, text, "next", dice, parts=parts or None)
 
-    def _run_duty(self, name: str, tx: Transaction, dice: Dice) -> str:
+    def _run_duty(self, name: str, tx: Transaction, dice: Dice, end: seqs.PhaseEnd,
+                  ids: list[str], parts: list[LogEntry]) -> str:
         """A duty's action, run by the tracker inside an advance (its dice rolled by the
-        tracker only where the GM said so: ``--roll-rest``)."""
+        tracker only where the GM said so: ``--roll-rest``): once for each one it is
+        pending for where the action names its actor (a morale test per unit), else once.
+        Each is kept in ``parts`` as the same action taken by hand would be."""
         action = self.ruleset.action(name)
-        params = self.action_params_raw(action, {}, complete=True)
-        resolution = action.resolve(params, dice)
-        action.apply(self.enc, params, resolution, tx)
-        return resolution.text
+        actor = next((p.name for p in action.params if p.kind == "actor"), None)
+        names = {x.id: x.name for x in self.enc.everyone}
+        givens: list[dict[str, Any]] = (
+            [{actor: self.canonical_name(names.get(i, i))} for i in ids]
+            if actor is not None and ids else [{}])
+        texts = []
+        for given in givens:
+            params = self.action_params_raw(action, given, complete=True)
+            odds = pre_roll_odds(action, params)
+            ops, rolls, stages = len(tx.ops), len(dice.rolls), len(dice.requests)
+            resolution = action.resolve(params, dice)
+            action.apply(self.enc, params, resolution, tx)
+            texts.append(resolution.text)
+            if len(tx.ops) == ops and len(dice.rolls) == rolls:
+                continue  # bookkeeping that found nothing to do: not an action taken
+            record = resolved_record(action, params, resolution, odds, dice, [],
+                                     first_stage=stages)
+            rolled = [RollRecord(role=r.role, sides=r.sides, value=r.value, source=r.source,
+                                 stage=r.stage - stages) for r in dice.rolls[rolls:]]
+            parts.append(LogEntry(
+                text=resolution.text, kind=action.name, round=self.enc.position.round,
+                phase=end.index, side=end.side, actor=str(params.get(actor or "actor") or ""),
+                rolls=rolled, resolved=record,
+                secret=self.names_hidden(resolution.text, tx)))
+        return "; ".join(texts)
 
     def _cmd_roll(self, cmd: Command) -> Outcome:
         if not cmd.args:
@@ -524,6 +555,8 @@ class Session:
             return self._commit(tx, f"{who.name}: wound to {wound.location} healed", "heal")
 
     def _cmd_army(self, cmd: Command) -> Outcome:
+        from tracker.store import armies  # on first use: XML and zip readers stay unloaded
+
         file, picks, side = _army_words(cmd)
         model = self.ruleset.unit_model
         try:
@@ -687,16 +720,33 @@ def pre_roll_odds(action: Action[Any], params: Any) -> list[tuple[str, float]]:
 
 
 def resolved_record(action: Action[Any], params: Any, res: Resolution,
-                    odds: list[tuple[str, float]], dice: Dice, forced: list[str]) -> Resolved:
-    """What the journal keeps of an action for the report: it never recomputes history."""
+                    odds: list[tuple[str, float]], dice: Dice, forced: list[str],
+                    first_stage: int = 0) -> Resolved:
+    """What the journal keeps of an action for the report: it never recomputes history.
+    ``first_stage``: where its stages begin among ``dice``'s (one advance runs several)."""
     raw = params.as_dict() if hasattr(params, "as_dict") else dict(params)
     kept = {k: list(v) if isinstance(v, tuple) else v for k, v in raw.items()
             if v is not None and v != [] and v != ()}
-    target = next((str(raw[k]) for k in ("target", "defender") if raw.get(k)), "")
+    named = [p.name for p in action.params if p.kind == "target"]
+    target = next((str(raw[k]) for k in (*named, "target", "defender") if raw.get(k)), "")
     stages = [StageRecord(role=r.role, sides=r.sides, count=r.count, need=r.need,
-                          under=r.under, why=r.why) for r in dice.requests]
+                          under=r.under, why=r.why) for r in dice.requests[first_stage:]]
     return Resolved(action=action.name, outcome=res.outcome, params=kept, odds=odds,
-                    stages=stages, target=target, forced=forced[0] if forced else "")
+                    stages=stages, target=target, forced=forced[0] if forced else "",
+                    happened=happened_label(action, params, res, odds))
+
+
+def happened_label(action: Action[Any], params: Any, res: Resolution,
+                   odds: list[tuple[str, float]]) -> str:
+    """The odds label of what happened, as the action names it ("" where none does, or
+    it names one that is not among its odds)."""
+    if not odds:
+        return ""
+    try:
+        label = action.happened(params, res, odds)
+    except (RuleError, TypeError, ValueError, AttributeError, LookupError):
+        return ""
+    return label if any(label == known for known, _ in odds) else ""
 
 
 def _moved_ahead(before: list[str], after: list[str], who: str, holder: str | None) -> bool:

@@ -230,6 +230,7 @@ class Transaction:
         actor: str = "",
         secret: bool = False,
         resolved: Resolved | None = None,
+        parts: list[LogEntry] | None = None,
     ) -> LogEntry:
         pos = self.enc.position
         entry = LogEntry(
@@ -243,6 +244,7 @@ class Transaction:
             ops=list(self.ops),
             secret=secret,
             resolved=resolved,
+            parts=parts,
         )
         enc = self.enc
         del enc.log[enc.cursor :]  # a new change drops the undone tail

@@ -215,6 +215,9 @@ class Resolved(Model):
     target: str = ""
     forced: str = ""
     """The limit the GM overrode with force=yes, if any."""
+    happened: str = ""
+    """The label of ``odds`` that names the outcome that happened ("" where none clearly
+    does, and in saves made before it was kept)."""
 
 
 class LogEntry(Model):
@@ -232,6 +235,11 @@ class LogEntry(Model):
     """Shown to the GM only (a secret note, a hidden combatant's action)."""
     resolved: Resolved | None = None
     """For an action: what it was, its odds and its dice stages."""
+    parts: list[LogEntry] | None = None
+    """The actions the tracker took inside this change (the duties an advance ran as a
+    phase ended), each kept as the same action taken by hand is: its text, actor, phase,
+    dice and record. Their changes are among this entry's ops, their dice among its rolls
+    (first, in order)."""
 
 
 class Position(Model):

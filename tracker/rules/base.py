@@ -183,6 +183,9 @@ class Action(Generic[P]):
     marker: ClassVar[str] = ""
     """The word the roster and the combatants show by an actor that took it this phase
     ("shot", "fired"); empty: "acted"."""
+    outcome_labels: ClassVar[Mapping[str, str]] = {}
+    """The odds label an outcome word stands for where the label words it otherwise
+    (``{"success": "holds"}``); other outcomes are found by :meth:`happened`."""
 
     @cached_property
     def params(self) -> tuple[Param, ...]:
@@ -217,6 +220,14 @@ class Action(Generic[P]):
 
     def apply(self, enc: Encounter, p: P, res: Resolution, tx: Transaction) -> None:
         """Write the resolution into the encounter (nothing, for a pure check)."""
+
+    def happened(self, p: P, res: Resolution, odds: Odds) -> str:
+        """Which label of ``odds`` (its pre-roll odds for ``p``) is the outcome ``res``
+        resolved, kept in the journal for the report ("" where none is): by default the
+        one ``outcome_labels`` gives, else the one the outcome word and figures name."""
+        from tracker.rules.happened import label_of
+
+        return label_of(odds, res, self.outcome_labels)
 
     def summary(self, p: P) -> str | None:
         """What is decided before any die (band, target number, pool), or None."""

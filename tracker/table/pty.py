@@ -25,14 +25,30 @@ def _take_terminal() -> None:  # runs in the child, after setsid, before exec
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
-def _take_terminal_nicely() -> None:
-    _take_terminal()
-    os.nice(VIEWER_NICE)
+VIEWER_NICE = 19
+"""Scheduling niceness of a view's process once its first screen is up: on a busy
+machine the GM's app, whose keys everyone waits on, runs first, and the views catch up
+after."""
+
+STEP_BACK = "TRACKER_STEP_BACK"
+"""Set in a view's environment by the table: the view steps back (:func:`step_back`)
+once it has drawn its first screen, so a player who connects sees it at once."""
 
 
-VIEWER_NICE = 10
-"""Scheduling niceness of a view's process: on a busy machine the GM's app, whose keys
-everyone waits on, runs first, and the views catch up after."""
+def step_back() -> None:
+    """Lower this process's scheduling priority to :data:`VIEWER_NICE`. The table starts
+    each view in a session of its own, which Linux schedules as a group of its own
+    (autogroup): a process's niceness only ranks it inside its group, and 20 views would
+    share the CPU with the GM's app as equals. The group's niceness ranks it against the
+    GM's. Only for a process that leads its own session (the table's views): in a
+    player's own terminal the group is their shell's."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, VIEWER_NICE)
+        if os.getsid(0) == os.getpid():
+            with open("/proc/self/autogroup", "w") as group:
+                group.write(str(VIEWER_NICE))
+    except OSError:  # no autogroup here, or not allowed: the niceness does what it can
+        pass
 
 
 def set_size(fd: int, cols: int, rows: int) -> None:
@@ -58,9 +74,10 @@ class PtyChild:
         try:
             set_size(slave, cols, rows)
             self.proc = subprocess.Popen(
-                argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+                argv, stdin=slave, stdout=slave, stderr=slave, close_fds=True,
+                env={**env, STEP_BACK: "1"} if background else env,
                 start_new_session=True,
-                preexec_fn=_take_terminal_nicely if background else _take_terminal,
+                preexec_fn=_take_terminal,
             )
         except BaseException:
             os.close(master)

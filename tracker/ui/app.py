@@ -60,6 +60,7 @@ class TrackerApp(SavingMixin, App[None]):
         Binding("u", "undo", "Undo", id="undo"),
         Binding("ctrl+r", "redo", "Redo", id="redo"),
         Binding("s", "settings", "Settings", id="settings", show=False),
+        Binding("R", "report", "Battle report", id="report", show=False),
         Binding("w", "watch_hint", "How players connect", id="watch-hint", show=False),
         Binding("t", "pick_theme", "Theme", id="theme", show=False),
         Binding("question_mark", "help", "Help", id="help"),
@@ -501,6 +502,11 @@ class TrackerApp(SavingMixin, App[None]):
                 self.theme = name
 
         self.push_screen(PickerScreen("Theme", items), picked)
+
+    def action_report(self) -> None:
+        from tracker.ui.screens.report import ReportScreen
+
+        self.push_screen(ReportScreen(self.session.enc))
 
     def action_help(self) -> None:
         from tracker.ui.screens.help import HelpScreen

@@ -48,6 +48,7 @@ class Bloodloss(Action[BloodlossParams]):
     stages = (Stage("toughness", "d10", "Toughness dice", label="against blood loss",
                     count=lambda p: p.toughness if p.tn > 0 else 0, zero_is_ten=True),)
     detail = "figures: successes, health_lost (0 or 1), tn"
+    outcome_labels = {"success": "holds", "failure": "loses 1 Health"}
 
     def resolve(self, p: BloodlossParams, dice: Dice) -> Resolution:
         who = p.actor or "fighter"

@@ -78,6 +78,8 @@ class Knockout(Action[KnockoutParams]):
     detail = ("figures: tn, successes, botch, seconds_out (0: conscious). "
               "Applied as an 'unconscious' effect for the rounds it lasts (a round is 2 "
               "seconds).")
+    outcome_labels = {"conscious": "stays conscious", "out": "out 1d10 seconds",
+                      "out long": "out 1d10 x 10 minutes"}
 
     def resolve(self, p: KnockoutParams, dice: Dice) -> Resolution:
         tn = p.roll_tn

@@ -56,6 +56,7 @@ class MissilePrep(Action[MissilePrepParams]):
     detail = ("figures: prep_rounds, shortened, mp_cost, successes. Each round's upkeep counts "
               "a round down; when done the MP gains proficiency dice (less the cost), ready to "
               "loose next round.")
+    outcome_labels = {"preparing": "not shortened", "shortened": "shortened"}
 
     def resolve(self, p: MissilePrepParams, dice: Dice) -> Resolution:
         who = p.actor or "shooter"

@@ -76,6 +76,7 @@ class Ride(Action[RideParams]):
                     count=lambda p: p.dice if p.needs_check else 0, zero_is_ten=True),)
     detail = ("figures: check, tn, successes, success, gait_after. Gaits: walk (1/2 Move, "
               "counts as standing), trot (1x), canter (2x), gallop (3x).")
+    outcome_labels = {"done": "done without a check"}
 
     def resolve(self, p: RideParams, dice: Dice) -> Resolution:
         from ..tables import gait_after

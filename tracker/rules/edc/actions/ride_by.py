@@ -142,6 +142,14 @@ class RideBy(Action[RideByParams]):
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return fill_rider(enc, given, gait="gait", move="mount_move")
 
+    def happened(self, p: RideByParams, res: Resolution, odds: Odds) -> str:
+        """The rider's check as its odds weigh it: a botch, won (one exchange) or lost;
+        between two riders the winner of the check chooses instead."""
+        f: RideByFigures = res.figures  # type: ignore[assignment]
+        if f.unhorsed:
+            return "unhorsed (botch)"
+        return "one exchange" if f.success else "two exchanges"
+
     def apply(self, enc: Encounter, p: RideByParams, res: Resolution,
               tx: Transaction) -> None:
         c = combatant_or_none(enc, p.actor)

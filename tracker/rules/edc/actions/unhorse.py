@@ -48,6 +48,7 @@ class Unhorse(Action[UnhorseParams]):
     stages = (Stage("ride", "d10", "AG/Ride dice", label="to stay in the saddle",
                     count=lambda p: p.rolled, zero_is_ten=True),)
     detail = "figures: dice_rolled, successes, unhorsed, fall_feet"
+    outcome_labels = {"unhorsed": "knocked from the saddle", "mounted": "stays mounted"}
 
     def resolve(self, p: UnhorseParams, dice: Dice) -> Resolution:
         n = p.rolled

@@ -37,6 +37,8 @@ class DriveBack(Action[DriveBackParams]):
     phases = ("shooting",)
     stages = (Stage("drive", "d6", "one per hit not ignored; any 6 confuses",
                     label="for the drive back"),)
+    outcome_labels = {"carried": "engaged: hits carried into combat",
+                      "confused": "driven back, confused"}
     detail = (
         "figures: hits, ignored, dice, distance (cm), confused, routed (distance above"
         " full pace: the unit is removed), carried (engaged units), pace."

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, Stage
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage
 from tracker.rules.base import param as p_
 
 from ..tables import POSITIONS
-from .drive import Drive, apply_drive, drive_back, drive_text
+from .drive import Drive, apply_drive, drive_back, drive_odds, drive_text
 from .lookup import find_unit
 
 if TYPE_CHECKING:
@@ -98,6 +98,22 @@ class EndPhase(Action[EndPhaseParams]):
         routed = sum(1 for r in results if r.routed)
         outcome = f"{routed} routed" if routed else "drive backs" if results else "no drive backs"
         return Resolution("endphase", outcome, text, EndPhaseFigures(units=results), dice.rolls)
+
+    def odds(self, p: EndPhaseParams) -> Odds:
+        """The chance of each number of units routed (driven back beyond their full
+        pace), each unit's drive back its own dice."""
+        dist = [1.0]
+        for spec in (parse_unit_spec(u) for u in p.units or ()):
+            each = drive_odds(spec["hits"], spec["pace"], spec.get("position"),
+                              engaged=bool(spec.get("engaged")))
+            rout = dict(each).get("routed", 0.0)
+            dist = [(dist[k] if k < len(dist) else 0.0) * (1 - rout)
+                    + (dist[k - 1] * rout if k else 0.0) for k in range(len(dist) + 1)]
+        return [(f"{n} routed", q) for n, q in enumerate(dist) if q > 0]
+
+    def happened(self, p: EndPhaseParams, res: Resolution, odds: Odds) -> str:
+        f: EndPhaseFigures = res.figures  # type: ignore[assignment]
+        return f"{sum(1 for r in f.units if r.routed)} routed"
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         from ..model import WarmasterUnit
