@@ -661,7 +661,8 @@ def cmd_resolve(argv: list[str]) -> int:
             else:
                 for st in stages:
                     count = "?" if st["count"] is None else st["count"]
-                    print(f"{st['role']}: {count} {st['die']} {st['label']}".rstrip())
+                    target = f" ({st['target']})" if st.get("target") else ""
+                    print(f"{st['role']}: {count} {st['die']} {st['label']}".rstrip() + target)
             return 0
         params = action.parse_params(cmd.params)
         dice = Dice.from_spec(cmd.dice, seed=cmd.seed, roll_rest=cmd.roll_rest)

@@ -19,7 +19,7 @@ from tracker import rules
 from tracker.core import history
 from tracker.core import sequence as seqs
 from tracker.core.commands import Command, CommandError, parse
-from tracker.core.dice import Dice, DiceError, roll_expression
+from tracker.core.dice import Answers, Dice, DiceError, NeedDice, Request, roll_expression
 from tracker.core.history import HistoryError, Transaction
 from tracker.core.log import LogError
 from tracker.core.model import (
@@ -121,8 +121,41 @@ class Session:
         return outcome
 
     def dice_for(self, cmd: Command) -> Dice:
-        seed = cmd.seed if cmd.seed is not None else self.enc.seed * 100_003 + len(self.enc.log)
+        seed = self.dice_seed(cmd)
+        if cmd.sources:
+            # the dice step gave every die with its source: nothing more is rolled
+            return Dice(seed=seed, entered=cmd.dice, mode="strict", sources=cmd.sources)
         return Dice.from_spec(cmd.dice, seed=seed, roll_rest=cmd.roll_rest)
+
+    def dice_seed(self, cmd: Command) -> int:
+        """The seed of the tracker's own dice for this command (``--seed``, else one drawn
+        from the encounter's seed and the log's length, so a replay rolls the same)."""
+        return cmd.seed if cmd.seed is not None else self.enc.seed * 100_003 + len(self.enc.log)
+
+    def dice_params(self, action: Action[Any], cmd: Command) -> Any:
+        """The action's parameters for the dice step, or CommandError saying why the
+        action cannot be taken as it stands (before any die is asked for)."""
+        try:
+            params = self.action_params(action, cmd)
+            problems = self.play.problems(action, params, self.actor_ids(action, params))
+        except (RuleError, DiceError, LookupError) as exc:
+            raise CommandError(message_of(exc)) from None
+        if problems and not forced(cmd.params, action):
+            raise CommandError(f"{problems[0]}; add force=yes to take it anyway")
+        return params
+
+    def next_stage(self, action: Action[Any], params: Any,
+                   answers: Answers) -> tuple[Request, list[int]] | None:
+        """The stage the dice given so far leave open (its request and the dice of it
+        already given), or None when they settle the action."""
+        dice = Dice.from_answers(answers, mode="ask")
+        try:
+            action.resolve(params, dice)
+        except NeedDice as need:
+            return need.request, need.given
+        except (RuleError, DiceError, LookupError) as exc:
+            raise CommandError(message_of(exc)) from None
+        return None
 
     def _commit(
         self, tx: Transaction, text: str, kind: str, dice: Dice | None = None, **kw: Any
@@ -226,6 +259,12 @@ class Session:
             resolved = resolved_record(action, params, resolution, odds, dice, problems)
             out = self._commit(tx, text, action.name, dice, actor=actor, resolved=resolved)
         out.resolution = resolution
+        rolled = [r for r in dice.rolls if r.source == "rolled"]
+        if rolled and (cmd.dice or cmd.sources):
+            # some dice were entered: the result line says which the tracker rolled
+            word = "die" if len(rolled) == 1 else "dice"
+            shown = " ".join(f"{r.role} {r.value}*" for r in rolled[:8])
+            out.message += f"  (tracker-rolled {word}: {shown}{' …' if len(rolled) > 8 else ''})"
         return out
 
     def actor_ids(self, action: Action[Any], params: Any) -> list[str]:

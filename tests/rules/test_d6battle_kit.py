@@ -168,8 +168,10 @@ def test_test_dice_follow_the_setting(name: str, role: str, spec: str, count: in
     action = RS.action(name)
     value = "mo" if name == "morale" else "command"
     p = action.parse_params({value: "7", f"{role}_dice": spec})
-    # the die is the setting's: the stage says so, the request carries its count and sides
-    assert known_stages(action, p)[0]["count"] is None
+    # the die is the setting's: the stage says so, the request carries its count and sides,
+    # and the stages known before any die are the request's
+    first = known_stages(action, p)[0]
+    assert (first["count"], first["die"]) == (count, f"d{sides}")
     assert f"{role}_dice setting" in action.stages[0].help
     d = Dice.from_spec({}, seed=3)
     action.resolve(p, d)

@@ -8,6 +8,7 @@ from tests.conftest import SAVES
 from tests.ui.keys import type_text
 from tracker.opening import load, open_encounter
 from tracker.ui.app import TrackerApp
+from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.resolve import ResolveScreen
 
 
@@ -37,8 +38,13 @@ async def test_a_whole_shooting_phase_ends_with_the_roster_the_rules_give(tmp_pa
         assert isinstance(app.screen, ResolveScreen)
         await fill_field(pilot, app, "target", "Empire Knights")
         await fill_field(pilot, app, "shooters", "Archers II")
-        await fill_field(pilot, app, "die--hit", "1,2,4,5,6,6")
-        await fill_field(pilot, app, "die--save", "2,4,5,6")
+        await pilot.press("enter")
+        await pilot.pause()
+        # the dice step: the hits, then one save per hit
+        assert isinstance(app.screen, DiceScreen), app.screen
+        await type_text(pilot, "124566")
+        await pilot.press("enter")
+        await type_text(pilot, "2456")
         await pilot.press("enter")
         await pilot.pause()
         if isinstance(app.screen, ResolveScreen):

@@ -19,7 +19,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
-from .dice import DiceError, parse_dice_spec
+from .dice import DiceError, Source, parse_dice_spec
 
 
 class CommandError(ValueError):
@@ -51,6 +51,9 @@ class Command:
     """``--roll-rest``: the tracker rolls the dice of every stage not entered."""
     flags: set[str] = field(default_factory=set)
     """Other options the caller allowed (``--json`` for `tracker resolve`)."""
+    sources: dict[str, list[Source]] = field(default_factory=dict)
+    """Where each die of ``dice`` came from, by role (the app's dice step: typed in or
+    rolled by the tracker at the GM's word); empty: every die given was entered."""
 
     def text(self) -> str:
         """The command as a GM would type it at the `:` line."""

@@ -26,7 +26,22 @@ class InOrderInput(Input):
         return None
 
     async def _on_key(self, event: events.Key) -> None:
+        ahead = getattr(self.screen, "typed_ahead", None)
+        if ahead is not None:
+            # a dialog opened over this one by a key of the same burst (the form's Enter
+            # opening the dice step): the keys after it are meant for that dialog
+            event.stop()
+            event.prevent_default()
+            ahead.post_message(events.Key(event.key, event.character))
+            return
         binding = None if event.is_printable else self.binding_for(event)
+        submit = getattr(self.screen, "submit_in_order", None)
+        if binding is not None and binding.action == "submit" and submit is not None:
+            # the dialog acts on Enter before the next key of the burst reaches a field
+            event.stop()
+            event.prevent_default()
+            submit()
+            return
         if binding is not None:
             event.stop()
             event.prevent_default()

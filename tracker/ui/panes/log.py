@@ -26,13 +26,21 @@ def line(n: int, entry: LogEntry, undone: bool) -> Text:
     text = Text()
     text.append(f"r{entry.round} ", style="dim")
     body = entry.text
-    if entry.rolls:
-        dice = " ".join(f"{r.value}" for r in entry.rolls[:12])
-        more = "…" if len(entry.rolls) > 12 else ""
-        body += f"  [{dice}{more}]"
     style = "dim strike" if undone else ("italic" if entry.secret else "")
     text.append(body, style=style)
+    if entry.rolls:
+        text.append("  [", style=style)
+        for k, r in enumerate(entry.rolls[:12]):
+            rolled = r.source == "rolled"
+            # a die the tracker rolled reads 5*, dimmed: the GM entered the others
+            text.append(f"{' ' if k else ''}{r.value}{'*' if rolled else ''}",
+                        style=f"{style} dim".strip() if rolled else style)
+        text.append(f"{'…' if len(entry.rolls) > 12 else ''}]", style=style)
     return text
+
+
+def any_rolled(entry: LogEntry) -> bool:
+    return any(r.source == "rolled" for r in entry.rolls)
 
 
 class LogPane(Vertical):
@@ -63,6 +71,8 @@ class LogPane(Vertical):
         """Full redraws so far: older entries drawn late belong to the latest one only."""
         self._entries: list[tuple[int, int]] = []
         """The log index and round of each line drawn, in order."""
+        self._rolled = False
+        """Whether a line drawn shows a die the tracker rolled (the legend says n*)."""
 
     def compose(self) -> ComposeResult:
         yield LogView(id="log-view")
@@ -70,7 +80,7 @@ class LogPane(Vertical):
     def refresh_from(self, enc: Encounter, show_secret: bool = True) -> None:
         view = self.query_one(LogView)
         count, cursor = len(enc.log), enc.cursor
-        newest = self._lines(enc, count - 1, count, show_secret=True)[1][0] if count else None
+        newest = line(count, enc.log[count - 1], count - 1 >= cursor) if count else None
         if (count, cursor, newest) == self._shown:
             return  # the log has not changed (only its tail ever changes)
         drawn_count, drawn_cursor, _ = self._shown or (0, 0, None)
@@ -99,6 +109,8 @@ class LogPane(Vertical):
         undone = count - cursor
         applied = "1 entry" if cursor == 1 else f"{cursor} entries"
         self.border_subtitle = applied + (f", {undone} undone" if undone else "")
+        # the legend of the dice marks, once a line shows one (the title has room at 80x24)
+        self.border_title = "Log · n* rolled" if self._rolled else "Log"
 
     def _write_older(self, redraw: int, enc: Encounter, start: int, stop: int,
                      show_secret: bool) -> None:
@@ -107,8 +119,7 @@ class LogPane(Vertical):
             self._entries[:0] = entries
             self.query_one(LogView).prepend(texts)
 
-    @staticmethod
-    def _lines(enc: Encounter, start: int, stop: int,
+    def _lines(self, enc: Encounter, start: int, stop: int,
                show_secret: bool) -> tuple[list[tuple[int, int]], list[Text]]:
         cursor = enc.cursor
         entries: list[tuple[int, int]] = []
@@ -119,6 +130,7 @@ class LogPane(Vertical):
                 continue
             entries.append((i, entry.round))
             texts.append(line(i + 1, entry, undone=i >= cursor))
+            self._rolled = self._rolled or any_rolled(entry)
         return entries, texts
 
     # --- the cursor -------------------------------------------------------------------

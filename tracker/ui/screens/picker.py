@@ -24,6 +24,7 @@ class PickerScreen(ModalScreen[str | None]):
         super().__init__()
         self.title_text = title
         self.items = items
+        self._picked = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -54,4 +55,7 @@ class PickerScreen(ModalScreen[str | None]):
                 return
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self._picked:
+            return  # a second Enter of the same burst: the first already picked
+        self._picked = True
         self.dismiss(event.option.id)

@@ -11,8 +11,10 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
 from tracker.core.commands import Command
+from tracker.core.dice import Answers
 from tracker.rules.base import Action, Odds, RuleError
 from tracker.session import Session
+from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
 
 
@@ -50,16 +52,13 @@ class ResolveScreen(FormScreen):
         self._set_by_me: dict[str, str] = {}
         self._odds_asked = 0
         self._odds_shown = 0
+        self.typed_ahead: DiceScreen | None = None
+        """The dice step while it is open: keys typed ahead into the form go on to it."""
         fields = [
             Field(p.name, self.filled.get(p.name, ""), p.help[:60] or p.kind,
                   label=p.name + ("*" if p.required else ""), help=p.help or p.kind)
             for p in action.params
         ]
-        fields += [Field(f"die--{r.role}", "", f"{r.die}: blank rolls; e.g. 3,5",
-                         label=f"🎲 {r.role}",
-                         help=f"{r.die}{', ' + r.help if r.help else ''}: the dice as rolled,"
-                         " comma separated; blank, the tracker rolls them")
-                   for r in action.roles]
         super().__init__(f"{action.name}: {action.help}", fields, self._command, submit,
                          hint="* required · grey fields follow the encounter; type to override")
 
@@ -180,24 +179,71 @@ class ResolveScreen(FormScreen):
             self.query_one("#odds", Static).update(text)
 
     def _command(self, values: dict[str, str]) -> Command:
-        """The typed fields and the dice; the rest the session fills."""
-        # a blank dice field is the GM's word that the tracker rolls those dice
-        cmd = Command(self.action.name, roll_rest=True)
+        """The typed fields; the rest the session fills, the dice the dice step asks."""
+        cmd = Command(self.action.name)
         for key, value in values.items():
-            if not value:
-                continue
-            if key.startswith("die--"):
-                try:
-                    cmd.dice[key[5:]] = [int(v) for v in value.replace(" ", ",").split(",") if v]
-                except ValueError:
-                    raise ValueError(f"{key[5:]}: dice are whole numbers like 3,5") from None
-            elif key in self.touched:
+            if value and key in self.touched:
                 cmd.params[key] = value
         return cmd
+
+    def action_submit(self) -> None:
+        """The parameters settled, the dice step asks for the dice stage by stage; its
+        Esc comes back here with the form as it was."""
+        try:
+            cmd = self.build(self.values())
+            params = self.session.dice_params(self.action, cmd)
+            # what the rules refuse before any die is said here, in the form
+            first = self.session.next_stage(self.action, params, {})
+        except ValueError as exc:  # CommandError is one
+            self.show_error(str(exc))
+            return
+        if first is None:  # no dice to ask for
+            self._run(cmd)
+            return
+        def dice_in(answers: Answers | None) -> None:
+            self.typed_ahead = None
+            if answers is None:
+                self.show_error("")
+                return
+            cmd.dice = {role: [v for v, _ in vals] for role, vals in answers.items()}
+            cmd.sources = {role: [s for _, s in vals] for role, vals in answers.items()}
+            self._run(cmd)
+
+        title = f"{self.action.name}: {_who(self.action, params)}"
+        step = DiceScreen(self.session, self.action, params, self.session.dice_seed(cmd),
+                          title)
+        self.typed_ahead = step
+        self.app.push_screen(step, dice_in)
+
+    def submit_in_order(self) -> None:
+        """Enter in a field, run as its key arrives (see InOrderInput)."""
+        self.action_submit()
+
+    def _run(self, cmd: Command) -> None:
+        error = self.submit_command(cmd)
+        if error:
+            self.show_error(error)
+        else:
+            self.dismiss(cmd)
 
     def _line(self, values: dict[str, str]) -> str:
         """The command as the GM could type it at the `:` line."""
         return self._command(values).text()
+
+
+def _who(action: Action[Any], params: Any) -> str:
+    """Who acts on whom, as the title of the dice step says it."""
+    def value(kind: str) -> str:
+        for p in action.params:
+            if p.kind == kind:
+                got = params.get(p.name) if hasattr(params, "get") else getattr(
+                    params, p.name, None)
+                if got:
+                    return str(got)
+        return ""
+
+    names = [n for n in (value("actor"), value("target")) if n]
+    return " at ".join(names) or "the dice, stage by stage"
 
 
 __all__ = ["ResolveScreen", "odds_text"]

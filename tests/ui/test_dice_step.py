@@ -1,0 +1,301 @@
+"""The dice step by keys: an action's dice asked for stage by stage, as at the table."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from textual.widgets import Label, Static
+
+from tests.conftest import SAVES
+from tests.ui.keys import burst, type_text
+from tests.ui.test_warmaster_phase import fill_field
+from tracker.opening import open_encounter
+from tracker.ui.app import TrackerApp
+from tracker.ui.panes.log import LogPane, line
+from tracker.ui.screens.dice import DiceEntry, DiceScreen
+from tracker.ui.screens.resolve import ResolveScreen
+
+
+def app_on(tmp_path: Path, sample: str) -> TrackerApp:
+    path = tmp_path / sample
+    shutil.copy(SAVES / sample, path)
+    return TrackerApp(open_encounter(path), theme="tracker-dark")
+
+
+def text(screen: DiceScreen, wid: str) -> str:
+    widget = screen.query_one(f"#{wid}")
+    assert isinstance(widget, Static | Label)
+    return str(widget.render())
+
+
+async def settled(pilot, screen: DiceScreen) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(400):
+        await pilot.pause()
+        if screen.odds_settled:
+            return
+    raise AssertionError("the odds never settled")
+
+
+async def test_a_warmaster_shot_die_by_die(tmp_path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "enter")  # Archers I, shoot; the Empire Knights filled in
+        await pilot.pause()
+        await fill_field(pilot, app, "shooters", "Archers II")
+        await pilot.press("enter")
+        await pilot.pause()
+        step = app.screen
+        assert isinstance(step, DiceScreen)
+        assert text(step, "dice-prompt") == "roll 6 d6 to hit (4+)"
+        await settled(pilot, step)
+        before = text(step, "dice-odds")
+        assert before.startswith("before any die: ")
+        # six dice at 4+, none in: at least 3 hits is 42/64
+        assert "3+ 65.6%" in text(step, "dice-stage-odds")
+
+        await type_text(pilot, "1 2,4")
+        await settled(pilot, step)
+        # three dice left at 4+ (each 1/2), one hit so far: 2+ more is 4/8
+        assert text(step, "dice-stage-odds") == (
+            "3 dice left on 4+ (1 of 3 so far): 1+ 87.5% · 2+ 50.0% · 3 12.5%")
+        assert text(step, "dice-in") == "in: 1 2 4  (3 of 6) · 1 at 4+"
+        moved = text(step, "dice-odds")
+        assert moved.startswith("given the dice so far: ") and moved != before
+
+        await type_text(pilot, "567")  # a d6 has no 7
+        assert step.query_one(DiceEntry).value == "1 2,456"
+        assert text(step, "dice-error") == "a d6 shows 1 to 6, not 7"
+        await type_text(pilot, "61")  # the seventh die is one too many
+        assert step.query_one(DiceEntry).value == "1 2,4566"
+        assert text(step, "dice-error") == "this stage takes 6 dice (d6 hit)"
+        await pilot.press("enter")
+        await pilot.pause()
+        # four hits: four saves at the knights' armour of 4+
+        assert text(step, "dice-prompt") == "4 hits: roll 4 d6 to save (4+)"
+        assert text(step, "dice-done").startswith("hit      1 2 4 5 6 6 · 4 at 4+")
+        await pilot.press("enter")  # too few: refused, with the count
+        assert text(step, "dice-error") == "4 d6 to enter, 0 in (r rolls the other 4)"
+        await type_text(pilot, "2")
+        await settled(pilot, step)
+        # three saves left at 4+; hits_per_stand 3: a stand goes when 3 stay unsaved
+        assert text(step, "dice-odds") == (
+            "given the dice so far: hit 50.0% · stands removed 50.0%\n"
+            "and: drive back 100.0%")
+        await pilot.press("r")  # the tracker rolls the other three saves
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, DiceScreen | ResolveScreen)
+        entry = app.session.enc.log[-1]
+        assert [(r.role, r.source) for r in entry.rolls] == (
+            [("hit", "entered")] * 6 + [("save", "entered")] + [("save", "rolled")] * 3)
+        shown = line(1, entry, undone=False).plain
+        rolled = " ".join(f"{r.value}*" for r in entry.rolls[7:])
+        assert shown.endswith(f"[1 2 4 5 6 6 2 {rolled}]")
+        assert app.query_one(LogPane).border_title == "Log · n* rolled"
+        assert "tracker-rolled dice: save" in str(app.query_one("#status").render())
+
+
+async def test_burst_keys_land_in_order_across_stages(tmp_path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "enter")
+        await pilot.pause()
+        await pilot.press("enter")  # Archers I alone: 3 dice
+        await pilot.pause()
+        assert isinstance(app.screen, DiceScreen)
+        # the whole line at once, as tmux send-keys or a slow link delivers it
+        burst(app, "4", "5", "9", "backspace", "6", "6", "enter", "1", "2", "4", "enter")
+        for _ in range(20):
+            await pilot.pause()
+        knights = app.session.enc.find_unit("Empire Knights")
+        entry = app.session.enc.log[-1]
+        assert [r.value for r in entry.rolls] == [4, 6, 6, 1, 2, 4]
+        assert all(r.source == "entered" for r in entry.rolls)
+        assert knights.hits == 2  # three hits, one saved
+
+
+async def test_keys_typed_ahead_of_the_dice_step_reach_it_in_order(tmp_path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ResolveScreen)
+        # the form's Enter and the dice after it in one read: none lands in the form
+        burst(app, "enter", "1", "space", "2", "space", "4", "enter", "5")
+        for _ in range(10):
+            await pilot.pause()
+        step = app.screen
+        assert isinstance(step, DiceScreen)
+        assert form.values()["actor"] == "Archers I"
+        assert text(step, "dice-done").startswith("hit      1 2 4 · 1 at 4+")
+        assert text(step, "dice-prompt") == "1 hit: roll 1 d6 to save (4+)"
+        assert step.query_one(DiceEntry).value == "5"
+
+
+async def test_esc_goes_back_to_the_form_and_backspace_to_the_stage_before(tmp_path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "enter", "enter")
+        await pilot.pause()
+        step = app.screen
+        assert isinstance(step, DiceScreen)
+        await type_text(pilot, "456")
+        await pilot.press("enter", "backspace")
+        assert text(step, "dice-prompt") == "roll 3 d6 to hit (4+)"
+        assert step.query_one(DiceEntry).value == "4 5 6"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen)
+        assert len(app.session.enc.log) == 0
+
+
+async def test_an_edc_exchange_in_d10s_with_0_as_ten(tmp_path):
+    app = app_on(tmp_path, "edc-roland-press.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        await type_text(pilot, "next round")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f", "e")  # exchange
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await fill_field(pilot, app, "defender", "Guardsman")
+        await fill_field(pilot, app, "attack_dice", "4")
+        await fill_field(pilot, app, "defense_dice", "3")
+        await pilot.press("enter")
+        await pilot.pause()
+        step = app.screen
+        assert isinstance(step, DiceScreen), app.screen
+        prompt = text(step, "dice-prompt")
+        assert prompt.endswith("roll 4 d10 to attack (6+)"), prompt
+        await type_text(pilot, "0961")  # 0 reads as ten on these dice
+        assert text(step, "dice-in") == "in: 10 9 6 1  (4 of 4) · 3 at 6+"
+        await settled(pilot, step)
+        assert text(step, "dice-odds").startswith("given the dice so far: ")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert text(step, "dice-prompt").endswith("roll 3 d10 to defend (6+)")
+        await type_text(pilot, "823")
+        await pilot.press("R")  # the rest (any press dice) by the tracker
+        for _ in range(5):
+            await pilot.pause()
+        assert not isinstance(app.screen, DiceScreen | ResolveScreen)
+        entry = app.session.enc.log[-1]
+        assert [r.value for r in entry.rolls[:7]] == [10, 9, 6, 1, 8, 2, 3]
+        assert all(r.source == "entered" for r in entry.rolls[:7])
+        assert all(r.source == "rolled" for r in entry.rolls[7:])
+
+
+async def test_a_harn_shot_d100_as_tens_and_units_then_the_zone_die(tmp_path):
+    app = app_on(tmp_path, "harn-nolora-point-blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        await type_text(pilot, "load Nolora")
+        await pilot.press("enter")
+        await pilot.press("colon")
+        await type_text(pilot, "next round")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f", "m")  # missile
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        step = app.screen
+        assert isinstance(step, DiceScreen), app.screen
+        assert text(step, "dice-prompt") == "EML85: roll 1 d100 for the missile test (≤ 85)"
+        await type_text(pilot, "4 5")  # tens and units typed apart
+        assert text(step, "dice-in") == "in: 45  (1 of 1) · 1 at ≤ 85"
+        await type_text(pilot, "1")
+        assert "this stage takes 1 die" in text(step, "dice-error")
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = text(step, "dice-prompt")
+        assert prompt == "aim ZN1, keep one: roll 3 d6 for the zone struck", prompt
+        await type_text(pilot, "345")
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause()
+        assert not isinstance(app.screen, DiceScreen | ResolveScreen)
+        entry = app.session.enc.log[-1]
+        assert [(r.role, r.value) for r in entry.rolls] == [
+            ("test", 45), ("zone", 3), ("zone", 4), ("zone", 5)]
+        assert "ZN3" in entry.text
+
+
+async def test_drive_backs_asked_by_n_with_odds_from_the_rules_alone(tmp_path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        await type_text(pilot, "shoot 'Archers I' 'Empire Knights' --dice hit=4,5,6 save=1,2,3")
+        await pilot.press("enter")
+        await pilot.press("n")  # the drive back is owed: its dialog opens
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        step = app.screen
+        assert isinstance(step, DiceScreen)
+        assert text(step, "dice-prompt") == (
+            "Empire Knights: 3 hits: roll 3 d6 for the drive back")
+        await settled(pilot, step)
+        # endphase gives no odds of its own: the step works them out from its resolver
+        assert text(step, "dice-odds").startswith("before any die: ")
+        await type_text(pilot, "35")
+        await settled(pilot, step)
+        # a 6 on the last die confuses the knights
+        assert text(step, "dice-odds") == (
+            "given the dice so far: drive backs 100.0%\nand: confused 16.7%")
+        await type_text(pilot, "6")
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause()
+        # the end of the phase, then the next phase
+        entry = app.session.enc.log[-2]
+        assert entry.kind == "endphase" and "driven back 3 + 5 + 6" in entry.text
+        assert [(r.role, r.value, r.source) for r in entry.rolls] == [
+            ("drive", 3, "entered"), ("drive", 5, "entered"), ("drive", 6, "entered")]
+
+
+
+def test_the_player_view_marks_the_dice_the_tracker_rolled(tmp_path):
+    from tracker.core.commands import parse
+    from tracker.opening import load
+    from tracker.redaction import player_view
+    from tracker.session import Session
+
+    path = tmp_path / "wm.toml"
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
+    session = Session(load(path))
+    cmd = parse("shoot 'Archers I' 'Empire Knights'")
+    # what the dice step hands on: three hits typed, the three saves rolled at the GM's word
+    cmd.dice = {"hit": [4, 5, 6], "save": [1, 2, 6]}
+    cmd.sources = {"hit": ["entered"] * 3, "save": ["rolled"] * 3}
+    out = session.run(cmd)
+    assert out.message.endswith("(tracker-rolled dice: save 1* save 2* save 6*)")
+    for side in ("Empire", None):
+        view = player_view(session.enc, side)
+        shown = line(1, view.log[-1], undone=False).plain
+        assert shown.endswith("[4 5 6 1* 2* 6*]"), shown
+
+
+async def test_a_second_enter_in_the_action_list_does_not_close_the_app(tmp_path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(app, "f", "enter", "enter")
+        for _ in range(10):
+            await pilot.pause()
+        assert app.is_running
+        assert isinstance(app.screen, ResolveScreen)
