@@ -25,6 +25,7 @@ from tracker.core.model import Combatant, Unit
 from tracker.opening import Opened
 from tracker.play import PendingDuty
 from tracker.session import Outcome
+from tracker.ui import prefs
 from tracker.ui.commandline import CommandLine
 from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.footer import KeyFooter
@@ -78,7 +79,7 @@ class TrackerApp(SavingMixin, App[None]):
         self.session = opened.session
         self.session.on_change = self._changed
         self.requested_theme = theme
-        self._theme_notices = install_themes(self, theme)
+        self._theme_notices = install_themes(self, theme or prefs.get("theme"))
         self.selected: str | None = None
         self.exit_deadline: float | None = 3.0
         """Seconds a signal leaves Textual to finish its exit before the process ends."""
@@ -494,13 +495,17 @@ class TrackerApp(SavingMixin, App[None]):
     def action_pick_theme(self) -> None:
         from tracker.ui.screens.picker import PickerScreen
 
-        items = [(name, name) for name in sorted(self.available_themes)]
+        current = self.theme
+        items = [(name, f"{name}  (current)" if name == current else name)
+                 for name in sorted(self.available_themes)]
 
         def picked(name: str | None) -> None:
             if name:
                 self.theme = name
+                if not prefs.remember(theme=name):
+                    self.set_status(f"theme {name} (it could not be kept for the next start)")
 
-        self.push_screen(PickerScreen("Theme", items), picked)
+        self.push_screen(PickerScreen("Theme", items, current=current), picked)
 
     def action_help(self) -> None:
         from tracker.ui.screens.help import HelpScreen
