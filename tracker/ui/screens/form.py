@@ -33,6 +33,8 @@ class Field:
     label: str = ""
     help: str = ""
     """Shown under the fields while the field has focus (the hint if empty)."""
+    more: bool = False
+    """Behind the "more" key: shown when the GM asks for every field."""
 
 
 LABEL_WIDTH = (12, 26)
@@ -44,11 +46,17 @@ class Fields(VerticalScroll, can_focus=False):
 
 
 def show_value(value: object) -> str:
-    """A model value as a form shows it: yes/no, comma lists, blank for none."""
+    """A model value as a form shows it: yes/no, comma lists, blank for none; a record
+    (a unit the encounter fills in) as its values joined by ``:``, as such an item is
+    typed, without ids: a flag that is set as its name, one that is not left out."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, dict):
+        bits = [(k if v is True else show_value(v)) for k, v in value.items()
+                if k != "id" and v is not False and v is not None]
+        return ":".join(bits)
     if isinstance(value, (list, tuple)):
-        return ",".join(str(v) for v in value)
+        return ",".join(show_value(v) if isinstance(v, dict) else str(v) for v in value)
     return "" if value is None else str(value)
 
 
@@ -59,6 +67,7 @@ class FormScreen(ModalScreen[Command | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="form-cancel"),
         Binding("ctrl+s", "submit", "Apply", id="form-apply"),
+        Binding("ctrl+o", "more", "More fields", id="form-more"),
         # Moving between fields is a priority binding so it happens before the next key
         # is handed to a field: over SSH, "Tab 6" can arrive in one read, and the 6
         # must land in the next field, not the one being left.
@@ -76,25 +85,46 @@ class FormScreen(ModalScreen[Command | None]):
         self.build = build
         self.submit_command = submit
         self.hint = hint
+        self.showing_more = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             if self.hint:
                 yield Label(self.hint, classes="dialog-hint")
-            low, high = LABEL_WIDTH
-            width = max([low, *(len(f.label or f.name) + 2 for f in self.fields)])
             with Fields(classes="fields"):
                 for f in self.fields:
-                    with Horizontal(classes="field-row"):
-                        label = Label(f.label or f.name)
-                        label.styles.width = min(width, high)
-                        yield label
-                        yield InOrderInput(value=f.value, placeholder=f.hint, id=f"f-{f.name}")
+                    if not f.more:
+                        yield self._row(f)
             yield Label("", id="field-help", classes="dialog-hint")
             yield from self.compose_extra()
             yield Label("", id="form-error", classes="dialog-error")
-            yield Label("Tab/↓ next field · Enter apply · Esc cancel", classes="dialog-hint")
+            more = sum(1 for f in self.fields if f.more)
+            keys = "Tab/↓ next field · Enter apply · Esc cancel"
+            if more:
+                keys += f" · ctrl+o {more} more field{'s' if more != 1 else ''}"
+            yield Label(keys, id="form-keys", classes="dialog-hint")
+
+    def _row(self, f: Field) -> Horizontal:
+        low, high = LABEL_WIDTH
+        width = max([low, *(len(g.label or g.name) + 2 for g in self.fields)])
+        label = Label(f.label or f.name)
+        label.styles.width = min(width, high)
+        return Horizontal(
+            label, InOrderInput(value=f.value, placeholder=f.hint, id=f"f-{f.name}"),
+            classes="field-row",
+        )
+
+    def action_more(self) -> None:
+        """Show the fields kept behind the "more" key, after the others."""
+        if self.showing_more:
+            return
+        self.showing_more = True
+        rows = [self._row(f) for f in self.fields if f.more]
+        if rows:
+            self.query_one(Fields).mount_all(rows)
+            self.query_one("#form-keys", Label).update(
+                "Tab/↓ next field · Enter apply · Esc cancel")
 
     def compose_extra(self) -> ComposeResult:
         yield from ()
@@ -147,7 +177,13 @@ class FormScreen(ModalScreen[Command | None]):
             focused.post_message(events.Key(event.key, event.character))
 
     def values(self) -> dict[str, str]:
-        return {f.name: self.query_one(f"#f-{f.name}", Input).value.strip() for f in self.fields}
+        """Every field's text; a field not shown yet keeps the value it came with."""
+        out: dict[str, str] = {}
+        for f in self.fields:
+            boxes = self.query(f"#f-{f.name}").results(Input)
+            box = next(boxes, None)
+            out[f.name] = (box.value if box is not None else f.value).strip()
+        return out
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

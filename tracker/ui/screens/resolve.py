@@ -12,6 +12,7 @@ from textual.widgets import Input, Label, Static
 
 from tracker.core.commands import Command
 from tracker.rules.base import Action, Odds, RuleError
+from tracker.rules.params import Param
 from tracker.session import Session
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
 
@@ -34,6 +35,14 @@ def odds_text(odds: Odds, limit: int = 12) -> str:
     return " · ".join(parts)
 
 
+def _hint(p: Param) -> str:
+    """What an empty box says: a value left to the encounter (none by default) comes
+    from the roster as the action is taken."""
+    if p.default is None:
+        return "from the roster"
+    return p.help[:60] or p.kind
+
+
 class ResolveScreen(FormScreen):
     """The generic resolve dialog, built from ``Action.params`` and ``Action.roles``."""
 
@@ -51,7 +60,7 @@ class ResolveScreen(FormScreen):
         self._odds_asked = 0
         self._odds_shown = 0
         fields = [
-            Field(p.name, self.filled.get(p.name, ""), p.help[:60] or p.kind,
+            Field(p.name, self.filled.get(p.name, ""), _hint(p),
                   label=p.name + ("*" if p.required else ""), help=p.help or p.kind)
             for p in action.params
         ]
