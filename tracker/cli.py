@@ -461,7 +461,8 @@ def cmd_replay(ns: argparse.Namespace) -> int:
             print(f"{i:>4}  r{entry.round}  {entry.text}")
     if history.state_of(rebuilt) != history.state_of(enc) or rebuilt.cursor != enc.cursor:
         return _fail(f"{ns.file}: the journal does not rebuild the saved state", 1)
-    print(f"{ns.file}: {len(entries)} entries replayed from {start}; the state matches the save")
+    count = "1 entry" if len(entries) == 1 else f"{len(entries)} entries"
+    print(f"{ns.file}: {count} replayed from {start}; the state matches the save")
     return 0
 
 

@@ -280,14 +280,14 @@ def fill_endphase(enc: Encounter, params: ParamDict) -> ParamDict:
     params.setdefault(
         "held",
         [
-            f"{u.id}:{u.held_casualties}:{u.strength}:{u.morale_class}"
+            f"{u.name}:{u.held_casualties}:{u.strength}:{u.morale_class}"
             for u in units
             if u.held_casualties > 0
         ],
     )
     params.setdefault(
         "pending",
-        [u.id for u in units if u.active and u.weapon and u.has_fire_order()],
+        [u.name for u in units if u.active and u.weapon and u.has_fire_order()],
     )
     return params
 
@@ -306,12 +306,13 @@ def apply_endphase(enc: Encounter, params: ParamDict, res: Resolution, tx: Trans
             tx.set([*path, "morale_test"], True)
         if r["wiped_out"]:
             tx.set([*path, "removed"], True)
-    forfeit = set(res.figures["forfeit"])
+    # units named as the GM names them (older saves: by id)
+    forfeit = {str(f).lower() for f in res.figures["forfeit"]}
     for each in enc.units:
         if not isinstance(each, WarlordUnit):
             continue
         path = ["units", each.id]
-        if each.id in forfeit:
+        if each.id.lower() in forfeit or each.name.lower() in forfeit:
             tx.set([*path, "orders"], "")
         tx.set([*path, "fired"], False)
         tx.set([*path, "figures_fired"], 0)
@@ -399,7 +400,9 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
         if unit.fire_targets:
             tx.set([*path, "fire_targets"], [])
         if unit.held_casualties:
-            lines.append(f"{unit.name} still holds {unit.held_casualties} casualties: run endphase")
+            held = unit.held_casualties
+            lines.append(f"{unit.name} still holds {held} "
+                         f"{'casualty' if held == 1 else 'casualties'}: run endphase")
         if unit.morale_test:
             lines.append(f"{unit.name} has a morale test still to take")
     return lines
