@@ -117,7 +117,7 @@ class TrackerApp(SavingMixin, App[None]):
         if self.session.read_only:
             self.set_status(notice or "read-only", error=True)
         elif notice:
-            self.set_status(notice)
+            self.set_status(notice, toast=False)
             self.notify(notice, timeout=6)
         else:
             name = self.session.path.name if self.session.path else "unsaved"
@@ -480,13 +480,15 @@ class TrackerApp(SavingMixin, App[None]):
         """How players connect: the table server's command, or how to start one."""
         table = os.environ.get("TRACKER_TABLE", "")
         if table:
-            self.set_status(f"players connect: {table}  (each key picks its role)")
+            self.set_status(f"players connect: {table}  (each key picks its role)",
+                            toast=False)
             self.notify(f"{table}\nGM key: this app · a side's key: that side's view · "
                         "spectator key: the public view", title="Players connect with",
                         timeout=12)
             return
         path = self.session.path or "FILE"
-        self.set_status(f"serve the table: tracker serve {path} --ssh 2222 --access ACCESS.toml")
+        self.set_status(f"serve the table: tracker serve {path} --ssh 2222 --access ACCESS.toml",
+                        toast=False)
         self.notify(f"tracker serve {path} --ssh 2222 --access ACCESS.toml\n"
                     "then each player: ssh -p 2222 THIS-HOST (the access file names keys by "
                     f"role)\nor, with a login here: tracker watch {path} --side SIDE",
