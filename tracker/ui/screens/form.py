@@ -37,6 +37,10 @@ class Field:
     """Behind the "more" key: shown when the GM asks for every field."""
 
 
+FIRST_ROWS = 4
+"""Rows drawn with the dialog's first screen; the others are mounted right after it, so
+the dialog shows at once (a GM types in the first field meanwhile)."""
+
 LABEL_WIDTH = (12, 26)
 """The label column fits the longest label, within these bounds."""
 
@@ -93,9 +97,8 @@ class FormScreen(ModalScreen[Command | None]):
             if self.hint:
                 yield Label(self.hint, classes="dialog-hint")
             with Fields(classes="fields"):
-                for f in self.fields:
-                    if not f.more:
-                        yield self._row(f)
+                for f in self._shown()[:FIRST_ROWS]:
+                    yield self._row(f)
             yield Label("", id="field-help", classes="dialog-hint")
             yield from self.compose_extra()
             yield Label("", id="form-error", classes="dialog-error")
@@ -111,18 +114,39 @@ class FormScreen(ModalScreen[Command | None]):
         label = Label(f.label or f.name)
         label.styles.width = min(width, high)
         return Horizontal(
-            label, InOrderInput(value=f.value, placeholder=f.hint, id=f"f-{f.name}"),
+            label,
+            InOrderInput(value=self.value_for(f), placeholder=f.hint, id=f"f-{f.name}"),
             classes="field-row",
         )
+
+    def value_for(self, f: Field) -> str:
+        """What a field's box holds when it is mounted."""
+        return f.value
+
+    def rows_added(self) -> None:
+        """Rows were mounted after the first screen (a dialog may mark them)."""
+
+    def _shown(self) -> list[Field]:
+        return [f for f in self.fields if not f.more]
+
+    def _mount_rest(self) -> None:
+        """The rows after the first few, once the dialog has been drawn."""
+        rest = [self._row(f) for f in self._shown()[FIRST_ROWS:]
+                if not self.query(f"#f-{f.name}")]
+        if rest:
+            self.query_one(Fields).mount_all(rest)
+            self.call_after_refresh(self.rows_added)
 
     def action_more(self) -> None:
         """Show the fields kept behind the "more" key, after the others."""
         if self.showing_more:
             return
         self.showing_more = True
+        self._mount_rest()
         rows = [self._row(f) for f in self.fields if f.more]
         if rows:
             self.query_one(Fields).mount_all(rows)
+            self.call_after_refresh(self.rows_added)
             self.query_one("#form-keys", Label).update(
                 "Tab/↓ next field · Enter apply · Esc cancel")
 
@@ -133,6 +157,7 @@ class FormScreen(ModalScreen[Command | None]):
         first = self.query(Input).first()
         if first is not None:
             self.set_focus(first)  # at once, not on the next idle
+        self.call_after_refresh(self._mount_rest)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Say what the focused field is for, in full."""
@@ -182,7 +207,7 @@ class FormScreen(ModalScreen[Command | None]):
         for f in self.fields:
             boxes = self.query(f"#f-{f.name}").results(Input)
             box = next(boxes, None)
-            out[f.name] = (box.value if box is not None else f.value).strip()
+            out[f.name] = (box.value if box is not None else self.value_for(f)).strip()
         return out
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -133,7 +133,9 @@ class ResolveScreen(FormScreen):
         for p in self.action.params:
             if p.name in self.touched:
                 continue
-            box = self.query_one(f"#f-{p.name}", Input)
+            box = self._box(p.name)
+            if box is None:
+                continue  # not mounted yet: it is made with what the encounter fills in
             value = self.filled.get(p.name, "")
             if box.value == value:
                 continue
@@ -145,10 +147,22 @@ class ResolveScreen(FormScreen):
             box.value = value
         self._mark_followers()
 
+    def _box(self, name: str) -> Input | None:
+        return next(self.query(f"#f-{name}").results(Input), None)
+
+    def value_for(self, f: Field) -> str:
+        if f.name.startswith("die--") or f.name in self.touched:
+            return f.value
+        return self.filled.get(f.name, "")
+
+    def rows_added(self) -> None:
+        self._mark_followers()
+
     def _mark_followers(self) -> None:
         for p in self.action.params:
-            box = self.query_one(f"#f-{p.name}", Input)
-            box.set_class(p.name not in self.touched, "follows")
+            box = self._box(p.name)
+            if box is not None:
+                box.set_class(p.name not in self.touched, "follows")
 
     def _params(self) -> dict[str, str]:
         return self._typed()
