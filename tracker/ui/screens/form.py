@@ -90,6 +90,7 @@ class FormScreen(ModalScreen[Command | None]):
         self.submit_command = submit
         self.hint = hint
         self.showing_more = False
+        self._rest_mounted = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -130,9 +131,12 @@ class FormScreen(ModalScreen[Command | None]):
         return [f for f in self.fields if not f.more]
 
     def _mount_rest(self) -> None:
-        """The rows after the first few, once the dialog has been drawn."""
-        rest = [self._row(f) for f in self._shown()[FIRST_ROWS:]
-                if not self.query(f"#f-{f.name}")]
+        """The rows after the first few, once the dialog has been drawn (once: a
+        dialog's ``on_mount`` runs for each class that defines it)."""
+        if self._rest_mounted:
+            return
+        self._rest_mounted = True
+        rest = [self._row(f) for f in self._shown()[FIRST_ROWS:]]
         if rest:
             self.query_one(Fields).mount_all(rest)
             self.call_after_refresh(self.rows_added)
