@@ -533,6 +533,7 @@ class TrackerApp(SavingMixin, App[None]):
             ("↑ ↓ in : line", "earlier commands", "command line"),
             ("a letter", "the next action or theme starting with it", "pick lists"),
             ("Enter / ctrl+s", "apply", "dialogs"),
+            ("ctrl+o", "the form's other fields", "add and edit forms"),
             ("Esc", "close or cancel", "dialogs"),
         ]
         return rows
