@@ -1,6 +1,6 @@
 """Every pane and dialog of every sample at 80x24: the header keeps where the fight stands
 whole, no table header or row's name, strength or state is cut, and no dialog line is
-cut (a long one wraps)."""
+cut (a long one wraps); no field holds a placeholder -1 or a Python value."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Label
+from textual.widgets import DataTable, Input, Label
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 SAMPLES = sorted(p.name for p in SAVES.glob("*.toml"))
@@ -43,6 +43,8 @@ def check_tables(app) -> None:  # type: ignore[no-untyped-def]
 
 
 def check_dialog(screen) -> None:  # type: ignore[no-untyped-def]
+    for box in screen.query(Input):  # never a placeholder number or a Python value
+        assert box.value != "-1" and "{'" not in box.value, (box.id, box.value)
     right = screen.size.width
     for label in screen.query(Label):
         if not label.display or not label.region.width:

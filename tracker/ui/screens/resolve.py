@@ -35,12 +35,19 @@ def odds_text(odds: Odds, limit: int = 12) -> str:
     return " · ".join(parts)
 
 
-def _hint(p: Param) -> str:
-    """What an empty box says: a value left to the encounter (none by default) comes
-    from the roster as the action is taken."""
+def _left_open(p: Param) -> str | None:
+    """What a parameter's "not given" value means, for one whose default says so: none
+    (the roster fills it in) or -1 where its help reads "(-1: what happens)"."""
     if p.default is None:
         return "from the roster"
-    return p.help[:60] or p.kind
+    if p.default == -1 and "(-1: " in p.help:
+        return p.help.split("(-1: ", 1)[1].split(")", 1)[0]
+    return None
+
+
+def _hint(p: Param) -> str:
+    """What an empty box says: a value left open says what is used instead."""
+    return _left_open(p) or p.help[:60] or p.kind
 
 
 class ResolveScreen(FormScreen):
@@ -84,7 +91,8 @@ class ResolveScreen(FormScreen):
         try:
             raw = self.session.action_params_raw(self.action, out)
             if remember:
-                self._last_fill = {k: show_value(v) for k, v in raw.items() if k not in out}
+                self._last_fill = {k: show_value(v) for k, v in raw.items()
+                                   if k not in out and v != -1}
         except Exception:
             for key, value in self._last_fill.items():
                 out.setdefault(key, value)
@@ -92,8 +100,11 @@ class ResolveScreen(FormScreen):
                 raw = self.action.parse_params(out, partial=True)
             except Exception:
                 return out
+        open_ = {p.name for p in self.action.params
+                 if p.default == -1 and _left_open(p) is not None}
         for key, value in raw.items():
-            out.setdefault(key, show_value(value))
+            # a value left open shows as an empty box that says what is used instead
+            out.setdefault(key, "" if key in open_ and value == -1 else show_value(value))
         return out
 
     def compose_extra(self) -> ComposeResult:
