@@ -114,3 +114,37 @@ async def test_a_theme_picked_with_t_is_the_theme_of_the_next_start(tmp_path, mo
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.theme == chosen
+
+
+async def test_the_roster_sort_and_filter_are_kept_and_a_side_not_here_shows_all(
+        tmp_path, monkeypatch):
+    from tracker.opening import open_encounter
+    from tracker.ui import prefs
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.panes.roster import RosterPane
+
+    monkeypatch.setenv("TRACKER_CONFIG", str(tmp_path / "config"))
+    sample = SAVES / "warmaster-river-crossing.toml"
+    app = TrackerApp(open_encounter(sample), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.query_one("#roster-table").focus()
+        await pilot.press("o", "v")  # sorted by side; the first side only
+        await pilot.pause()
+        pane = app.query_one(RosterPane)
+        sort, view = pane.sort, pane.view
+        assert (sort, view) == ("side", "side:High Elves")
+    assert prefs.load()["roster_sort"] == "side"
+    app = TrackerApp(open_encounter(sample), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(RosterPane)
+        assert (pane.sort, pane.view) == (sort, view)
+        assert pane.table.total == sum(1 for u in app.session.enc.units
+                                       if u.side == "High Elves")
+    prefs.remember(roster_filter="side:Nobody here")
+    app = TrackerApp(open_encounter(sample), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(RosterPane)
+        assert pane.view == "all" and pane.table.total == len(app.session.enc.units)
