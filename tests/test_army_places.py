@@ -104,7 +104,7 @@ def test_list_and_check_skip_the_armies_folder(sample, monkeypatch, capsys):
     assert "Warmaster: the river crossing (warmaster, round 1)" in out
     assert main(["check"]) == 0
     out = capsys.readouterr().out
-    assert f"{sample.path}: ok (warmaster, 13 in play, 1 log entries" in out
+    assert f"{sample.path}: ok (warmaster, 13 in play, 1 log entry" in out
     assert f"{folder / 'loose.toml'}: an army list, not a save (skipped)" in out
     kept = folder / "armies" / "warmaster-empire-reserve.toml"
     assert main(["check", str(kept), str(sample.path)]) == 0

@@ -22,7 +22,8 @@ SUBCOMMANDS = (
 
 EPILOG = """commands:
   tracker [FILE]                 open FILE, or the most recent encounter, or a sample
-  tracker new NAME --ruleset ID  start an encounter in the data folder
+  tracker new NAME --ruleset ID  start an encounter in the data folder and open it in the
+                                 app (--no-open: only create the file)
   tracker list                   encounters in the data folder, newest first
   tracker check [FILE|FOLDER...] validate saves (default: the data folder)
   tracker exec FILE COMMAND...   run command lines against a save, print the log lines
@@ -36,8 +37,14 @@ EPILOG = """commands:
   tracker restore FILE [N]       put back backup N (1 = newest) of a save
   tracker repair FILE            make a damaged save whole again (says what it will do)
 
-Each command has --help. Rulesets: harn, edc, warlord, d6battle, warmaster.
+Each command has --help.
 """
+
+
+def _rulesets_text() -> str:
+    from tracker.rules import RULESETS
+
+    return "rulesets:\n" + "".join(f"  {key:<30} {title}\n" for key, title in RULESETS.items())
 
 
 class UsageError(Exception):
@@ -99,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tracker",
         description="A keyboard-driven terminal combat tracker for game masters.",
-        epilog=EPILOG,
+        epilog=EPILOG + "\n" + _rulesets_text(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tracker {__version__}")
@@ -114,12 +121,17 @@ def build_parser() -> argparse.ArgumentParser:
                    "it over after 10 s")
     p.set_defaults(func=cmd_open)
 
-    p = sub.add_parser("new", help="start an encounter")
+    from tracker.rules import RULESETS
+
+    p = sub.add_parser("new", help="start an encounter and open it in the app",
+                       description="Start an encounter and open it in the app "
+                       "(--no-open: only create the file and print where it is).")
     p.add_argument("name")
-    p.add_argument("--ruleset", required=True, help="harn, edc, warlord, d6battle or warmaster")
+    p.add_argument("--ruleset", required=True, help=", ".join(RULESETS))
     p.add_argument("--file", help="where to save (default: the data folder)")
     p.add_argument("--seed", type=int, default=0, help="seed for the tracker's dice")
-    p.add_argument("--no-open", action="store_true", help="create the file and exit")
+    p.add_argument("--no-open", action="store_true",
+                   help="only create the file and print its path; do not open the app")
     p.add_argument("--theme", help="colour theme name")
     p.set_defaults(func=cmd_new)
 
@@ -472,7 +484,8 @@ def cmd_replay(ns: argparse.Namespace) -> int:
             print(f"{i:>4}  r{entry.round}  {entry.text}")
     if history.state_of(rebuilt) != history.state_of(enc) or rebuilt.cursor != enc.cursor:
         return _fail(f"{ns.file}: the journal does not rebuild the saved state", 1)
-    print(f"{ns.file}: {len(entries)} entries replayed from {start}; the state matches the save")
+    count = "1 entry" if len(entries) == 1 else f"{len(entries)} entries"
+    print(f"{ns.file}: {count} replayed from {start}; the state matches the save")
     return 0
 
 

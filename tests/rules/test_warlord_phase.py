@@ -259,7 +259,7 @@ def test_endphase_waits_for_every_fire_order():
     enc = battle()
     s = Session(enc)
     run(s, "fire elves orcs range=medium --dice d100=23")
-    with pytest.raises(CommandError, match="still to fire: bows, gobs"):
+    with pytest.raises(CommandError, match="still to fire: Human longbowmen, Goblin archers"):
         run(s, "endphase")
 
 
@@ -271,7 +271,8 @@ def test_endphase_removes_held_casualties_together_and_flags_morale():
     before = history.state_of(enc)
     out = run(s, "endphase")
     assert out.resolution.figures["casualties"] == 3
-    assert sorted(out.resolution.figures["morale_tests"]) == ["bows", "gobs", "orcs"]
+    assert sorted(out.resolution.figures["morale_tests"]) == [
+        "Goblin archers", "Human longbowmen", "Orc warband"]
     for uid, strength in (("orcs", 19), ("gobs", 11), ("bows", 14)):
         u = unit(enc, uid)
         assert (u.strength, u.held_casualties, u.casualties_turn, u.casualties_total) == (
@@ -297,9 +298,9 @@ def test_endphase_force_forfeits_fire_orders():
     s = Session(enc)
     run(s, "fire elves orcs range=medium --dice d100=23")
     out = run(s, "endphase force=yes")
-    assert out.resolution.figures["forfeit"] == ["bows", "gobs"]
+    assert out.resolution.figures["forfeit"] == ["Human longbowmen", "Goblin archers"]
     assert unit(enc, "bows").orders == "" and unit(enc, "gobs").orders == ""
-    assert "did not fire: bows, gobs" in out.message
+    assert "did not fire: Human longbowmen, Goblin archers" in out.message
 
 
 def test_holdfire_takes_the_counter_off():
@@ -309,7 +310,7 @@ def test_holdfire_takes_the_counter_off():
     run(s, "holdfire gobs")
     run(s, "fire elves orcs range=medium --dice d100=23")
     out = run(s, "endphase")
-    assert out.resolution.figures["morale_tests"] == ["orcs"]
+    assert out.resolution.figures["morale_tests"] == ["Orc warband"]
 
 
 def test_a_unit_wiped_out_is_removed_and_takes_no_test():
@@ -329,7 +330,7 @@ def test_morale_class_thresholds_setting():
     fire_all(s)
     out = run(s, "endphase")
     # orcs C lose 1/20 = 5% < 10; goblins D lose 1/12 = 8 1/3% >= 8; bows C 1/15 < 10
-    assert out.resolution.figures["morale_tests"] == ["gobs"]
+    assert out.resolution.figures["morale_tests"] == ["Goblin archers"]
 
 
 def test_endphase_headless_with_a_missing_class():
@@ -454,4 +455,4 @@ def test_sample_battle_replays_the_text_example_and_ends_the_phase():
     run(s, "fire morgab wood range=medium --dice d100=1")
     out = run(s, "endphase")
     assert unit(enc, "orc-warband").strength <= 19
-    assert "orc-warband" in out.resolution.figures["morale_tests"]
+    assert "Orc warband" in out.resolution.figures["morale_tests"]

@@ -320,7 +320,8 @@ async def test_the_apps_letters_are_text_in_a_dialog_and_keys_typed_ahead_reach_
         screen = app.screen
         assert isinstance(screen, FormScreen)
         values = screen.values()
-        assert (values["name"], values["initiative"]) == (name, "12")
+        # the third field of an Esprit de Corps fighter is Reflex, which orders acting
+        assert (values["name"], values["reflex"]) == (name, "12")
         assert (app.session.enc.position.model_dump(), len(app.session.enc.log)) == before
         await pilot.press("escape")
         assert app.is_running

@@ -112,3 +112,44 @@ class Roster:
 
 PROFILE_ROSTER = Roster(columns=(SIDE, NAME, STRENGTH, STATE, CASUALTIES, PROFILE))
 """For games whose units are best read from the ruleset's own profile line."""
+
+
+def fit_columns(columns: Sequence[Column], widths: dict[str, int],
+                room: int, padding: int = 2) -> tuple[list[Column], dict[str, int]]:
+    """The columns that fit in ``room`` cells, and a width limit for any shown cut.
+
+    ``widths`` holds each column's widest cell (its title included). Columns give way by
+    priority, the highest number first (the rightmost of equals first); priority 0 never
+    gives way. A column that gave way comes back if it fits once a wider one has gone;
+    one of free text (priority 5 or more) that fits in part, at least 8 cells wide, is
+    shown cut to the room left, so a wide terminal fills its width.
+    """
+    order = list(columns)
+
+    def need(cols: list[Column]) -> int:
+        return sum(widths.get(c.key, len(c.title)) + padding for c in cols)
+
+    def placed(cols: list[Column]) -> list[Column]:
+        return [c for c in order if c in cols]
+
+    giving = sorted((c for c in order if c.priority > 0),
+                    key=lambda c: (-c.priority, -order.index(c)))
+    shown = list(order)
+    gone: list[Column] = []
+    for column in giving:
+        if need(shown) <= room:
+            break
+        shown.remove(column)
+        gone.append(column)
+    for column in reversed(gone):  # the most important first
+        if need([*shown, column]) <= room:
+            shown = placed([*shown, column])
+            gone.remove(column)
+    limits: dict[str, int] = {}
+    for column in reversed(gone):
+        left = room - need(shown) - padding
+        if column.priority >= 5 and left >= 8:
+            shown = placed([*shown, column])
+            limits[column.key] = left
+            break
+    return shown, limits

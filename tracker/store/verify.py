@@ -56,7 +56,8 @@ def _schema(path: Path) -> int:
 
 def summary(enc: Encounter, extra: str = "") -> str:
     who = len(enc.combatants) or len(enc.units)
-    return f"{enc.ruleset}, {who} in play, {len(enc.log)} log entries{extra}"
+    entries = "1 log entry" if len(enc.log) == 1 else f"{len(enc.log)} log entries"
+    return f"{enc.ruleset}, {who} in play, {entries}{extra}"
 
 
 @dataclass

@@ -25,6 +25,7 @@ from tracker.core.model import Combatant, Unit
 from tracker.opening import Opened
 from tracker.play import PendingDuty
 from tracker.session import Outcome
+from tracker.ui import prefs
 from tracker.ui.commandline import CommandLine
 from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.footer import KeyFooter
@@ -79,7 +80,7 @@ class TrackerApp(SavingMixin, App[None]):
         self.session = opened.session
         self.session.on_change = self._changed
         self.requested_theme = theme
-        self._theme_notices = install_themes(self, theme)
+        self._theme_notices = install_themes(self, theme or prefs.get("theme"))
         self.selected: str | None = None
         self.exit_deadline: float | None = 3.0
         """Seconds a signal leaves Textual to finish its exit before the process ends."""
@@ -117,7 +118,7 @@ class TrackerApp(SavingMixin, App[None]):
         if self.session.read_only:
             self.set_status(notice or "read-only", error=True)
         elif notice:
-            self.set_status(notice)
+            self.set_status(notice, toast=False)
             self.notify(notice, timeout=6)
         else:
             name = self.session.path.name if self.session.path else "unsaved"
@@ -480,13 +481,15 @@ class TrackerApp(SavingMixin, App[None]):
         """How players connect: the table server's command, or how to start one."""
         table = os.environ.get("TRACKER_TABLE", "")
         if table:
-            self.set_status(f"players connect: {table}  (each key picks its role)")
+            self.set_status(f"players connect: {table}  (each key picks its role)",
+                            toast=False)
             self.notify(f"{table}\nGM key: this app · a side's key: that side's view · "
                         "spectator key: the public view", title="Players connect with",
                         timeout=12)
             return
         path = self.session.path or "FILE"
-        self.set_status(f"serve the table: tracker serve {path} --ssh 2222 --access ACCESS.toml")
+        self.set_status(f"serve the table: tracker serve {path} --ssh 2222 --access ACCESS.toml",
+                        toast=False)
         self.notify(f"tracker serve {path} --ssh 2222 --access ACCESS.toml\n"
                     "then each player: ssh -p 2222 THIS-HOST (the access file names keys by "
                     f"role)\nor, with a login here: tracker watch {path} --side SIDE",
@@ -495,13 +498,17 @@ class TrackerApp(SavingMixin, App[None]):
     def action_pick_theme(self) -> None:
         from tracker.ui.screens.picker import PickerScreen
 
-        items = [(name, name) for name in sorted(self.available_themes)]
+        current = self.theme
+        items = [(name, f"{name}  (current)" if name == current else name)
+                 for name in sorted(self.available_themes)]
 
         def picked(name: str | None) -> None:
             if name:
                 self.theme = name
+                if not prefs.remember(theme=name):
+                    self.set_status(f"theme {name} (it could not be kept for the next start)")
 
-        self.push_screen(PickerScreen("Theme", items), picked)
+        self.push_screen(PickerScreen("Theme", items, current=current), picked)
 
     def action_report(self) -> None:
         from tracker.ui.screens.report import ReportScreen
@@ -532,6 +539,7 @@ class TrackerApp(SavingMixin, App[None]):
             ("↑ ↓ in : line", "earlier commands", "command line"),
             ("a letter", "the next action or theme starting with it", "pick lists"),
             ("Enter / ctrl+s", "apply", "dialogs"),
+            ("ctrl+o", "the form's other fields", "add and edit forms"),
             ("Esc", "close or cancel", "dialogs"),
         ]
         return rows

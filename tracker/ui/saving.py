@@ -65,6 +65,8 @@ class SavingMixin:
         def refresh_panes(self, units: set[str] | None = None) -> None: ...
         def push_screen(self, *a: Any, **k: Any) -> Any: ...
         def notify(self, *a: Any, **k: Any) -> None: ...
+        @property
+        def size(self) -> Any: ...
 
     def init_saving(self, autosave: bool) -> None:
         self._status_text = ""
@@ -107,9 +109,15 @@ class SavingMixin:
 
     # --- the status line ----------------------------------------------------------------
 
-    def set_status(self, message: str, error: bool = False) -> None:
+    def set_status(self, message: str, error: bool = False, toast: bool = True) -> None:
+        """Show ``message`` in the status line; one too long for it is also shown whole
+        in a notice (``toast=False``: the caller shows its own)."""
         self._status_text, self._status_error = message, error
         self._draw_status()
+        width = self.size.width or 80
+        if toast and len(message) + 2 > width:
+            self.notify(message, severity="error" if error else "information",
+                        timeout=10 if error else 6)
 
     @property
     def saving(self) -> bool:

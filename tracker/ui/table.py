@@ -103,6 +103,23 @@ class SyncTable(DataTable[Cell]):
         for label, key in self._spec:
             self.add_column(label, key=key)
 
+    @property
+    def column_keys(self) -> list[str]:
+        return [key for _, key in self._spec]
+
+    def set_columns(self, columns: Sequence[tuple[str, str]], force: bool = False) -> None:
+        """Show these columns instead; the next ``sync`` adds the rows again (also with
+        the same columns when ``force``: cells cut to another width need new widths)."""
+        if list(columns) == self._spec and not force:
+            return
+        self._spec = list(columns)
+        self._pending = []
+        self._keys = []
+        self._cells = {}
+        self.clear(columns=True)
+        for label, key in self._spec:
+            self.add_column(label, key=key)
+
     def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
         """Column widths from the cells' plain text instead of rendering every new row.
 

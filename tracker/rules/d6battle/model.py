@@ -7,7 +7,7 @@ KA Killing Ability, AP Armour Penetration.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -26,6 +26,11 @@ class D6Unit(Unit):
     formation but skirmish is a battle formation. ``kind`` is infantry or cavalry.
     Stat defaults are placeholders: set them for each unit.
     """
+
+    table_fields: ClassVar[tuple[str, ...]] = (
+        "kind", "formation", "sa", "ca", "mo", "durability", "ka", "ap", "weapon",
+    )
+    """What the add form asks first: the fields a GM fills in at the table."""
 
     sa: int = 3
     """Shooting Ability (SA)."""

@@ -7,7 +7,7 @@ adding or healing a wound (by any command) and undo keep them right.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -24,6 +24,12 @@ Gait = Literal["stand", "walk", "trot", "canter", "gallop"]
 
 class EdcCombatant(Combatant):
     """A duellist: attributes (Reflex, Toughness, Will Power ...), CP and MP as pools."""
+
+    table_fields: ClassVar[tuple[str, ...]] = (
+        "reflex", "proficiency", "toughness", "will_power", "agility", "health_max",
+        "armour", "weapon_damage", "reach",
+    )
+    """What the add form asks first: the fields a GM fills in at the table."""
 
     reflex: int = 5
     proficiency: int = 5

@@ -9,7 +9,7 @@ is then a free action), the last action this round.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -52,6 +52,11 @@ class RangeNote(Model):
 
 class HarnCombatant(Combatant):
     """A HârnMaster combatant; ``initiative`` is the Initiative Rating (IR)."""
+
+    table_fields: ClassVar[tuple[str, ...]] = (
+        "archery", "slings", "throwing", "pull", "dodge", "movement",
+    )
+    """What the add form asks first: the fields a GM fills in at the table."""
 
     archery: int = 0
     """Archery ML (bows; crossbows may use it)."""

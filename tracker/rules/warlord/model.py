@@ -7,6 +7,8 @@ removed (all missile fire is simultaneous).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pydantic import Field
 
 from tracker.core.model import Encounter, Unit
@@ -14,6 +16,12 @@ from tracker.core.model import Encounter, Unit
 
 class WarlordUnit(Unit):
     """A Fantasy Warlord unit of figures."""
+
+    table_fields: ClassVar[tuple[str, ...]] = (
+        "race", "weapon", "armour_class", "mounted", "morale_class", "pace", "ranks",
+        "files", "orders",
+    )
+    """What the add form asks first: the fields a GM fills in at the table."""
 
     race: str = ""
     """Key of the race's profile on the profile sheet (wood_elf, orc ...)."""

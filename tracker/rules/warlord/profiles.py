@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Literal
 
 from tracker.core.tables import TableError, load_table
+from tracker.core.words import possessive
 from tracker.rules.errors import RuleError
 
 from .numbers import parse_fraction
@@ -154,7 +155,8 @@ class ProfileSheet:
         w = profile.weapon(weapon)
         self.check_armour(armour)
         if armour not in w.bfp:
-            raise RuleError(f"{profile.name}' {w.name} has no BFP against {armour} on the sheet")
+            raise RuleError(f"{possessive(profile.name)} {w.name} has no BFP against {armour} "
+                            "on the sheet")
         return w.bfp[armour], profile.source(f"weapons.{weapon}.bfp.{armour}")
 
 

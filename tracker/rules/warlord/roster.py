@@ -43,12 +43,40 @@ ROSTER = Roster(
 )
 
 
+def _profile_names(race: str, weapon: str) -> tuple[str, str]:
+    """The race's and weapon's names on the shipped profile sheet (the keys when the
+    sheet does not have them)."""
+    from tracker.rules.errors import RuleError
+
+    from .profiles import load_sheet
+
+    race_name, weapon_name = race or "?", weapon or "no missiles"
+    try:
+        profile = load_sheet().race(race) if race else None
+        if profile is not None:
+            race_name = profile.name
+            if weapon:
+                weapon_name = profile.weapon(weapon).name
+    except RuleError:
+        pass
+    return race_name, weapon_name
+
+
+def _armour_name(key: str) -> str:
+    from .profiles import load_sheet
+
+    try:
+        return load_sheet().armour.get(key, key).lower()
+    except Exception:  # a sheet that cannot be read leaves the key as it is
+        return key
+
+
 def describe_unit(unit: Unit) -> str:
     from .model import WarlordUnit
 
     if not isinstance(unit, WarlordUnit):
         return unit.name
-    bits = [unit.race or "?", unit.weapon or "no missiles", unit.armour_class]
+    bits = [*_profile_names(unit.race, unit.weapon), _armour_name(unit.armour_class)]
     line = f"{unit.name}: {', '.join(bits)}, {unit.strength}/{unit.strength_start}"
     if unit.ranks and unit.files:
         line += f" ({unit.ranks}×{unit.files})"

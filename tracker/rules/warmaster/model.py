@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -13,6 +13,11 @@ Position = Literal["open", "defended", "fortified"]
 
 class WarmasterUnit(Unit):
     """A Warmaster unit: ``strength`` counts stands, ``hits_per_stand`` is its Hits value."""
+
+    table_fields: ClassVar[tuple[str, ...]] = (
+        "kind", "close_attacks", "shoot_attacks", "armour", "hits_per_stand", "pace",
+    )
+    """What the add form asks first: the fields a GM fills in at the table."""
 
     close_attacks: int = 0
     shoot_attacks: int = 0

@@ -92,4 +92,4 @@ class CombatantsPane(Vertical):
         parts += [e.describe() for e in who.effects]
         if who.notes:
             parts.append(who.notes)
-        detail.update(Text(f"{who.name}: " + "; ".join(parts), no_wrap=True, overflow="ellipsis"))
+        detail.update(Text(f"{who.name}: " + "; ".join(parts)))

@@ -36,19 +36,22 @@ class PoolsPane(Vertical):
     def refresh_from(self, enc: Encounter, selected: str | None) -> None:
         text = Text()
         breakdown: list[str] = []
-        for c in enc.combatants:
-            if c.out:
-                continue
-            for pool in c.pools:
-                if pool.size <= 0 and pool.spent == 0 and c.id != selected:
-                    continue  # an empty Missile Pool is noise on a busy table
-                mark = "▸" if c.id == selected else " "
-                style = "bold" if c.id == selected else ""
-                text.append(f"{mark}{c.name[:9]:<9} {pool.name:<2} ", style=style)
-                text.append_text(bar(pool))
-                text.append("\n")
-                if c.id == selected and pool.breakdown:
-                    breakdown.append(f"{pool.name}: " + ", ".join(pool.breakdown))
+        shown = [(c, pool) for c in enc.combatants if not c.out for pool in c.pools
+                 # an empty Missile Pool is noise on a busy table
+                 if pool.size > 0 or pool.spent != 0 or c.id == selected]
+        # names whole (as the acting order shows them); the bars give way first
+        room = (self.size.width - 2) if self.size.width > 2 else 28
+        name_width = max((len(c.name) for c, _ in shown), default=0)
+        figures = max((len(f" {p.left}/{p.size}") for _, p in shown), default=0)
+        bar_width = max(3, min(10, room - name_width - 5 - figures))
+        for c, pool in shown:
+            mark = "▸" if c.id == selected else " "
+            style = "bold" if c.id == selected else ""
+            text.append(f"{mark}{c.name:<{name_width}} {pool.name:<2} ", style=style)
+            text.append_text(bar(pool, bar_width))
+            text.append("\n")
+            if c.id == selected and pool.breakdown:
+                breakdown.append(f"{pool.name}: " + ", ".join(pool.breakdown))
         for line in breakdown:
             text.append(line + "\n", style="dim")
         if not text.plain:

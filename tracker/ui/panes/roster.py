@@ -14,7 +14,8 @@ from textual.containers import Vertical
 from tracker.core.model import Encounter, Unit
 from tracker.core.turns import sides
 from tracker.rules.base import Ruleset
-from tracker.rules.columns import STATE, Roster
+from tracker.rules.columns import STATE, Column, Roster, fit_columns
+from tracker.ui import prefs
 from tracker.ui.table import Cell, Rows, SyncTable
 
 SORTS = ("listed", "side", "name", "strength")
@@ -55,17 +56,60 @@ class RosterPane(Vertical):
         super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
         self.ruleset = ruleset
         self.border_title = "Units"
-        self.sort = "listed"
-        self.view = "all"
+        self.sort = prefs.get("roster_sort") or "listed"
+        self.view = prefs.get("roster_filter") or "all"
         self._enc: Encounter | None = None
         self._marks: dict[str, list[str]] = {}
+        self._shown: list[Column] = list(ruleset.roster.columns)
+        self._limits: dict[str, int] = {}
+        self._widths: dict[str, int] = {}
+        """Each column's widest cell so far, its title included."""
 
     @property
     def roster(self) -> Roster:
         return self.ruleset.roster
 
     def compose(self) -> ComposeResult:
-        yield SyncTable([(c.title, c.key) for c in self.roster.columns], id="roster-table")
+        yield SyncTable([(c.title, c.key) for c in self._shown], id="roster-table")
+
+    def room(self) -> int:
+        """Cells the table has for its columns (its scrollbar left out)."""
+        width = self.size.width or self.app.size.width * 2 // 3
+        return max(width - 2 - 1, 20)
+
+    def _texts(self, u: Unit) -> list[str]:
+        roster = self.roster
+        describe = self.ruleset.describe_unit
+        out: list[str] = []
+        for column in roster.columns:
+            text = roster.cell(column, u, describe)
+            if column is STATE and self._marks.get(u.id):
+                text = ", ".join([*self._marks[u.id], *([text] if text else [])])
+            out.append(text)
+        return out
+
+    def _measure(self, units: list[Unit], fresh: bool) -> None:
+        columns = self.roster.columns
+        if fresh:
+            self._widths = {c.key: len(c.title) for c in columns}
+        widths = self._widths
+        for u in units:
+            for column, text in zip(columns, self._texts(u), strict=True):
+                if len(text) > widths.get(column.key, 0):
+                    widths[column.key] = len(text)
+
+    def _fit(self) -> bool:
+        """Choose the columns that fit the pane now; True if they changed."""
+        shown, limits = fit_columns(self.roster.columns, self._widths, self.room())
+        if shown == self._shown and limits == self._limits:
+            return False
+        self._shown, self._limits = shown, limits
+        self.table.set_columns([(c.title, c.key) for c in shown], force=True)
+        return True
+
+    def on_resize(self) -> None:
+        if self._enc is not None and self._fit():
+            self.refresh_from(self._enc, marks=self._marks)
 
     @property
     def table(self) -> SyncTable:
@@ -94,20 +138,14 @@ class RosterPane(Vertical):
         roster = self.roster
         emphasis = roster.emphasis is not None and roster.emphasis(u)
         style = "dim" if not u.active else ("bold" if emphasis else "")
-        describe = self.ruleset.describe_unit
+        texts = dict(zip((c.key for c in roster.columns), self._texts(u), strict=True))
         out: list[Cell] = []
-        for column in roster.columns:
-            text = roster.cell(column, u, describe)
-            if column is STATE and self._marks.get(u.id):
-                text = ", ".join([*self._marks[u.id], *([text] if text else [])])
-            if column.key == "side":
-                out.append(text[:10])
-            elif column.key == "name":
-                out.append(Text(text[:18], style=style))
-            elif column.key == "profile":
-                out.append(_short(text, 34))
-            else:
-                out.append(text)
+        for column in self._shown:
+            text = texts[column.key]
+            limit = self._limits.get(column.key)
+            if limit is not None:
+                text = _short(text, limit)
+            out.append(Text(text, style=style) if column.key == "name" else text)
         return out
 
     def refresh_from(self, enc: Encounter, units: set[str] | None = None,
@@ -115,11 +153,22 @@ class RosterPane(Vertical):
         """Show ``enc``; ``units``, when known, are the only ones changed since the last
         refresh. ``marks`` are the sequence's words for a unit (shot, a duty pending)."""
         self._enc = enc
+        if self.view not in self.views(enc):  # a side kept from another encounter
+            self.view = "all"
+        if self.sort not in self.sorts():
+            self.sort = "listed"
         marks = marks or {}
         if units is not None and marks != self._marks:
             units = units | {k for k in marks.keys() | self._marks.keys()
                              if marks.get(k) != self._marks.get(k)}
         self._marks = marks
+        if units is None:
+            self._measure([u for u in enc.units if _matches(u, self.view, self.roster)],
+                          fresh=True)
+        else:
+            self._measure([u for u in enc.units if u.id in units], fresh=False)
+        if self._fit():
+            units = None
         self.table.sync(self.rows(enc), only=units)
         shown = self.table.total
         active = sum(1 for u in enc.units if u.active)
@@ -133,6 +182,7 @@ class RosterPane(Vertical):
         self.sort = sorts[(i + 1) % len(sorts)]
         if self._enc is not None:
             self.refresh_from(self._enc)
+        prefs.remember(roster_sort=self.sort)
         self.notify(f"roster sorted by {self.sort}", timeout=2)
 
     def action_cycle_view(self) -> None:
@@ -142,4 +192,5 @@ class RosterPane(Vertical):
         i = views.index(self.view) if self.view in views else 0
         self.view = views[(i + 1) % len(views)]
         self.refresh_from(self._enc)
+        prefs.remember(roster_filter=self.view)
         self.notify(f"roster shows: {self.view}", timeout=2)

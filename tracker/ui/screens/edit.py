@@ -30,6 +30,20 @@ def _scalar_fields(model: type[Any]) -> list[str]:
     return sorted(names, key=lambda n: (FIRST.index(n) if n in FIRST else len(FIRST), 0))
 
 
+def table_fields(model: type[Any], kind: str, order_stat: str = "initiative") -> list[str]:
+    """The fields an add form shows first: name, side, strength (or the acting order's
+    value), then the ruleset's own fields a GM fills in at the table (its model's
+    ``table_fields``, else every field the ruleset adds)."""
+    base = Unit if kind == "unit" else Combatant
+    scalar = _scalar_fields(model)
+    own = getattr(model, "table_fields", None)
+    if own is None:
+        own = [n for n in scalar if n not in base.model_fields]
+    first = ["name", "side", "strength" if kind == "unit" else order_stat]
+    return [n for n in first if n in scalar] + [n for n in own if n in scalar
+                                                  and n not in first]
+
+
 def _pairs(text: str) -> dict[str, str]:
     """``reflex=5 toughness=4`` as typed in a stats field, read by the command parser."""
     if not text.strip():
@@ -48,15 +62,18 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
     defaults = model.model_construct()
     fields = [Field("name", "", "required")]
     sides = [x.side for x in session.enc.everyone]
-    for name in _scalar_fields(model):
+    first = table_fields(model, kind, session.ruleset.order_stat)
+    rest = [n for n in _scalar_fields(model) if n not in first]
+    for name in [*first, *rest]:
         if name == "name":
             continue
         value = show_value(getattr(defaults, name, ""))
         if name == "side" and sides:
             value = sides[0]  # most additions join a side already on the table
-        fields.append(Field(name, value, ""))
+        fields.append(Field(name, value, "", more=name not in first))
     if kind == "combatant":
-        fields.append(Field("stats", "", "e.g. reflex=5 toughness=4", label="other stats"))
+        fields.append(Field("stats", "", "e.g. reflex=5 toughness=4", label="other stats",
+                            more=True))
     def build(values: dict[str, str]) -> Command:
         name = values.pop("name", "")
         if not name:
@@ -73,10 +90,19 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
 def edit_form(session: Session, kind: str, key: str, submit: Submit) -> FormScreen:
     enc = session.enc
     who: Combatant | Unit = enc.find_combatant(key) if kind == "combatant" else enc.find_unit(key)
-    fields = [Field(n, show_value(getattr(who, n))) for n in _scalar_fields(type(who))]
+    model = type(who)
+    first = table_fields(model, kind, session.ruleset.order_stat)
+    defaults = model.model_construct()
+    fields = []
+    for n in [*first, *(n for n in _scalar_fields(model) if n not in first)]:
+        value = show_value(getattr(who, n))
+        # what the table set, and anything that differs from a fresh one, shows at once
+        more = n not in first and value == show_value(getattr(defaults, n, None))
+        fields.append(Field(n, value, more=more))
     if isinstance(who, Combatant):
         stats = " ".join(f"{k}={v}" for k, v in who.stats.items())
-        fields.append(Field("stats", stats, "name=value ...", label="other stats"))
+        fields.append(Field("stats", stats, "name=value ...", label="other stats",
+                            more=not stats))
         fields.append(Field("conditions", " ".join(who.conditions), "+prone -stunned",
                             label="conditions"))
     before = {f.name: f.value for f in fields}

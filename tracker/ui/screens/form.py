@@ -33,7 +33,13 @@ class Field:
     label: str = ""
     help: str = ""
     """Shown under the fields while the field has focus (the hint if empty)."""
+    more: bool = False
+    """Behind the "more" key: shown when the GM asks for every field."""
 
+
+FIRST_ROWS = 4
+"""Rows drawn with the dialog's first screen; the others are mounted right after it, so
+the dialog shows at once (a GM types in the first field meanwhile)."""
 
 LABEL_WIDTH = (12, 26)
 """The label column fits the longest label, within these bounds."""
@@ -44,11 +50,17 @@ class Fields(VerticalScroll, can_focus=False):
 
 
 def show_value(value: object) -> str:
-    """A model value as a form shows it: yes/no, comma lists, blank for none."""
+    """A model value as a form shows it: yes/no, comma lists, blank for none; a record
+    (a unit the encounter fills in) as its values joined by ``:``, as such an item is
+    typed, without ids: a flag that is set as its name, one that is not left out."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, dict):
+        bits = [(k if v is True else show_value(v)) for k, v in value.items()
+                if k != "id" and v is not False and v is not None]
+        return ":".join(bits)
     if isinstance(value, (list, tuple)):
-        return ",".join(str(v) for v in value)
+        return ",".join(show_value(v) if isinstance(v, dict) else str(v) for v in value)
     return "" if value is None else str(value)
 
 
@@ -59,6 +71,7 @@ class FormScreen(ModalScreen[Command | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="form-cancel"),
         Binding("ctrl+s", "submit", "Apply", id="form-apply"),
+        Binding("ctrl+o", "more", "More fields", id="form-more"),
         # Moving between fields is a priority binding so it happens before the next key
         # is handed to a field: over SSH, "Tab 6" can arrive in one read, and the 6
         # must land in the next field, not the one being left.
@@ -76,25 +89,70 @@ class FormScreen(ModalScreen[Command | None]):
         self.build = build
         self.submit_command = submit
         self.hint = hint
+        self.showing_more = False
+        self._rest_mounted = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             if self.hint:
                 yield Label(self.hint, classes="dialog-hint")
-            low, high = LABEL_WIDTH
-            width = max([low, *(len(f.label or f.name) + 2 for f in self.fields)])
             with Fields(classes="fields"):
-                for f in self.fields:
-                    with Horizontal(classes="field-row"):
-                        label = Label(f.label or f.name)
-                        label.styles.width = min(width, high)
-                        yield label
-                        yield InOrderInput(value=f.value, placeholder=f.hint, id=f"f-{f.name}")
+                for f in self._shown()[:FIRST_ROWS]:
+                    yield self._row(f)
             yield Label("", id="field-help", classes="dialog-hint")
             yield from self.compose_extra()
             yield Label("", id="form-error", classes="dialog-error")
-            yield Label("Tab/↓ next field · Enter apply · Esc cancel", classes="dialog-hint")
+            more = sum(1 for f in self.fields if f.more)
+            keys = "Tab/↓ next field · Enter apply · Esc cancel"
+            if more:
+                keys += f" · ctrl+o {more} more field{'s' if more != 1 else ''}"
+            yield Label(keys, id="form-keys", classes="dialog-hint")
+
+    def _row(self, f: Field) -> Horizontal:
+        low, high = LABEL_WIDTH
+        width = max([low, *(len(g.label or g.name) + 2 for g in self.fields)])
+        label = Label(f.label or f.name)
+        label.styles.width = min(width, high)
+        return Horizontal(
+            label,
+            InOrderInput(value=self.value_for(f), placeholder=f.hint, id=f"f-{f.name}"),
+            classes="field-row",
+        )
+
+    def value_for(self, f: Field) -> str:
+        """What a field's box holds when it is mounted."""
+        return f.value
+
+    def rows_added(self) -> None:
+        """Rows were mounted after the first screen (a dialog may mark them)."""
+
+    def _shown(self) -> list[Field]:
+        return [f for f in self.fields if not f.more]
+
+    def _mount_rest(self) -> None:
+        """The rows after the first few, once the dialog has been drawn (once: a
+        dialog's ``on_mount`` runs for each class that defines it)."""
+        if self._rest_mounted:
+            return
+        self._rest_mounted = True
+        rest = [self._row(f) for f in self._shown()[FIRST_ROWS:]]
+        if rest:
+            self.query_one(Fields).mount_all(rest)
+            self.call_after_refresh(self.rows_added)
+
+    def action_more(self) -> None:
+        """Show the fields kept behind the "more" key, after the others."""
+        if self.showing_more:
+            return
+        self.showing_more = True
+        self._mount_rest()
+        rows = [self._row(f) for f in self.fields if f.more]
+        if rows:
+            self.query_one(Fields).mount_all(rows)
+            self.call_after_refresh(self.rows_added)
+            self.query_one("#form-keys", Label).update(
+                "Tab/↓ next field · Enter apply · Esc cancel")
 
     def compose_extra(self) -> ComposeResult:
         yield from ()
@@ -103,6 +161,7 @@ class FormScreen(ModalScreen[Command | None]):
         first = self.query(Input).first()
         if first is not None:
             self.set_focus(first)  # at once, not on the next idle
+        self.call_after_refresh(self._mount_rest)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Say what the focused field is for, in full."""
@@ -147,7 +206,13 @@ class FormScreen(ModalScreen[Command | None]):
             focused.post_message(events.Key(event.key, event.character))
 
     def values(self) -> dict[str, str]:
-        return {f.name: self.query_one(f"#f-{f.name}", Input).value.strip() for f in self.fields}
+        """Every field's text; a field not shown yet keeps the value it came with."""
+        out: dict[str, str] = {}
+        for f in self.fields:
+            boxes = self.query(f"#f-{f.name}").results(Input)
+            box = next(boxes, None)
+            out[f.name] = (box.value if box is not None else self.value_for(f)).strip()
+        return out
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -19,17 +19,23 @@ class PickerScreen(ModalScreen[str | None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="picker-cancel")]
 
-    def __init__(self, title: str, items: list[tuple[str, str]]) -> None:
-        """``items`` are (id, label) pairs."""
+    def __init__(self, title: str, items: list[tuple[str, str]],
+                 current: str | None = None) -> None:
+        """``items`` are (id, label) pairs; ``current``, the id highlighted first."""
         super().__init__()
         self.title_text = title
         self.items = items
         self._picked = False
+        self.current = current
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
-            yield OptionList(*(Option(label, id=key) for key, label in self.items))
+            options = OptionList(*(Option(label, id=key) for key, label in self.items))
+            keys = [key for key, _ in self.items]
+            if self.current in keys:
+                options.highlighted = keys.index(self.current)
+            yield options
             yield Label("↑↓ or a first letter choose · Enter pick · Esc cancel",
                         classes="dialog-hint")
 

@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, Static
 from tracker.core.commands import Command
 from tracker.core.dice import Answers
 from tracker.rules.base import Action, Odds, RuleError
+from tracker.rules.params import Param
 from tracker.session import Session
 from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
@@ -36,6 +37,21 @@ def odds_text(odds: Odds, limit: int = 12) -> str:
     return " · ".join(parts)
 
 
+def _left_open(p: Param) -> str | None:
+    """What a parameter's "not given" value means, for one whose default says so: none
+    (the roster fills it in) or -1 where its help reads "(-1: what happens)"."""
+    if p.default is None:
+        return "from the roster"
+    if p.default == -1 and "(-1: " in p.help:
+        return p.help.split("(-1: ", 1)[1].split(")", 1)[0]
+    return None
+
+
+def _hint(p: Param) -> str:
+    """What an empty box says: a value left open says what is used instead."""
+    return _left_open(p) or p.help[:60] or p.kind
+
+
 class ResolveScreen(FormScreen):
     """The generic resolve dialog, built from ``Action.params`` and ``Action.roles``."""
 
@@ -55,7 +71,7 @@ class ResolveScreen(FormScreen):
         self.typed_ahead: DiceScreen | None = None
         """The dice step while it is open: keys typed ahead into the form go on to it."""
         fields = [
-            Field(p.name, self.filled.get(p.name, ""), p.help[:60] or p.kind,
+            Field(p.name, self.filled.get(p.name, ""), _hint(p),
                   label=p.name + ("*" if p.required else ""), help=p.help or p.kind)
             for p in action.params
         ]
@@ -74,7 +90,8 @@ class ResolveScreen(FormScreen):
         try:
             raw = self.session.action_params_raw(self.action, out)
             if remember:
-                self._last_fill = {k: show_value(v) for k, v in raw.items() if k not in out}
+                self._last_fill = {k: show_value(v) for k, v in raw.items()
+                                   if k not in out and v != -1}
         except Exception:
             for key, value in self._last_fill.items():
                 out.setdefault(key, value)
@@ -82,8 +99,11 @@ class ResolveScreen(FormScreen):
                 raw = self.action.parse_params(out, partial=True)
             except Exception:
                 return out
+        open_ = {p.name for p in self.action.params
+                 if p.default == -1 and _left_open(p) is not None}
         for key, value in raw.items():
-            out.setdefault(key, show_value(value))
+            # a value left open shows as an empty box that says what is used instead
+            out.setdefault(key, "" if key in open_ and value == -1 else show_value(value))
         return out
 
     def compose_extra(self) -> ComposeResult:
@@ -123,7 +143,9 @@ class ResolveScreen(FormScreen):
         for p in self.action.params:
             if p.name in self.touched:
                 continue
-            box = self.query_one(f"#f-{p.name}", Input)
+            box = self._box(p.name)
+            if box is None:
+                continue  # not mounted yet: it is made with what the encounter fills in
             value = self.filled.get(p.name, "")
             if box.value == value:
                 continue
@@ -135,10 +157,22 @@ class ResolveScreen(FormScreen):
             box.value = value
         self._mark_followers()
 
+    def _box(self, name: str) -> Input | None:
+        return next(self.query(f"#f-{name}").results(Input), None)
+
+    def value_for(self, f: Field) -> str:
+        if f.name.startswith("die--") or f.name in self.touched:
+            return f.value
+        return self.filled.get(f.name, "")
+
+    def rows_added(self) -> None:
+        self._mark_followers()
+
     def _mark_followers(self) -> None:
         for p in self.action.params:
-            box = self.query_one(f"#f-{p.name}", Input)
-            box.set_class(p.name not in self.touched, "follows")
+            box = self._box(p.name)
+            if box is not None:
+                box.set_class(p.name not in self.touched, "follows")
 
     def _params(self) -> dict[str, str]:
         return self._typed()

@@ -173,7 +173,7 @@ class EndPhase(Action[EndPhaseParams]):
             out["names"] = [f"{u.id}={u.name}" for u in warlord_units(enc)
                             if u.held_casualties > 0]
         if "pending" not in given:
-            out["pending"] = [u.id for u in still_to_fire(enc)]
+            out["pending"] = [u.name for u in still_to_fire(enc)]
         return out
 
     def apply(self, enc: Encounter, p: EndPhaseParams, res: Resolution,
@@ -190,10 +190,11 @@ class EndPhase(Action[EndPhaseParams]):
                 tx.set([*path, "morale_test"], True)
             if r.wiped_out:
                 tx.set([*path, "removed"], True)
-        forfeit = set(f.forfeit)
+        # units named as the GM names them (older saves: by id)
+        forfeit = {str(x).casefold() for x in f.forfeit}
         for each in warlord_units(enc):
             path = ["units", each.id]
-            if each.id in forfeit:
+            if each.id.casefold() in forfeit or each.name.casefold() in forfeit:
                 tx.set([*path, "orders"], "")
             tx.set([*path, "fired"], False)
             tx.set([*path, "figures_fired"], 0)

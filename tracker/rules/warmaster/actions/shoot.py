@@ -198,7 +198,8 @@ class Shoot(Action[ShootParams]):
             batches=batches if len(batches) > 1 else None,
         )
         shooters = p.shooter_names()
-        who = ", ".join(shooters) + " shoot " if shooters else ""
+        verb = " shoots " if len(shooters) == 1 else " shoot "
+        who = ", ".join(shooters) + verb if shooters else ""
         at = f"{who}{target}" if shooters or p.target else "Shooting"
         text = f"{at}: {p.attacks} dice ({_scores(batches)}), {plural(hits, 'hit')}"
         if armour is not None:

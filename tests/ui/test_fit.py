@@ -1,0 +1,150 @@
+"""The roster at any width: name, strength and state whole; the rest gives way by
+priority; a wide terminal shows more columns. And the view choices kept between starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tracker.rules.columns import NAME, STATE, STRENGTH, Column, fit_columns
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+SIDE = Column("Side", "side", lambda u: u.side, priority=2)
+CAS = Column("Cas", "casualties", lambda u: "", priority=3)
+PROFILE = Column("Profile", "profile", lambda u: "", priority=6)
+COLUMNS = (SIDE, NAME, STRENGTH, STATE, CAS, PROFILE)
+WIDTHS = {"side": 7, "name": 19, "strength": 5, "state": 13, "casualties": 3, "profile": 40}
+
+
+def keys(columns: list[Column]) -> list[str]:
+    return [c.key for c in columns]
+
+
+def test_every_column_shows_where_all_fit():
+    shown, cut = fit_columns(COLUMNS, WIDTHS, room=200)
+    assert keys(shown) == ["side", "name", "strength", "state", "casualties", "profile"]
+    assert cut == {}
+
+
+def test_the_highest_priority_number_gives_way_first_and_a_text_column_stays_cut():
+    # 9+21+7+15+5 = 57 without the profile; 20 cells left for it (2 of them padding)
+    shown, cut = fit_columns(COLUMNS, WIDTHS, room=77)
+    assert keys(shown) == ["side", "name", "strength", "state", "casualties", "profile"]
+    assert cut == {"profile": 18}
+
+
+def test_at_a_narrow_width_only_name_strength_and_state_remain_in_their_order():
+    shown, cut = fit_columns(COLUMNS, WIDTHS, room=45)
+    assert keys(shown) == ["name", "strength", "state"]
+    assert cut == {}
+
+
+def test_a_narrow_column_comes_back_once_a_wider_one_has_gone():
+    wide_side = {**WIDTHS, "side": 30, "profile": 3}
+    # without side (32) the rest need 21+7+15+5+9 = 57
+    shown, _ = fit_columns(COLUMNS, wide_side, room=60)
+    assert keys(shown) == ["name", "strength", "state", "casualties", "profile"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAVES.glob("*.toml")
+                                          if "d6battle" in p.name or "war" in p.name))
+async def test_roster_cells_of_name_strength_and_state_show_whole(sample, size):
+    from tracker.opening import open_encounter
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.panes.roster import RosterPane
+
+    app = TrackerApp(open_encounter(SAVES / sample), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        pane = app.query_one(RosterPane)
+        table = pane.table
+        shown = [c.key.value for c in table.ordered_columns]
+        assert {"name", "strength", "state"} <= set(shown)
+        widths = {c.key.value: c.get_render_width(table) for c in table.ordered_columns}
+        assert sum(widths.values()) <= table.size.width
+        for unit in app.session.enc.units:
+            row = table.get_row(unit.id)
+            for key in ("name", "strength", "state"):
+                cell = row[shown.index(key)]
+                text = getattr(cell, "plain", cell)
+                assert len(text) + 2 <= widths[key], (unit.name, key, text)
+        if size[0] >= 160:  # a wide terminal shows more than the essentials
+            assert len(shown) > 4
+
+
+def test_the_theme_and_roster_view_are_kept_between_starts(tmp_path, monkeypatch):
+    from tracker.ui import prefs
+
+    monkeypatch.setenv("TRACKER_CONFIG", str(tmp_path / "config"))
+    assert prefs.load() == {}
+    assert prefs.remember(theme="tracker-light")
+    assert prefs.remember(roster_sort="name", nonsense="x")
+    assert prefs.load() == {"theme": "tracker-light", "roster_sort": "name"}
+    (tmp_path / "config" / "prefs.toml").write_text("theme = [", "utf-8")
+    assert prefs.load() == {}  # a broken file is ignored, never an error
+
+
+async def test_a_theme_picked_with_t_is_the_theme_of_the_next_start(tmp_path, monkeypatch):
+    from tracker.opening import open_encounter
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.screens.picker import PickerScreen
+
+    monkeypatch.setenv("TRACKER_CONFIG", str(tmp_path / "config"))
+    sample = SAVES / "warmaster-river-crossing.toml"
+    app = TrackerApp(open_encounter(sample), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = app.theme
+        await pilot.press("t")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        labels = dict(picker.items)
+        assert labels[first] == f"{first}  (current)"
+        await pilot.press("t")  # the next theme starting with t
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        chosen = app.theme
+        assert chosen != first
+    app = TrackerApp(open_encounter(sample), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == chosen
+
+
+async def test_the_roster_sort_and_filter_are_kept_and_a_side_not_here_shows_all(
+        tmp_path, monkeypatch):
+    from tracker.opening import open_encounter
+    from tracker.ui import prefs
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.panes.roster import RosterPane
+
+    monkeypatch.setenv("TRACKER_CONFIG", str(tmp_path / "config"))
+    sample = SAVES / "warmaster-river-crossing.toml"
+    app = TrackerApp(open_encounter(sample), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.query_one("#roster-table").focus()
+        await pilot.press("o", "v")  # sorted by side; the first side only
+        await pilot.pause()
+        pane = app.query_one(RosterPane)
+        sort, view = pane.sort, pane.view
+        assert (sort, view) == ("side", "side:High Elves")
+    assert prefs.load()["roster_sort"] == "side"
+    app = TrackerApp(open_encounter(sample), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(RosterPane)
+        assert (pane.sort, pane.view) == (sort, view)
+        assert pane.table.total == sum(1 for u in app.session.enc.units
+                                       if u.side == "High Elves")
+    prefs.remember(roster_filter="side:Nobody here")
+    app = TrackerApp(open_encounter(sample), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(RosterPane)
+        assert pane.view == "all" and pane.table.total == len(app.session.enc.units)

@@ -1,0 +1,103 @@
+"""Add and edit forms ask first what a GM fills in at the table; the rest waits behind
+ctrl+o. No form shows a placeholder number or a Python value."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from tracker.ui.screens.form import show_value
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+
+
+def test_a_unit_the_encounter_fills_in_shows_as_it_is_typed_without_its_id():
+    units = ({"id": "archers-i", "name": "Archers I", "hits": 2, "pace": 20,
+              "position": "open", "engaged": False},
+             {"id": "spear", "name": "Spearmen", "hits": 1, "pace": 20,
+              "position": "defended", "engaged": True})
+    assert show_value(units) == "Archers I:2:20:open,Spearmen:1:20:defended:engaged"
+    assert show_value(None) == "" and show_value(True) == "yes"
+
+
+def app_on(tmp_path: Path, sample: str):  # type: ignore[no-untyped-def]
+    import shutil
+
+    from tracker.opening import open_encounter
+    from tracker.ui.app import TrackerApp
+
+    path = tmp_path / sample
+    shutil.copy(SAVES / sample, path)
+    return TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
+
+
+def shown(screen) -> list[str]:  # type: ignore[no-untyped-def]
+    return [(box.id or "")[2:] for box in screen.query(Input)]
+
+
+async def test_the_warlord_add_form_asks_its_own_fields_first_and_the_rest_on_ctrl_o(tmp_path):
+    from tracker.ui.screens.form import FormScreen
+
+    app = app_on(tmp_path, "warlord-wood-elves.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FormScreen)
+        assert shown(screen) == ["name", "side", "strength", "race", "weapon",
+                                 "armour_class", "mounted", "morale_class", "pace",
+                                 "ranks", "files", "orders"]
+        assert "armour" not in shown(screen)  # another game's word is never asked
+        await pilot.press(*"Elf scouts", "tab", "tab", "backspace", "8")
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert {"held_casualties", "routed", "hidden"} <= set(shown(screen))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        unit = app.session.enc.find_unit("Elf scouts")
+        assert (unit.name, unit.side, unit.strength) == ("Elf scouts", "elves", 8)
+
+
+async def test_the_edit_form_shows_what_differs_from_a_fresh_unit(tmp_path):
+    from tracker.ui.screens.form import FormScreen
+
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.run_line("set Halberdiers hits=2") is None
+        app.query_one("#roster-table").focus()
+        table = app.query_one("#roster-table")
+        table.select_key(app.session.enc.find_unit("Halberdiers").id)  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FormScreen)
+        fields = shown(screen)
+        assert fields[:3] == ["name", "side", "strength"]
+        assert {"hits", "position", "armour", "pace"} <= set(fields)
+        assert "confused" not in fields  # as a fresh unit: behind ctrl+o
+        await pilot.press("escape")
+
+
+async def test_a_value_the_encounter_leaves_open_reads_from_the_roster(tmp_path):
+    from tracker.ui.screens.resolve import ResolveScreen
+
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("E")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResolveScreen)
+        units = screen.query_one("#f-units", Input)
+        assert (units.value, units.placeholder) == ("", "from the roster")
+        await pilot.press("escape")
+        assert app.run_line("set Halberdiers hits=2") is None
+        await pilot.press("E")
+        await pilot.pause()
+        units = app.screen.query_one("#f-units", Input)
+        pace = app.session.enc.find_unit("Halberdiers").pace  # type: ignore[attr-defined]
+        assert units.value == f"Halberdiers:2:{pace}:defended"  # name:hits:pace:position
