@@ -81,7 +81,7 @@ async def test_a_warmaster_shot_die_by_die(tmp_path):
         await settled(pilot, step)
         # three saves left at 4+; hits_per_stand 3: a stand goes when 3 stay unsaved
         assert text(step, "dice-odds") == (
-            "given the dice so far: hit 50.0% · stands removed 50.0%\n"
+            "given the dice so far: 0 stands removed 50.0% · 1 stand removed 50.0%\n"
             "and: drive back 100.0%")
         await pilot.press("r")  # the tracker rolls the other three saves
         await pilot.pause()
@@ -256,7 +256,7 @@ async def test_drive_backs_asked_by_n_with_odds_from_the_rules_alone(tmp_path):
         await settled(pilot, step)
         # a 6 on the last die confuses the knights
         assert text(step, "dice-odds") == (
-            "given the dice so far: drive backs 100.0%\nand: confused 16.7%")
+            "given the dice so far: 0 routed 100.0%\nand: confused 16.7%")
         await type_text(pilot, "6")
         await pilot.press("enter")
         for _ in range(5):

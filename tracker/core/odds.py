@@ -11,9 +11,11 @@ when a dialog or the journal first asks for them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations_with_replacement
 
 import icepool
 
@@ -154,3 +156,19 @@ def total(dist: Sequence[float]) -> float:
 
 def mean(dist: Sequence[float]) -> float:
     return float(sum(k * p for k, p in enumerate(dist)))
+
+
+def multisets(sides: int, n: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Each set of faces ``n`` dice of ``sides`` can show (lowest first), with how many
+    of the sides**n orders show it: a walk over the ways dice fall, each set once."""
+    whole = math.factorial(n)
+    for faces in combinations_with_replacement(range(1, sides + 1), n):
+        ways = whole
+        for c in Counter(faces).values():
+            ways //= math.factorial(c)
+        yield faces, ways
+
+
+def multiset_count(sides: int, n: int) -> int:
+    """How many sets of faces :func:`multisets` walks."""
+    return math.comb(n + sides - 1, sides - 1)

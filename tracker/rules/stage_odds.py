@@ -11,14 +11,12 @@ the odds before any die instead.
 
 from __future__ import annotations
 
-import math
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
-from itertools import combinations_with_replacement
 from typing import Any
 
 from tracker.core.dice import Answers, Dice, NeedDice, Request
+from tracker.core.odds import binomial, multiset_count, multisets
 from tracker.rules.base import Action
 
 BUDGET = 3000
@@ -29,13 +27,12 @@ class TooMany(Exception):
     """The dice still to fall can land in more ways than the budget allows."""
 
 
-def faces_left(req: Request, given: list[int]) -> list[int]:
+def faces_left(req: Request, given: list[int]) -> list[float]:
     """The count of successes still possible and the chance of each: index k is the
     chance of exactly k more successes among the dice left in the stage."""
     left = max(0, req.count - len(given))
     hit = sum(1 for v in range(1, req.sides + 1) if req.succeeds(v))
-    p = Fraction(hit, req.sides)
-    return [math.comb(left, k) * p**k * (1 - p) ** (left - k) for k in range(left + 1)]  # type: ignore[misc]
+    return binomial(left, Fraction(hit, req.sides))
 
 
 def stage_line(req: Request, given: list[int]) -> str:
@@ -65,16 +62,6 @@ def _pct(p: float) -> str:
     return f"{p * 100:.1f}%"
 
 
-def _ways(sides: int, n: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Each set of faces ``n`` dice of ``sides`` can show, and how many orders give it."""
-    whole = math.factorial(n)
-    for faces in combinations_with_replacement(range(1, sides + 1), n):
-        ways = whole
-        for c in Counter(faces).values():
-            ways //= math.factorial(c)
-        yield faces, ways
-
-
 def _flags(figures: Any, into: set[str]) -> None:
     """The yes/no figures that are yes, anywhere in an action's figures (``confused``
     in a unit's drive back, ``destroyed``)."""
@@ -91,11 +78,15 @@ def _flags(figures: Any, into: set[str]) -> None:
 
 def outcome_odds(action: Action[Any], params: Any, answers: dict[str, list[int]],
                  budget: int = BUDGET, stale: Callable[[], bool] = lambda: False,
-                 flags: dict[str, float] | None = None) -> list[tuple[str, float]]:
+                 flags: dict[str, float] | None = None,
+                 labels: list[tuple[str, float]] | None = None) -> list[tuple[str, float]]:
     """The chance of each outcome given the dice entered so far (``answers``: values by
     role in the order the stages use them); raises :class:`TooMany` past ``budget``
     or once ``stale()`` says newer dice have landed (checked every 64 runs).
-    ``flags``, when given, receives the chance of each yes/no figure being yes."""
+    ``flags``, when given, receives the chance of each yes/no figure being yes.
+    ``labels``, the action's odds before any die: each way the dice fall is told by the
+    label of those odds it comes to (:meth:`Action.happened`), so the odds keep their
+    words as the dice land; a way no label names keeps its outcome's word."""
     out: dict[str, Fraction] = {}
     yes: dict[str, Fraction] = {}
     runs = 0
@@ -111,19 +102,20 @@ def outcome_odds(action: Action[Any], params: Any, answers: dict[str, list[int]]
         except NeedDice as need:
             req = need.request
             left = req.count - len(need.given)
-            sets = math.comb(left + req.sides - 1, req.sides - 1)
+            sets = multiset_count(req.sides, left)
             if runs + sets > budget:
                 raise TooMany from None
             whole = req.sides**left
             start = runs
-            for k, (faces, ways) in enumerate(_ways(req.sides, left)):
+            for k, (faces, ways) in enumerate(multisets(req.sides, left)):
                 more = dict(given)
                 more[req.role] = [*given.get(req.role, []), *faces]
                 walk(more, weight * Fraction(ways, whole))
                 if k == 0 and start + (runs - start) * sets > budget:
                     raise TooMany from None  # the first way's share, times the ways
             return
-        out[res.outcome] = out.get(res.outcome, Fraction(0)) + weight
+        key = (action.happened(params, res, labels) if labels else "") or res.outcome
+        out[key] = out.get(key, Fraction(0)) + weight
         if flags is not None:
             found: set[str] = set()
             figures = res.figures

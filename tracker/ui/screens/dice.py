@@ -228,7 +228,12 @@ class DiceScreen(ModalScreen[Answers | None]):
 
         action = self.action
         before = ""
+        prior: list[tuple[str, float]] | None = None
         if action.has_odds:
+            try:
+                prior = action.odds(self.params)
+            except Exception:  # odds must never take the dice step down
+                prior = None
             before = _safe(lambda: odds_text(action.odds(self.params), limit=5))
         some = any(answers.values())
         if before and not some:
@@ -238,7 +243,8 @@ class DiceScreen(ModalScreen[Answers | None]):
             try:
                 flags: dict[str, float] = {}
                 walked = outcome_odds(action, self.params, answers,
-                                      stale=lambda: asked != self._odds_asked, flags=flags)
+                                      stale=lambda: asked != self._odds_asked, flags=flags,
+                                      labels=prior)
                 head = "given the dice so far: " if some else "before any die: "
                 text = head + odds_text(walked, limit=5)
                 named = {label for label, _ in walked}

@@ -155,7 +155,7 @@ class EndPhase(Action[EndPhaseParams]):
             if found is not None:
                 removed.append(found[0])
                 parts.append(found[1])
-        tests = [r.unit for r in removed if r.morale_test]
+        tests = [names.get(r.unit, r.unit) for r in removed if r.morale_test]
         text = "End of missile fire: " + ("; ".join(parts) if parts else "no casualties")
         if pending:
             text += f" (did not fire: {', '.join(pending)})"
