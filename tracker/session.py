@@ -263,8 +263,7 @@ class Session:
         if rolled and (cmd.dice or cmd.sources):
             # some dice were entered: the result line says which the tracker rolled
             word = "die" if len(rolled) == 1 else "dice"
-            shown = " ".join(f"{r.role} {r.value}*" for r in rolled[:8])
-            out.message += f"  (tracker-rolled {word}: {shown}{' …' if len(rolled) > 8 else ''})"
+            out.message += f"  (tracker-rolled {word}: {rolled_by_role(rolled)})"
         return out
 
     def actor_ids(self, action: Action[Any], params: Any) -> list[str]:
@@ -800,3 +799,15 @@ def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"])
     return f"{where}: {err['msg'].lower()}"
+
+
+def rolled_by_role(rolled: list[Any], most: int = 12) -> str:
+    """``save 2* 1* 4*; kill 5*``: tracker-rolled dice by role, in the order they fell."""
+    groups: list[tuple[str, list[str]]] = []
+    for r in rolled[:most]:
+        if groups and groups[-1][0] == r.role:
+            groups[-1][1].append(f"{r.value}*")
+        else:
+            groups.append((r.role, [f"{r.value}*"]))
+    shown = "; ".join(f"{role} {' '.join(values)}" for role, values in groups)
+    return shown + (" …" if len(rolled) > most else "")

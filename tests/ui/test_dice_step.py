@@ -283,7 +283,7 @@ def test_the_player_view_marks_the_dice_the_tracker_rolled(tmp_path):
     cmd.dice = {"hit": [4, 5, 6], "save": [1, 2, 6]}
     cmd.sources = {"hit": ["entered"] * 3, "save": ["rolled"] * 3}
     out = session.run(cmd)
-    assert out.message.endswith("(tracker-rolled dice: save 1* save 2* save 6*)")
+    assert out.message.endswith("(tracker-rolled dice: save 1* 2* 6*)")
     for side in ("Empire", None):
         view = player_view(session.enc, side)
         shown = line(1, view.log[-1], undone=False).plain

@@ -40,11 +40,20 @@ def test_at_a_narrow_width_only_name_strength_and_state_remain_in_their_order():
     assert cut == {}
 
 
+def test_the_side_shows_its_first_letters_rather_than_nothing():
+    # name, strength and state need 21+7+15 = 43; 50 leaves 5 cells for the side
+    shown, cut = fit_columns(COLUMNS, WIDTHS, room=50)
+    assert keys(shown) == ["side", "name", "strength", "state"]
+    assert cut == {"side": 5}
+
+
 def test_a_narrow_column_comes_back_once_a_wider_one_has_gone():
     wide_side = {**WIDTHS, "side": 30, "profile": 3}
-    # without side (32) the rest need 21+7+15+5+9 = 57
-    shown, _ = fit_columns(COLUMNS, wide_side, room=60)
-    assert keys(shown) == ["name", "strength", "state", "casualties", "profile"]
+    # without side (32) the rest need 21+7+15+5+9 = 57; the side cut to 8 cells (10)
+    # leaves room for the casualties (7), not for the profile as well
+    shown, cut = fit_columns(COLUMNS, wide_side, room=60)
+    assert keys(shown) == ["side", "name", "strength", "state", "casualties"]
+    assert cut == {"side": 8}
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])

@@ -60,6 +60,10 @@ PROFILE = Column("Profile", "profile", _kind, priority=6)
 """The ruleset's one-line profile (``describe_unit``), without the unit's name."""
 
 
+def _orders(u: Any) -> str:
+    return str(u.orders)
+
+
 def _no_marks(u: Unit) -> list[str]:
     return []
 
@@ -80,6 +84,9 @@ class Roster:
     """A unit drawn in bold (it has hits to deal with)."""
     pending: Callable[[Any], list[str]] = field(default=_no_marks)
     """Duties a unit still has this phase ("drive back", "morale test")."""
+    orders: Callable[[Any], str] = field(default=_orders)
+    """A unit's orders as its state shows them (the words a pending mark already says
+    left out)."""
 
     def state(self, u: Unit) -> str:
         """What the GM must know of a unit; a removed unit is only removed (and the GM's
@@ -94,8 +101,9 @@ class Roster:
         bits += self.marks(u)
         if u.morale_test:
             bits.append("morale test")
-        if u.orders:
-            bits.append(u.orders)
+        orders = self.orders(u)
+        if orders:
+            bits.append(orders)
         bits += u.conditions
         bits += [e.name for e in u.effects]
         return ", ".join(bits)
@@ -114,6 +122,11 @@ PROFILE_ROSTER = Roster(columns=(SIDE, NAME, STRENGTH, STATE, CASUALTIES, PROFIL
 """For games whose units are best read from the ruleset's own profile line."""
 
 
+CUT_SHORT = 8
+"""The most cells a column of priority 1 or 2 takes when it cannot show whole: enough
+to tell the sides apart, leaving room for narrower columns."""
+
+
 def fit_columns(columns: Sequence[Column], widths: dict[str, int],
                 room: int, padding: int = 2) -> tuple[list[Column], dict[str, int]]:
     """The columns that fit in ``room`` cells, and a width limit for any shown cut.
@@ -122,12 +135,15 @@ def fit_columns(columns: Sequence[Column], widths: dict[str, int],
     priority, the highest number first (the rightmost of equals first); priority 0 never
     gives way. A column that gave way comes back if it fits once a wider one has gone;
     one of free text (priority 5 or more) that fits in part, at least 8 cells wide, is
-    shown cut to the room left, so a wide terminal fills its width.
+    shown cut to the room left, so a wide terminal fills its width; one of priority 1 or
+    2 (the side) is shown cut to as few as 3 cells rather than not at all.
     """
     order = list(columns)
 
+    limits: dict[str, int] = {}
+
     def need(cols: list[Column]) -> int:
-        return sum(widths.get(c.key, len(c.title)) + padding for c in cols)
+        return sum(limits.get(c.key, widths.get(c.key, len(c.title))) + padding for c in cols)
 
     def placed(cols: list[Column]) -> list[Column]:
         return [c for c in order if c in cols]
@@ -142,11 +158,16 @@ def fit_columns(columns: Sequence[Column], widths: dict[str, int],
         shown.remove(column)
         gone.append(column)
     for column in reversed(gone):  # the most important first
+        left = room - need(shown) - padding
         if need([*shown, column]) <= room:
             shown = placed([*shown, column])
             gone.remove(column)
-    limits: dict[str, int] = {}
-    for column in reversed(gone):
+        elif column.priority <= 2 and left >= 3:
+            # nearly as important as the name (the side): its first letters, not nothing
+            shown = placed([*shown, column])
+            gone.remove(column)
+            limits[column.key] = min(left, CUT_SHORT)
+    for column in reversed(gone):  # free text fills what is left of a wide terminal
         left = room - need(shown) - padding
         if column.priority >= 5 and left >= 8:
             shown = placed([*shown, column])

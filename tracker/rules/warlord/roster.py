@@ -32,6 +32,17 @@ def _to_fire(u: Any) -> bool:
     return bool(u.active and getattr(u, "weapon", "") and u.has_fire_order())
 
 
+def _orders(u: Any) -> str:
+    """A unit still to fire shows its orders without the fire the "to fire" mark says
+    ("to fire, advance", not "to fire, advance and fire")."""
+    orders = str(u.orders)
+    if _to_fire(u):
+        orders = orders.replace(" and fire", "").strip()
+        if orders.lower() == "fire":
+            return ""
+    return orders
+
+
 ROSTER = Roster(
     columns=(
         SIDE, NAME, STRENGTH, STATE, CASUALTIES, PROFILE,
@@ -40,6 +51,7 @@ ROSTER = Roster(
     filters=(("held", _held), ("to fire", _to_fire)),
     sorts=(("held", lambda u: (-u.held_casualties, u.name.lower())),),
     emphasis=_held,
+    orders=_orders,
 )
 
 
