@@ -222,6 +222,11 @@ class Action(Generic[P]):
         or a key several actions share): ``once_per`` by default."""
         return (self.once_per, self.name) if self.once_per else None
 
+    def can_act(self, who: Any) -> bool:
+        """Whether ``who`` (a unit or combatant) could take it at all, for the actor the
+        app offers first (a unit with no missile weapon does not shoot)."""
+        return True
+
     def actors(self, p: P) -> list[str]:
         """Who acts in it (names as given), for the limits and the acted markers."""
         actor = p.get("actor") if hasattr(p, "get") else None

@@ -9,6 +9,7 @@ import signal
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual import events, work
 from textual.app import App, ComposeResult, SystemCommand
@@ -38,6 +39,9 @@ from tracker.ui.saving import SavingMixin, rescue
 from tracker.ui.table import SyncTable
 from tracker.ui.theme import install_themes, show_notices
 from tracker.ui.topbar import TopBar, topbar_text
+
+if TYPE_CHECKING:
+    from tracker.rules.base import Action
 
 __all__ = ["TrackerApp", "run_app", "topbar_text"]
 
@@ -433,7 +437,7 @@ class TrackerApp(SavingMixin, App[None]):
         from tracker.ui.screens.resolve import ResolveScreen
 
         action = self.session.ruleset.action(name)
-        actor = self._acting()
+        actor = self._acting(action)
         if actor is not None:
             for p in action.params:
                 if p.kind == "actor" and p.name not in given:
@@ -446,9 +450,10 @@ class TrackerApp(SavingMixin, App[None]):
                     break
         self.push_screen(ResolveScreen(self.session, action, given, self.run_command), then)
 
-    def _acting(self) -> Combatant | Unit | None:
+    def _acting(self, action: Action[Any] | None = None) -> Combatant | Unit | None:
         """Who an action is for: the row under the cursor if it is one of those acting
-        now, else the first of them who has not acted this phase."""
+        now, else the first of them who has not acted this phase (and can take
+        ``action``: a unit with no missile weapon does not shoot)."""
         play = self.session.play
         holder = play.current()
         enc = self.session.enc
@@ -456,9 +461,12 @@ class TrackerApp(SavingMixin, App[None]):
         chosen = self.session.find(sel[1])[1] if sel is not None else None
         if holder is None or holder == seqs.ALL:
             return chosen
-        if chosen is not None and seqs.is_holder(enc, holder, chosen):
+        able = action.can_act if action is not None else (lambda who: True)
+        if chosen is not None and seqs.is_holder(enc, holder, chosen) and able(chosen):
             return chosen
         members = [m for m in seqs.members(enc, holder) if _in_play(m)]
+        if action is not None:
+            members = [m for m in members if action.can_act(m)] or members
         fresh = [m for m in members if not play.acted_now(m.id)]
         return (fresh or members)[0] if fresh or members else chosen
 

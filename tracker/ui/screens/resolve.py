@@ -48,8 +48,14 @@ def _left_open(p: Param) -> str | None:
 
 
 def _hint(p: Param) -> str:
-    """What an empty box says: a value left open says what is used instead."""
-    return _left_open(p) or p.help[:60] or p.kind
+    """What an empty box says: a value left open says what is used instead, after what
+    the value is where its help does not say where it comes from ("feet to the target,
+    or from the roster")."""
+    left_open = _left_open(p)
+    said = any(w in p.help.lower() for w in ("default", "roster", "encounter"))
+    if left_open == "from the roster" and p.help and not said:
+        return f"{p.help[:44]}, or {left_open}"
+    return left_open or p.help[:60] or p.kind
 
 
 class ResolveScreen(FormScreen):

@@ -48,6 +48,9 @@ class Shoot(Action[ShootParams]):
         "no kill roll when d6 + KA cannot reach D."
     )
 
+    def can_act(self, who: Any) -> bool:
+        return bool(getattr(who, "weapon", ""))  # a unit with a missile weapon
+
     def resolve(self, p: ShootParams, dice: Dice) -> Resolution:
         s = plan(p)
         hit_rolls = dice.roll_many("hit", 6, s.shots, need=s.needed)

@@ -1,0 +1,22 @@
+"""The actor an action's dialog offers first: whoever acts now, and can take it."""
+
+from __future__ import annotations
+
+from tests.ui.test_short_forms import app_on
+
+
+async def test_shooting_offers_the_first_unit_of_the_side_that_can_shoot(tmp_path):
+    app = app_on(tmp_path, "d6battle-crossbow-duel.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(2):  # combat, resolution, then the English shoot
+            await pilot.press("n")
+            await pilot.pause()
+        assert "Turn: English, shoot" in str(app.query_one("#status").render())
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("enter")  # shoot, the first action
+        await pilot.pause()
+        await pilot.pause()
+        # Men-at-Arms (no missile weapon) come first on the roster; the Longbowmen shoot
+        assert app.screen.query_one("#f-actor").value == "Longbowmen"
