@@ -29,7 +29,7 @@ class EndPhaseParams(Params):
     )
     force: bool = p_(False, "end the phase although units have not fired")
     names: tuple[str, ...] | None = p_(
-        None, "UNIT=NAME, the units' names for the log (default: from the encounter)"
+        None, "UNIT=NAME, names for units held gives by id (default: as held names them)"
     )
     morale_test_when: str = p_(help="which units test morale", choices=MORALE_WHEN,
                                setting=MORALE_TEST_WHEN)
@@ -166,12 +166,9 @@ class EndPhase(Action[EndPhaseParams]):
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        if "held" not in given:
-            out["held"] = [f"{u.id}:{u.held_casualties}:{u.strength}:{u.morale_class}"
+        if "held" not in given:  # units by the names the GM knows them by
+            out["held"] = [f"{u.name}:{u.held_casualties}:{u.strength}:{u.morale_class}"
                            for u in warlord_units(enc) if u.held_casualties > 0]
-        if "names" not in given:
-            out["names"] = [f"{u.id}={u.name}" for u in warlord_units(enc)
-                            if u.held_casualties > 0]
         if "pending" not in given:
             out["pending"] = [u.name for u in still_to_fire(enc)]
         return out
