@@ -20,3 +20,16 @@ async def test_shooting_offers_the_first_unit_of_the_side_that_can_shoot(tmp_pat
         await pilot.pause()
         # Men-at-Arms (no missile weapon) come first on the roster; the Longbowmen shoot
         assert app.screen.query_one("#f-actor").value == "Longbowmen"
+
+
+async def test_when_every_side_fires_at_once_the_first_unit_still_to_fire_is_offered(tmp_path):
+    app = app_on(tmp_path, "warlord-wood-elves.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("enter")  # fire, the first action
+        await pilot.pause()
+        await pilot.pause()
+        # the Wood elf guards, first on the roster, have fired; the longbowmen have not
+        assert app.screen.query_one("#f-actor").value == "Human longbowmen"

@@ -459,7 +459,7 @@ class TrackerApp(SavingMixin, App[None]):
         enc = self.session.enc
         sel = self._selected_name()
         chosen = self.session.find(sel[1])[1] if sel is not None else None
-        if holder is None or holder == seqs.ALL:
+        if holder is None:
             return chosen
         able = action.can_act if action is not None else (lambda who: True)
         if chosen is not None and seqs.is_holder(enc, holder, chosen) and able(chosen):

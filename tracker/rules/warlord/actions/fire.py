@@ -82,6 +82,11 @@ class Fire(Action[FireParams]):
         "(the remainder rounded: the d100 kills on this or less), d100, kills."
     )
 
+    def can_act(self, who: Any) -> bool:
+        """A unit with a missile weapon that still holds its fire order counter."""
+        has_order = getattr(who, "has_fire_order", None)
+        return bool(getattr(who, "weapon", "")) and (has_order is None or has_order())
+
     def resolve(self, p: FireParams, dice: Dice) -> Resolution:
         v = compute(p)
         d100: int | None = None
