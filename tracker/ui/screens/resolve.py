@@ -54,7 +54,8 @@ def _hint(p: Param) -> str:
     left_open = _left_open(p)
     said = any(w in p.help.lower() for w in ("default", "roster", "encounter"))
     if left_open == "from the roster" and p.help and not said:
-        return f"{p.help[:44]}, or {left_open}"
+        hint = f"{p.help.split(' (', 1)[0]}, or {left_open}"
+        return hint if len(hint) <= 44 else left_open  # whole in the box at 80 columns
     return left_open or p.help[:60] or p.kind
 
 
