@@ -33,3 +33,20 @@ async def test_when_every_side_fires_at_once_the_first_unit_still_to_fire_is_off
         await pilot.pause()
         # the Wood elf guards, first on the roster, have fired; the longbowmen have not
         assert app.screen.query_one("#f-actor").value == "Human longbowmen"
+
+
+async def test_a_duty_the_roster_names_is_said_once_in_the_state(tmp_path):
+    from tracker.rules.columns import STATE
+    from tracker.ui.panes.roster import RosterPane
+
+    app = app_on(tmp_path, "warlord-wood-elves.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for line in ("holdfire 'Human longbowmen'", "holdfire \"Morgab's goblin archers\"",
+                     "next"):
+            assert app.run_line(line) is None, line
+            await pilot.pause()
+        pane = app.query_one(RosterPane)
+        orcs = app.session.enc.find_unit("Orc warband")
+        state = pane._texts(orcs)[list(pane.roster.columns).index(STATE)]
+        assert state.split(", ").count("morale test") == 1, state

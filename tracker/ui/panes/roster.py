@@ -84,7 +84,10 @@ class RosterPane(Vertical):
         for column in roster.columns:
             text = roster.cell(column, u, describe)
             if column is STATE and self._marks.get(u.id):
-                text = ", ".join([*self._marks[u.id], *([text] if text else [])])
+                marks = self._marks[u.id]
+                # a duty the sequence names and the unit's own flag say one thing once
+                own = [bit for bit in text.split(", ") if bit and bit not in marks]
+                text = ", ".join([*marks, *own])
             out.append(text)
         return out
 
