@@ -50,3 +50,24 @@ async def test_a_duty_the_roster_names_is_said_once_in_the_state(tmp_path):
         orcs = app.session.enc.find_unit("Orc warband")
         state = pane._texts(orcs)[list(pane.roster.columns).index(STATE)]
         assert state.split(", ").count("morale test") == 1, state
+
+
+async def test_a_duty_opens_its_dialog_for_the_unit_that_owes_it(tmp_path):
+    app = app_on(tmp_path, "warlord-wood-elves.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for line in ("holdfire 'Human longbowmen'", "holdfire \"Morgab's goblin archers\"",
+                     "next"):
+            assert app.run_line(line) is None, line
+            await pilot.pause()
+        # only the Orc warband holds casualties, so only it tests; the Wood elf guards
+        # stand first on the roster and under the cursor
+        await pilot.press("n")
+        for _ in range(4):
+            await pilot.pause()
+        assert app.screen.query_one("#f-actor").value == "Orc warband"
+        await pilot.press("enter")
+        for _ in range(4):
+            await pilot.pause()
+        assert app.session.enc.log[-2].text == "Orc warband passed its morale test"
+        assert app.session.enc.position.round == 2

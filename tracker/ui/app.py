@@ -352,7 +352,12 @@ class TrackerApp(SavingMixin, App[None]):
 
         action = pending.duty.action
         if action and action in self.session.ruleset.actions:
-            self.open_action(action, then=done)
+            # the dialog is for the first who owes the duty (the next unit to test)
+            owes = next((who for who, _ in pending.items if who), None)
+            given = {p.name: self.session.canonical_name(owes)
+                     for p in self.session.ruleset.action(action).params
+                     if p.kind == "actor" and owes is not None}
+            self.open_action(action, then=done, **given)
         else:
             done(None)
 
