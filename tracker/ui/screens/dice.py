@@ -5,7 +5,6 @@ as they land. It dismisses the dice by role, each with its source."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from textual import events, work
@@ -232,9 +231,10 @@ class DiceScreen(ModalScreen[Answers | None]):
         if action.has_odds:
             try:
                 prior = action.odds(self.params)
-            except Exception:  # odds must never take the dice step down
-                prior = None
-            before = _safe(lambda: odds_text(action.odds(self.params), limit=5))
+            except Exception as exc:  # odds must never take the dice step down
+                before = f"(odds unavailable: {exc})"
+            else:
+                before = odds_text(prior, limit=5) or "-"
         some = any(answers.values())
         if before and not some:
             text = f"before any die: {before}"
@@ -270,13 +270,6 @@ def _count(req: Request, faces: list[int]) -> str:
     if not req.target:
         return ""
     return f" · {sum(1 for v in faces if req.succeeds(v))} at {req.target}"
-
-
-def _safe(get: Callable[[], str]) -> str:
-    try:
-        return get() or "-"
-    except Exception as exc:
-        return f"(odds unavailable: {exc})"
 
 
 __all__ = ["DiceEntry", "DiceScreen"]
