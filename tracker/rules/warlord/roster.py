@@ -55,32 +55,28 @@ ROSTER = Roster(
 )
 
 
-def _profile_names(race: str, weapon: str) -> tuple[str, str]:
-    """The race's and weapon's names on the shipped profile sheet (the keys when the
-    sheet does not have them)."""
+def _profile_words(race: str, weapon: str, armour: str) -> list[str]:
+    """The race's, weapon's and armour's names on the shipped profile sheet, read once
+    (the keys where the sheet does not have them, or cannot be read)."""
     from tracker.rules.errors import RuleError
 
     from .profiles import load_sheet
 
-    race_name, weapon_name = race or "?", weapon or "no missiles"
+    words = [race or "?", weapon or "no missiles", armour]
     try:
-        profile = load_sheet().race(race) if race else None
+        sheet = load_sheet()
+    except RuleError:
+        return words
+    words[2] = sheet.armour.get(armour, armour).lower()
+    try:
+        profile = sheet.race(race) if race else None
         if profile is not None:
-            race_name = profile.name
+            words[0] = profile.name
             if weapon:
-                weapon_name = profile.weapon(weapon).name
+                words[1] = profile.weapon(weapon).name
     except RuleError:
         pass
-    return race_name, weapon_name
-
-
-def _armour_name(key: str) -> str:
-    from .profiles import load_sheet
-
-    try:
-        return load_sheet().armour.get(key, key).lower()
-    except Exception:  # a sheet that cannot be read leaves the key as it is
-        return key
+    return words
 
 
 def describe_unit(unit: Unit) -> str:
@@ -88,7 +84,7 @@ def describe_unit(unit: Unit) -> str:
 
     if not isinstance(unit, WarlordUnit):
         return unit.name
-    bits = [*_profile_names(unit.race, unit.weapon), _armour_name(unit.armour_class)]
+    bits = _profile_words(unit.race, unit.weapon, unit.armour_class)
     line = f"{unit.name}: {', '.join(bits)}, {unit.strength}/{unit.strength_start}"
     if unit.ranks and unit.files:
         line += f" ({unit.ranks}×{unit.files})"
