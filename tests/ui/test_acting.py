@@ -5,6 +5,15 @@ from __future__ import annotations
 from tests.ui.test_short_forms import app_on
 
 
+async def to_the_morale_tests(app, pilot) -> None:  # type: ignore[no-untyped-def]
+    """Warlord's sample: the last two units hold fire, and phase eight ends."""
+    await pilot.pause()
+    for line in ("holdfire 'Human longbowmen'", "holdfire \"Morgab's goblin archers\"",
+                 "next"):
+        assert app.run_line(line) is None, line
+        await pilot.pause()
+
+
 async def test_shooting_offers_the_first_unit_of_the_side_that_can_shoot(tmp_path):
     app = app_on(tmp_path, "d6battle-crossbow-duel.toml")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -41,11 +50,7 @@ async def test_a_duty_the_roster_names_is_said_once_in_the_state(tmp_path):
 
     app = app_on(tmp_path, "warlord-wood-elves.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        for line in ("holdfire 'Human longbowmen'", "holdfire \"Morgab's goblin archers\"",
-                     "next"):
-            assert app.run_line(line) is None, line
-            await pilot.pause()
+        await to_the_morale_tests(app, pilot)
         pane = app.query_one(RosterPane)
         orcs = app.session.enc.find_unit("Orc warband")
         state = pane._texts(orcs)[list(pane.roster.columns).index(STATE)]
@@ -55,11 +60,7 @@ async def test_a_duty_the_roster_names_is_said_once_in_the_state(tmp_path):
 async def test_a_duty_opens_its_dialog_for_the_unit_that_owes_it(tmp_path):
     app = app_on(tmp_path, "warlord-wood-elves.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        for line in ("holdfire 'Human longbowmen'", "holdfire \"Morgab's goblin archers\"",
-                     "next"):
-            assert app.run_line(line) is None, line
-            await pilot.pause()
+        await to_the_morale_tests(app, pilot)
         # only the Orc warband holds casualties, so only it tests; the Wood elf guards
         # stand first on the roster and under the cursor
         await pilot.press("n")
