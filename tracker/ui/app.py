@@ -30,6 +30,7 @@ from tracker.ui import prefs
 from tracker.ui.commandline import CommandLine
 from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.footer import KeyFooter
+from tracker.ui.kept import KeptDialogs
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
@@ -86,6 +87,8 @@ class TrackerApp(SavingMixin, App[None]):
         self.requested_theme = theme
         self._theme_notices = install_themes(self, theme or prefs.get("theme"))
         self.selected: str | None = None
+        self.dialogs = KeptDialogs(self)
+        """Dialogs kept between openings, so a second opening composes nothing."""
         self.exit_deadline: float | None = 3.0
         """Seconds a signal leaves Textual to finish its exit before the process ends."""
         self.init_saving(autosave)
@@ -134,6 +137,13 @@ class TrackerApp(SavingMixin, App[None]):
         self._install_signals()
         self.start_saving()
         self.call_after_refresh(self._prepare_save)
+        self.call_after_refresh(self.set_timer, 0.2, self._prepare_dialogs)
+
+    def _prepare_dialogs(self) -> None:
+        """Once the first screen is up: what a dialog's first opening would load."""
+        from tracker.ui.kept import prepare
+
+        prepare(self)
 
     @work(thread=True, group="save", exit_on_error=False)
     def _prepare_save(self) -> None:
@@ -394,7 +404,7 @@ class TrackerApp(SavingMixin, App[None]):
             self.set_status("read-only: another tracker writes this encounter", error=True)
             return
         kind = "unit" if self._mass() else "combatant"
-        self.push_screen(add_form(self.session, kind, self.run_command))
+        self.dialogs.show(f"add {kind}", add_form(self.session, kind, self.run_command))
 
     def action_edit(self) -> None:
         from tracker.ui.screens.edit import edit_form
@@ -403,7 +413,8 @@ class TrackerApp(SavingMixin, App[None]):
         if sel is None:
             self.set_status("select a combatant or unit first", error=True)
             return
-        self.push_screen(edit_form(self.session, sel[0], sel[1], self.run_command))
+        self.dialogs.show(f"edit {sel[0]}",
+                          edit_form(self.session, sel[0], sel[1], self.run_command))
 
     def action_remove(self) -> None:
         from tracker.ui.screens.confirm import ConfirmScreen
@@ -435,7 +446,7 @@ class TrackerApp(SavingMixin, App[None]):
             if name:
                 self.open_action(name)
 
-        self.push_screen(PickerScreen("Resolve which action?", items), picked)
+        self.dialogs.show("actions", PickerScreen("Resolve which action?", items), picked)
 
     def open_action(self, name: str, then: Callable[[object], None] | None = None,
                     **given: str) -> None:
@@ -453,7 +464,8 @@ class TrackerApp(SavingMixin, App[None]):
                 if p.kind == "target" and p.name not in given:
                     given[p.name] = self.session.canonical_name(target.id)
                     break
-        self.push_screen(ResolveScreen(self.session, action, given, self.run_command), then)
+        self.dialogs.show(f"resolve {name}",
+                          ResolveScreen(self.session, action, given, self.run_command), then)
 
     def _acting(self, action: Action[Any] | None = None) -> Combatant | Unit | None:
         """Who an action is for: the row under the cursor if it is one of those acting
@@ -488,7 +500,7 @@ class TrackerApp(SavingMixin, App[None]):
         if not self.session.ruleset.settings:
             self.set_status(self.session.settings_text())
             return
-        self.push_screen(settings_form(self.session, self.run_command))
+        self.dialogs.show("settings", settings_form(self.session, self.run_command))
 
     def action_watch_hint(self) -> None:
         """How players connect: the table server's command, or how to start one."""
@@ -521,7 +533,7 @@ class TrackerApp(SavingMixin, App[None]):
                 if not prefs.remember(theme=name):
                     self.set_status(f"theme {name} (it could not be kept for the next start)")
 
-        self.push_screen(PickerScreen("Theme", items, current=current), picked)
+        self.dialogs.show("themes", PickerScreen("Theme", items, current=current), picked)
 
     def action_report(self) -> None:
         from tracker.ui.screens.report import ReportScreen
@@ -531,7 +543,7 @@ class TrackerApp(SavingMixin, App[None]):
     def action_help(self) -> None:
         from tracker.ui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen(self.key_rows(), self.session.help_lines()))
+        self.dialogs.show("help", HelpScreen(self.key_rows(), self.session.help_lines()))
 
     def key_rows(self) -> list[tuple[str, str, str]]:
         rows: list[tuple[str, str, str]] = []

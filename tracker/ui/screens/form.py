@@ -91,6 +91,8 @@ class FormScreen(ModalScreen[Command | None]):
         self.hint = hint
         self.showing_more = False
         self._rest_mounted = False
+        self._boxes: dict[str, Input] = {}
+        """Each field's box once made (found without a query at every key)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -103,22 +105,23 @@ class FormScreen(ModalScreen[Command | None]):
             yield Label("", id="field-help", classes="dialog-hint")
             yield from self.compose_extra()
             yield Label("", id="form-error", classes="dialog-error")
-            more = sum(1 for f in self.fields if f.more)
-            keys = "Tab/↓ next field · Enter apply · Esc cancel"
-            if more:
-                keys += f" · ctrl+o {more} more field{'s' if more != 1 else ''}"
-            yield Label(keys, id="form-keys", classes="dialog-hint")
+            yield Label(self._keys_text(), id="form-keys", classes="dialog-hint")
+
+    def _keys_text(self) -> str:
+        keys = "Tab/↓ next field · Enter apply · Esc cancel"
+        more = 0 if self.showing_more else sum(1 for f in self.fields if f.more)
+        if more:
+            keys += f" · ctrl+o {more} more field{'s' if more != 1 else ''}"
+        return keys
 
     def _row(self, f: Field) -> Horizontal:
         low, high = LABEL_WIDTH
         width = max([low, *(len(g.label or g.name) + 2 for g in self.fields)])
         label = Label(f.label or f.name)
         label.styles.width = min(width, high)
-        return Horizontal(
-            label,
-            InOrderInput(value=self.value_for(f), placeholder=f.hint, id=f"f-{f.name}"),
-            classes="field-row",
-        )
+        box = InOrderInput(value=self.value_for(f), placeholder=f.hint, id=f"f-{f.name}")
+        self._boxes[f.name] = box
+        return Horizontal(label, box, classes="field-row")
 
     def value_for(self, f: Field) -> str:
         """What a field's box holds when it is mounted."""
@@ -151,11 +154,54 @@ class FormScreen(ModalScreen[Command | None]):
         if rows:
             self.query_one(Fields).mount_all(rows)
             self.call_after_refresh(self.rows_added)
-            self.query_one("#form-keys", Label).update(
-                "Tab/↓ next field · Enter apply · Esc cancel")
+            self.query_one("#form-keys", Label).update(self._keys_text())
 
     def compose_extra(self) -> ComposeResult:
         yield from ()
+
+    def _shape(self) -> tuple[object, ...]:
+        return (self.hint, *((f.name, f.label, f.hint, f.help, f.more) for f in self.fields))
+
+    def renew(self, fresh: FormScreen) -> bool:
+        """Kept between openings (see ``tracker.ui.kept``): a form with the same fields
+        takes ``fresh``'s title, values and handlers and opens as a new one would (the
+        further fields put away again, no error, the first field focused)."""
+        if fresh._shape() != self._shape():
+            return False
+        self.title_text = fresh.title_text
+        self.fields = fresh.fields
+        self.build = fresh.build
+        self.submit_command = fresh.submit_command
+        if not self.is_mounted:
+            return True
+        self.query_one(".dialog-title", Label).update(self.title_text)
+        if self.showing_more:
+            self.showing_more = False
+            for f in self.fields:
+                box = self._boxes.pop(f.name, None) if f.more else None
+                if box is not None and box.parent is not None:
+                    box.parent.remove()
+            self.query_one("#form-keys", Label).update(self._keys_text())
+        for f in self.fields:
+            box = self._box(f.name)
+            if box is not None:
+                self.set_box(f, box, self.value_for(f))
+        self.show_error("")
+        self.query_one("#field-help", Label).update("")
+        self.query_one(Fields).scroll_home(animate=False)
+        first = next(iter(self._boxes.values()), None)
+        if first is not None:
+            self.set_focus(first)
+        return True
+
+    def set_box(self, f: Field, box: Input, value: str) -> None:
+        """Put a value in a field's box, the cursor after it (as in a new box)."""
+        box.value = value
+        box.cursor_position = len(value)
+
+    def _box(self, name: str) -> Input | None:
+        """A field's box, None while it is not made (a further field not asked for)."""
+        return self._boxes.get(name)
 
     def on_mount(self) -> None:
         first = self.query(Input).first()
@@ -209,8 +255,7 @@ class FormScreen(ModalScreen[Command | None]):
         """Every field's text; a field not shown yet keeps the value it came with."""
         out: dict[str, str] = {}
         for f in self.fields:
-            boxes = self.query(f"#f-{f.name}").results(Input)
-            box = next(boxes, None)
+            box = self._box(f.name)
             out[f.name] = (box.value if box is not None else self.value_for(f)).strip()
         return out
 

@@ -26,6 +26,14 @@ class HelpScreen(ModalScreen[None]):
         self.keys = keys
         self.commands = commands
 
+    def renew(self, fresh: HelpScreen) -> bool:
+        """Kept between openings (see ``tracker.ui.kept``): the same text, from the top."""
+        if (fresh.keys, fresh.commands) != (self.keys, self.commands):
+            return False
+        if self.is_mounted:
+            self.query_one("#help-body", VerticalScroll).scroll_home(animate=False)
+        return True
+
     def compose(self) -> ComposeResult:
         table = Table(box=None, expand=True, show_header=True, header_style="bold")
         table.add_column("Key", no_wrap=True)

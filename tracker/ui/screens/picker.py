@@ -39,6 +39,28 @@ class PickerScreen(ModalScreen[str | None]):
             yield Label("↑↓ or a first letter choose · Enter pick · Esc cancel",
                         classes="dialog-hint")
 
+    def renew(self, fresh: PickerScreen) -> bool:
+        """Kept between openings (see ``tracker.ui.kept``): the same ids; the title, the
+        labels (a mark on the current theme) and the highlight are refreshed."""
+        keys = [key for key, _ in self.items]
+        if [key for key, _ in fresh.items] != keys:
+            return False
+        self._picked = False
+        self.current = fresh.current
+        if self.is_mounted:
+            self.query_one(".dialog-title", Label).update(fresh.title_text)
+            options = self.query_one(OptionList)
+            old = dict(self.items)
+            for key, label in fresh.items:
+                if old[key] != label:
+                    options.replace_option_prompt(key, label)
+            options.highlighted = keys.index(fresh.current) if fresh.current in keys else None
+            options.scroll_home(animate=False)
+            options.scroll_to_highlight()
+        self.title_text = fresh.title_text
+        self.items = fresh.items
+        return True
+
     def on_key(self, event: events.Key) -> None:
         """Letters the list does not take jump to the next item starting with them; Enter
         typed ahead of the list's focus picks what is highlighted."""

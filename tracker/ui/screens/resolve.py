@@ -113,6 +113,30 @@ class ResolveScreen(FormScreen):
             out.setdefault(key, "" if key in open_ and value == -1 else show_value(value))
         return out
 
+    def renew(self, fresh: FormScreen) -> bool:
+        """Kept between openings (see ``tracker.ui.kept``): the same action's dialog
+        takes what the encounter fills in now, and works out its odds again."""
+        if not isinstance(fresh, ResolveScreen) or fresh.session is not self.session \
+                or fresh.action.name != self.action.name:
+            return False
+        self.action = fresh.action
+        self.given, self.touched = fresh.given, fresh.touched
+        self._last_fill, self.filled = fresh._last_fill, fresh.filled
+        self._set_by_me = {}
+        self.typed_ahead = None
+        if not super().renew(fresh):
+            return False
+        if self.is_mounted:
+            self._mark_followers()
+            self.query_one("#odds", Static).update("…")
+            self.update_odds()
+        return True
+
+    def set_box(self, f: Field, box: Input, value: str) -> None:
+        if box.value != value:
+            self._set_by_me[f.name] = value  # the encounter's value, not the GM typing
+        super().set_box(f, box, value)
+
     def compose_extra(self) -> ComposeResult:
         with Vertical(classes="odds"):
             yield Label("Odds before rolling:", classes="dialog-hint")
@@ -163,9 +187,6 @@ class ResolveScreen(FormScreen):
             self._set_by_me[p.name] = value
             box.value = value
         self._mark_followers()
-
-    def _box(self, name: str) -> Input | None:
-        return next(self.query(f"#f-{name}").results(Input), None)
 
     def value_for(self, f: Field) -> str:
         if f.name.startswith("die--") or f.name in self.touched:

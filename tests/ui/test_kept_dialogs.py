@@ -1,0 +1,162 @@
+"""Dialogs are kept between openings: a second opening is the same screen, showing what
+a new one would (the encounter's values now, no earlier typing, the further fields put
+away, the first field focused), and the dialogs' stylesheet is loaded once the first
+screen is up, not with the first dialog's key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Label, OptionList
+
+from tests.ui.test_short_forms import app_on, shown
+from tracker.ui.kept import STYLESHEETS
+from tracker.ui.screens.form import FormScreen
+from tracker.ui.screens.help import HelpScreen
+from tracker.ui.screens.picker import PickerScreen
+from tracker.ui.screens.resolve import ResolveScreen
+
+
+async def _open(pilot, key: str):  # type: ignore[no-untyped-def]
+    await pilot.press(key)
+    await pilot.pause()
+    return pilot.app.screen
+
+
+async def _close(pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press("escape")
+    await pilot.pause()
+
+
+def _box(screen, name: str) -> Input:  # type: ignore[no-untyped-def]
+    return screen.query_one(f"#f-{name}", Input)
+
+
+async def test_the_add_form_opens_again_as_new_without_what_was_typed(tmp_path: Path):
+    app = app_on(tmp_path, "warlord-wood-elves.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = await _open(pilot, "a")
+        assert isinstance(first, FormScreen)
+        short = shown(first)
+        await pilot.press(*"Elf", "tab", "ctrl+o")
+        await pilot.pause()
+        assert len(shown(first)) > len(short)
+        first.show_error("a message from before")
+        await _close(pilot)
+
+        again = await _open(pilot, "a")
+        assert again is first and app.dialogs.reused == 1
+        assert shown(again) == short  # the further fields are put away again
+        assert _box(again, "name").value == ""
+        assert again.focused is _box(again, "name")
+        assert "ctrl+o" in str(again.query_one("#form-keys", Label).render())
+        assert str(again.query_one("#form-error", Label).render()) == ""
+        await pilot.press(*"Scouts", "ctrl+s")
+        await pilot.pause()
+        assert app.session.enc.find_unit("Scouts").side == "elves"
+
+
+async def test_settings_show_the_encounter_s_value_now(tmp_path: Path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setting = app.session.ruleset.settings[0]
+        form = await _open(pilot, "s")
+        before = _box(form, setting.name).value
+        await _close(pilot)
+        choices = [c for c in (setting.choices or ("yes", "no")) if c != before]
+        assert app.run_line(f"setting {setting.name}={choices[0]}") is None
+        again = await _open(pilot, "s")
+        assert again is form
+        assert _box(again, setting.name).value == choices[0]
+
+
+async def test_the_theme_list_marks_the_theme_chosen_since(tmp_path: Path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        picker = await _open(pilot, "t")
+        assert isinstance(picker, PickerScreen)
+        others = [key for key, _ in picker.items if key != app.theme]
+        picker.query_one(OptionList).highlighted = [k for k, _ in picker.items].index(others[0])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.theme == others[0]
+        again = await _open(pilot, "t")
+        assert again is picker
+        options = again.query_one(OptionList)
+        assert options.highlighted_option is not None
+        assert options.highlighted_option.id == others[0]
+        labels = {o.id: str(o.prompt) for o in options.options}
+        assert labels[others[0]].endswith("(current)")
+        assert sum(label.endswith("(current)") for label in labels.values()) == 1
+
+
+async def test_help_opens_again_from_the_top(tmp_path: Path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        help_ = await _open(pilot, "question_mark")
+        assert isinstance(help_, HelpScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        await _close(pilot)
+        again = await _open(pilot, "question_mark")
+        assert again is help_
+        assert again.query_one("#help-body").scroll_y == 0
+
+
+async def test_the_end_of_phase_dialog_follows_the_encounter_again(tmp_path: Path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = await _open(pilot, "E")
+        assert isinstance(dialog, ResolveScreen)
+        box = dialog.query(Input).first()
+        name = (box.id or "")[2:]
+        filled = box.value
+        await pilot.press("end", *"99")
+        await pilot.pause()
+        assert name in dialog.touched and box.value == filled + "99"
+        await _close(pilot)
+        again = await _open(pilot, "E")
+        assert again is dialog
+        assert _box(again, name).value == filled
+        assert name not in again.touched and _box(again, name).has_class("follows")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if again.odds_settled:
+                break
+        assert again.odds_settled
+        assert str(again.query_one("#odds").render()) not in ("", "…")
+
+
+async def test_an_edit_form_with_other_fields_is_made_anew(tmp_path: Path):
+    app = app_on(tmp_path, "warlord-wood-elves.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = await _open(pilot, "e")
+        title = str(first.query_one(".dialog-title", Label).render())
+        await _close(pilot)
+        await pilot.press("down")
+        await pilot.pause()
+        again = await _open(pilot, "e")
+        assert isinstance(again, FormScreen)
+        new_title = str(again.query_one(".dialog-title", Label).render())
+        assert new_title != title  # the unit now under the cursor, whichever screen shows it
+        unit = app.session.enc.find_unit(new_title.removeprefix("Edit "))
+        assert _box(again, "strength").value == str(unit.strength)
+
+
+async def test_the_dialog_stylesheet_is_loaded_once_the_first_screen_is_up(tmp_path: Path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if all(app.stylesheet.has_source(str(p), "") for p in STYLESHEETS):
+                break
+        assert all(app.stylesheet.has_source(str(p), "") for p in STYLESHEETS)
+        assert len(app.screen_stack) == 1  # nothing was opened to do it
+        screen = await _open(pilot, "a")
+        assert [str(p) for p in screen.css_path] == [str(p) for p in STYLESHEETS]
