@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, Static
 
 from tracker.core.commands import Command
 from tracker.ui.inputs import InOrderInput
@@ -99,9 +99,14 @@ class FormScreen(ModalScreen[Command | None]):
             yield Label(self.title_text, classes="dialog-title")
             if self.hint:
                 yield Label(self.hint, classes="dialog-hint")
-            with Fields(classes="fields"):
-                for f in self._shown()[:FIRST_ROWS]:
-                    yield self._row(f)
+            with Fields(classes="fields"), Horizontal(classes="field-grid"):
+                boxes = [self._row(f) for f in self._shown()[:FIRST_ROWS]]
+                labels = Static(self._labels_text(), classes="field-labels")
+                low, high = LABEL_WIDTH
+                width = max([low, *(len(g.label or g.name) + 2 for g in self.fields)])
+                labels.styles.width = min(width, high)
+                yield labels
+                yield Vertical(*boxes, classes="field-boxes")
             yield Label("", id="field-help", classes="dialog-hint")
             yield from self.compose_extra()
             yield Label("", id="form-error", classes="dialog-error")
@@ -114,14 +119,22 @@ class FormScreen(ModalScreen[Command | None]):
             keys += f" · ctrl+o {more} more field{'s' if more != 1 else ''}"
         return keys
 
-    def _row(self, f: Field) -> Horizontal:
-        low, high = LABEL_WIDTH
-        width = max([low, *(len(g.label or g.name) + 2 for g in self.fields)])
-        label = Label(f.label or f.name)
-        label.styles.width = min(width, high)
+    def _row(self, f: Field) -> Input:
+        """A field's box; its label is a line of the labels column beside the boxes
+        (one widget a row, not three: a dialog's time goes by its widgets)."""
         box = InOrderInput(value=self.value_for(f), placeholder=f.hint, id=f"f-{f.name}")
         self._boxes[f.name] = box
-        return Horizontal(label, box, classes="field-row")
+        return box
+
+    def _labels_text(self) -> str:
+        """The labels of the fields made so far, one a line, beside their boxes."""
+        names = {f.name: f.label or f.name for f in self.fields}
+        return "\n".join(names[name] for name in self._boxes)
+
+    def _add_rows(self, rows: list[Input]) -> None:
+        self.query_one(".field-boxes", Vertical).mount_all(rows)
+        self.query_one(".field-labels", Static).update(self._labels_text())
+        self.call_after_refresh(self.rows_added)
 
     def value_for(self, f: Field) -> str:
         """What a field's box holds when it is mounted."""
@@ -141,8 +154,7 @@ class FormScreen(ModalScreen[Command | None]):
         self._rest_mounted = True
         rest = [self._row(f) for f in self._shown()[FIRST_ROWS:]]
         if rest:
-            self.query_one(Fields).mount_all(rest)
-            self.call_after_refresh(self.rows_added)
+            self._add_rows(rest)
 
     def action_more(self) -> None:
         """Show the fields kept behind the "more" key, after the others."""
@@ -152,8 +164,7 @@ class FormScreen(ModalScreen[Command | None]):
         self._mount_rest()
         rows = [self._row(f) for f in self.fields if f.more]
         if rows:
-            self.query_one(Fields).mount_all(rows)
-            self.call_after_refresh(self.rows_added)
+            self._add_rows(rows)
             self.query_one("#form-keys", Label).update(self._keys_text())
 
     def compose_extra(self) -> ComposeResult:
@@ -179,9 +190,10 @@ class FormScreen(ModalScreen[Command | None]):
             self.showing_more = False
             for f in self.fields:
                 box = self._boxes.pop(f.name, None) if f.more else None
-                if box is not None and box.parent is not None:
-                    box.parent.remove()
+                if box is not None:
+                    box.remove()
             self.query_one("#form-keys", Label).update(self._keys_text())
+            self.query_one(".field-labels", Static).update(self._labels_text())
         for f in self.fields:
             box = self._box(f.name)
             if box is not None:
