@@ -7,8 +7,9 @@ with 25 Inputs opened the same way in the same run.
 Each dialog is opened by its key on the sample Warmaster battle (the edit form on the
 row under the cursor, the action picker, the end-of-phase dialog ...) and closed with
 Esc; the time is from the key reaching the app to the end of the first composite of
-the new screen. The first opening of each is reported apart (nothing is cached yet),
-then the median of the rest. Every figure is also given as a ratio to the bare modal's
+the new screen. The first opening of each, half a second after the app's first screen,
+is reported apart (the dialog's own screen is not made yet), then the median of the
+rest. Every figure is also given as a ratio to the bare modal's
 median, measured in the same process between the tracker's dialogs.
 """
 
@@ -28,6 +29,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "saves" / "warmaster-river-crossing.toml"
 SIZE = (80, 24)
+IDLE = 0.5
+"""Seconds each app is left idle after its first screen before the first key (the
+tracker loads what the dialogs share in that time, as it does for a GM at the table)."""
 DIALOGS = (
     ("add form", "a"),
     ("edit form", "e"),
@@ -91,6 +95,8 @@ async def _openings(app: Any, key: str, count: int) -> list[float]:
     times: list[float] = []
     try:
         async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await asyncio.sleep(IDLE)  # a GM's first key comes a moment after the screen
             await pilot.pause()
             base = app.screen
             for _ in range(count):

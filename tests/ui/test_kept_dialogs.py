@@ -160,3 +160,33 @@ async def test_the_dialog_stylesheet_is_loaded_once_the_first_screen_is_up(tmp_p
         assert len(app.screen_stack) == 1  # nothing was opened to do it
         screen = await _open(pilot, "a")
         assert [str(p) for p in screen.css_path] == [str(p) for p in STYLESHEETS]
+
+
+async def test_the_action_picker_opens_again_on_its_first_action(tmp_path: Path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        picker = await _open(pilot, "f")
+        assert isinstance(picker, PickerScreen)
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert picker.query_one(OptionList).highlighted == 2
+        await _close(pilot)
+        again = await _open(pilot, "f")
+        assert again is picker and again.query_one(OptionList).highlighted == 0
+        first = picker.items[0][0]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen) and app.screen.action.name == first
+
+
+async def test_a_form_opened_again_says_what_its_first_field_is_for(tmp_path: Path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        form = await _open(pilot, "a")
+        said = str(form.query_one("#field-help", Label).render())
+        assert said.startswith("name")
+        await _close(pilot)
+        again = await _open(pilot, "a")
+        assert str(again.query_one("#field-help", Label).render()) == said

@@ -199,11 +199,11 @@ class FormScreen(ModalScreen[Command | None]):
             if box is not None:
                 self.set_box(f, box, self.value_for(f))
         self.show_error("")
-        self.query_one("#field-help", Label).update("")
         self.query_one(Fields).scroll_home(animate=False)
         first = next(iter(self._boxes.values()), None)
         if first is not None:
             self.set_focus(first)
+        self._say_help(first)
         return True
 
     def set_box(self, f: Field, box: Input, value: str) -> None:
@@ -222,15 +222,19 @@ class FormScreen(ModalScreen[Command | None]):
         self.call_after_refresh(self._mount_rest)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Say what the focused field is for, in full."""
-        widget = event.widget
+        self._say_help(event.widget)
+
+    def _say_help(self, widget: object) -> None:
+        """Say what the focused field is for, in full (nothing if no field has focus)."""
         for f in self.fields:
-            if widget.id == f"f-{f.name}":
+            if widget is not None and getattr(widget, "id", None) == f"f-{f.name}":
                 text = f.help or f.hint
                 self.query_one("#field-help", Label).update(
                     f"{f.label or f.name}: {text}" if text else ""
                 )
                 return
+        if widget is None:
+            self.query_one("#field-help", Label).update("")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # before the first field has focus, Tab waits its turn behind the keys typed

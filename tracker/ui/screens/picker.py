@@ -54,7 +54,7 @@ class PickerScreen(ModalScreen[str | None]):
             for key, label in fresh.items:
                 if old[key] != label:
                     options.replace_option_prompt(key, label)
-            options.highlighted = keys.index(fresh.current) if fresh.current in keys else None
+            options.highlighted = keys.index(fresh.current) if fresh.current in keys else 0
             options.scroll_home(animate=False)
             options.scroll_to_highlight()
         self.title_text = fresh.title_text
