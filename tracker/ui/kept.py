@@ -8,7 +8,8 @@ nothing is composed. A dialog whose fields differ (an edit form for a unit of an
 kind) is replaced by the new one, which is kept in its turn.
 
 Once the app's first screen is drawn, ``prepare`` loads what every dialog's first
-opening would otherwise load with the key: the dialog modules and their stylesheet.
+opening would otherwise load with the key: the dialog modules and their stylesheet,
+parsed.
 """
 
 from __future__ import annotations
@@ -93,11 +94,10 @@ def _prepare(app: App[Any]) -> None:
     for module in MODULES:
         importlib.import_module(module)
     sheet = app.stylesheet
-    added = False
     for path in STYLESHEETS:
         if not sheet.has_source(str(path), ""):
             sheet.read(path)
-            added = True
-    if added:
-        sheet.reparse()
-        sheet.update(app)
+    # parsed now, not at the first dialog's key; the app's widgets are not styled again
+    # (Textual does it when a screen brings a new stylesheet): no rule of the dialogs'
+    # stylesheet names a widget, class or id of the main screen
+    _ = sheet.rules_map  # reading it parses what was added
