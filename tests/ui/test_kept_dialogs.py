@@ -99,6 +99,9 @@ async def test_help_opens_again_from_the_top(tmp_path: Path):
         await pilot.pause()
         help_ = await _open(pilot, "question_mark")
         assert isinstance(help_, HelpScreen)
+        # the text comes right after the frame: every key, then the command language
+        text = " ".join(str(w.render()) for w in help_.query("#help-body Static, Label"))
+        assert "Command line" in text and app.session.help_lines()[0].split()[0] in text
         await pilot.press("end")
         await pilot.pause()
         await _close(pilot)

@@ -35,25 +35,33 @@ class HelpScreen(ModalScreen[None]):
         return True
 
     def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog big"):
+            yield Label("Help — Esc closes", classes="dialog-title")
+            yield VerticalScroll(id="help-body")
+
+    def on_mount(self) -> None:
+        # the frame is drawn with the key; the text, whose table takes longer to lay out
+        # than the rest of the dialog, right after it
+        self.call_after_refresh(self._fill)
+
+    def _fill(self) -> None:
         table = Table(box=None, expand=True, show_header=True, header_style="bold")
         table.add_column("Key", no_wrap=True)
         table.add_column("Does")
         table.add_column("Where", style="dim")
         for key, what, where in self.keys:
             table.add_row(key, what, where)
-        cmds = Text("\n".join(self.commands))
-        with Vertical(classes="dialog big"):
-            yield Label("Help — Esc closes", classes="dialog-title")
-            with VerticalScroll(id="help-body"):
-                yield Static(table)
-                yield Label("")
-                yield Label("Command line (press : then type, Enter runs, Esc leaves):",
-                            classes="dialog-title")
-                yield Static(cmds)
-                yield Label("")
-                yield Static(
-                    "Dice: add --dice ROLE=V1,V2 to any action to use physical dice; roles "
-                    "not given are rolled by the tracker. Every roll is logged with its role "
-                    "and whether it was rolled or entered.",
-                    classes="dialog-hint",
-                )
+        self.query_one("#help-body", VerticalScroll).mount_all([
+            Static(table),
+            Label(""),
+            Label("Command line (press : then type, Enter runs, Esc leaves):",
+                  classes="dialog-title"),
+            Static(Text("\n".join(self.commands))),
+            Label(""),
+            Static(
+                "Dice: add --dice ROLE=V1,V2 to any action to use physical dice; roles "
+                "not given are rolled by the tracker. Every roll is logged with its role "
+                "and whether it was rolled or entered.",
+                classes="dialog-hint",
+            ),
+        ])
