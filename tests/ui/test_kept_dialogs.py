@@ -193,3 +193,28 @@ async def test_a_form_opened_again_says_what_its_first_field_is_for(tmp_path: Pa
         await _close(pilot)
         again = await _open(pilot, "a")
         assert str(again.query_one("#field-help", Label).render()) == said
+
+
+async def test_keys_typed_ahead_reach_a_kept_dialog_as_a_new_one(tmp_path: Path):
+    from tests.ui.keys import burst, keys_for
+
+    app = app_on(tmp_path, "edc-roland-press.toml")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        forms = []
+        for name in ("Nap quest", "Fexuw tN"):
+            burst(app, "a", *keys_for(name), "tab", "tab", "1", "2")
+            await pilot.pause()
+            await pilot.pause()
+            forms.append(app.screen)
+            values = app.screen.values()
+            assert (values["name"], values["reflex"]) == (name, "12")
+            await _close(pilot)
+        assert forms[0] is forms[1]
+        for _ in range(2):
+            burst(app, "f", "k", "enter")  # the action picker, then the first starting k
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, ResolveScreen)
+            assert app.screen.action.name == "knockdown"
+            await _close(pilot)
