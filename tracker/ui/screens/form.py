@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label
 
 from tracker.core.commands import Command
 from tracker.ui.inputs import InOrderInput
@@ -101,7 +101,7 @@ class FormScreen(ModalScreen[Command | None]):
                 yield Label(self.hint, classes="dialog-hint")
             with Fields(classes="fields"), Horizontal(classes="field-grid"):
                 boxes = [self._row(f) for f in self._shown()[:FIRST_ROWS]]
-                labels = Static(self._labels_text(), classes="field-labels")
+                labels = Label(self._labels_text(), classes="field-labels")
                 low, high = LABEL_WIDTH
                 width = max([low, *(len(g.label or g.name) + 2 for g in self.fields)])
                 labels.styles.width = min(width, high)
@@ -133,7 +133,7 @@ class FormScreen(ModalScreen[Command | None]):
 
     def _add_rows(self, rows: list[Input]) -> None:
         self.query_one(".field-boxes", Vertical).mount_all(rows)
-        self.query_one(".field-labels", Static).update(self._labels_text())
+        self.query_one(".field-labels", Label).update(self._labels_text())
         self.call_after_refresh(self.rows_added)
 
     def value_for(self, f: Field) -> str:
@@ -193,7 +193,7 @@ class FormScreen(ModalScreen[Command | None]):
                 if box is not None:
                     box.remove()
             self.query_one("#form-keys", Label).update(self._keys_text())
-            self.query_one(".field-labels", Static).update(self._labels_text())
+            self.query_one(".field-labels", Label).update(self._labels_text())
         for f in self.fields:
             box = self._box(f.name)
             if box is not None:
