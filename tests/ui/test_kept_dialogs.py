@@ -135,21 +135,32 @@ async def test_the_end_of_phase_dialog_follows_the_encounter_again(tmp_path: Pat
         assert str(again.query_one("#odds").render()) not in ("", "…")
 
 
-async def test_an_edit_form_with_other_fields_is_made_anew(tmp_path: Path):
-    app = app_on(tmp_path, "warlord-wood-elves.toml")
+async def test_an_edit_form_for_a_unit_with_other_fields_shows_that_unit_s_rows(
+        tmp_path: Path):
+    from tracker.ui.screens.edit import edit_form
+
+    app = app_on(tmp_path, "d6battle-crossbow-duel.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         first = await _open(pilot, "e")
-        title = str(first.query_one(".dialog-title", Label).render())
-        await _close(pilot)
-        await pilot.press("down")
+        await pilot.press("ctrl+o")
         await pilot.pause()
-        again = await _open(pilot, "e")
-        assert isinstance(again, FormScreen)
-        new_title = str(again.query_one(".dialog-title", Label).render())
-        assert new_title != title  # the unit now under the cursor, whichever screen shows it
-        unit = app.session.enc.find_unit(new_title.removeprefix("Edit "))
-        assert _box(again, "strength").value == str(unit.strength)
+        await _close(pilot)
+        for _ in range(len(app.session.enc.units) - 1):
+            await pilot.press("down")
+            await pilot.pause()
+            form = await _open(pilot, "e")
+            unit = app.session.enc.find_unit(app._selected_name()[1])
+            new = edit_form(app.session, "unit", unit.id, app.run_command)
+            # the rows a new form would show for this unit, in its order, with its values
+            assert shown(form) == [f.name for f in new.fields if not f.more]
+            assert [box.value for box in form.query(Input)] == [
+                f.value for f in new.fields if not f.more]
+            labels = str(form.query_one(".field-labels", Label).render()).split("\n")
+            assert labels == [f.label or f.name for f in new.fields if not f.more]
+            assert str(form.query_one(".dialog-title", Label).render()) == f"Edit {unit.name}"
+            await _close(pilot)
+        assert app.dialogs.reused >= 1 and isinstance(first, FormScreen)
 
 
 async def test_the_dialog_stylesheet_is_loaded_once_the_first_screen_is_up(tmp_path: Path):

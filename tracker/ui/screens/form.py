@@ -7,62 +7,26 @@ at the `:` line and hands it to ``submit``, which runs it and returns an error m
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from tracker.core.commands import Command
 from tracker.ui.inputs import InOrderInput
+from tracker.ui.screens.fields import (
+    FIRST_ROWS,
+    LABEL_WIDTH,
+    Build,
+    Field,
+    Fields,
+    Submit,
+    show_value,
+)
 
-Submit = Callable[[Command], str | None]
-Build = Callable[[dict[str, str]], Command]
-
-
-@dataclass
-class Field:
-    name: str
-    value: str = ""
-    hint: str = ""
-    """Shown in the empty box."""
-    label: str = ""
-    help: str = ""
-    """Shown under the fields while the field has focus (the hint if empty)."""
-    more: bool = False
-    """Behind the "more" key: shown when the GM asks for every field."""
-
-
-FIRST_ROWS = 4
-"""Rows drawn with the dialog's first screen; the others are mounted right after it, so
-the dialog shows at once (a GM types in the first field meanwhile)."""
-
-LABEL_WIDTH = (12, 26)
-"""The label column fits the longest label, within these bounds."""
-
-
-class Fields(VerticalScroll, can_focus=False):
-    """The form's rows; scrolls with the focused field, never takes focus itself."""
-
-
-def show_value(value: object) -> str:
-    """A model value as a form shows it: yes/no, comma lists, blank for none; a record
-    (a unit the encounter fills in) as its values joined by ``:``, as such an item is
-    typed, without ids: a flag that is set as its name, one that is not left out."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        bits = [(k if v is True else show_value(v)) for k, v in value.items()
-                if k != "id" and v is not False and v is not None]
-        return ":".join(bits)
-    if isinstance(value, (list, tuple)):
-        return ",".join(show_value(v) if isinstance(v, dict) else str(v) for v in value)
-    return "" if value is None else str(value)
-
+__all__ = ["Build", "Field", "FormScreen", "Submit", "show_value"]
 
 class FormScreen(ModalScreen[Command | None]):
     """Label/Input rows; Enter on the last field (or ctrl+s) submits, Esc cancels."""
@@ -170,15 +134,23 @@ class FormScreen(ModalScreen[Command | None]):
     def compose_extra(self) -> ComposeResult:
         yield from ()
 
-    def _shape(self) -> tuple[object, ...]:
-        return (self.hint, *((f.name, f.label, f.hint, f.help, f.more) for f in self.fields))
+    def _shape(self, more: bool = True) -> tuple[object, ...]:
+        return (self.hint, *((f.name, f.label, f.hint, f.help, more and f.more)
+                             for f in self.fields))
 
     def renew(self, fresh: FormScreen) -> bool:
         """Kept between openings (see ``tracker.ui.kept``): a form with the same fields
         takes ``fresh``'s title, values and handlers and opens as a new one would (the
-        further fields put away again, no error, the first field focused)."""
-        if fresh._shape() != self._shape():
+        further fields put away again, no error, the first field focused); when other
+        fields are behind ctrl+o (an edit form for another unit), its rows are made
+        again as a new form's are."""
+        if fresh._shape(more=False) != self._shape(more=False):
             return False
+        same_rows = fresh._shape() == self._shape()
+        names = [f.name for f in fresh._shown()]
+        if not same_rows and [n for n in self._boxes if n in names] != [
+                n for n in names if n in self._boxes]:
+            return False  # its rows are in another order (ctrl+o put some last)
         self.title_text = fresh.title_text
         self.fields = fresh.fields
         self.build = fresh.build
@@ -186,7 +158,9 @@ class FormScreen(ModalScreen[Command | None]):
         if not self.is_mounted:
             return True
         self.query_one(".dialog-title", Label).update(self.title_text)
-        if self.showing_more:
+        if not same_rows:
+            self._show_rows(self._shown())
+        elif self.showing_more:
             self.showing_more = False
             for f in self.fields:
                 box = self._boxes.pop(f.name, None) if f.more else None
@@ -205,6 +179,32 @@ class FormScreen(ModalScreen[Command | None]):
             self.set_focus(first)
         self._say_help(first)
         return True
+
+    def _show_rows(self, shown: list[Field]) -> None:
+        """Rows for exactly ``shown``, in order: a row kept where it is, the others put
+        away, the missing ones made in their place."""
+        self.showing_more = False
+        self._rest_mounted = True
+        names = {f.name for f in shown}
+        for name, old in list(self._boxes.items()):
+            if name not in names:
+                old.remove()
+        column = self.query_one(".field-boxes", Vertical)
+        boxes: dict[str, Input] = {}
+        before: Input | None = None
+        for f in shown:
+            box = self._boxes.get(f.name)
+            if box is None:
+                box = self._row(f)
+                if before is None:
+                    column.mount(box, before=0)
+                else:
+                    column.mount(box, after=before)
+            boxes[f.name] = before = box
+        self._boxes = boxes
+        self.query_one(".field-labels", Label).update(self._labels_text())
+        self.query_one("#form-keys", Label).update(self._keys_text())
+        self.call_after_refresh(self.rows_added)
 
     def set_box(self, f: Field, box: Input, value: str) -> None:
         """Put a value in a field's box, the cursor after it (as in a new box)."""

@@ -12,51 +12,11 @@ from textual.widgets import Input, Label, Static
 
 from tracker.core.commands import Command
 from tracker.core.dice import Answers
-from tracker.rules.base import Action, Odds, RuleError
-from tracker.rules.params import Param
+from tracker.rules.base import Action, RuleError
 from tracker.session import Session
 from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
-
-
-def percent(p: float) -> str:
-    """A chance as the dialog shows it: a possible outcome never reads as 0.0%."""
-    if 0 < p < 0.0005:
-        return "<0.1%"
-    if 0.9995 < p < 1:
-        return ">99.9%"
-    return f"{p * 100:.1f}%"
-
-
-def odds_text(odds: Odds, limit: int = 12) -> str:
-    """The outcomes in the resolver's order; impossible ones are left out."""
-    possible = [(label, p) for label, p in odds if p > 0]
-    parts = [f"{label} {percent(p)}" for label, p in possible[:limit]]
-    if len(possible) > limit:
-        parts.append("…")
-    return " · ".join(parts)
-
-
-def _left_open(p: Param) -> str | None:
-    """What a parameter's "not given" value means, for one whose default says so: none
-    (the roster fills it in) or -1 where its help reads "(-1: what happens)"."""
-    if p.default is None:
-        return "from the roster"
-    if p.default == -1 and "(-1: " in p.help:
-        return p.help.split("(-1: ", 1)[1].split(")", 1)[0]
-    return None
-
-
-def _hint(p: Param) -> str:
-    """What an empty box says: a value left open says what is used instead, after what
-    the value is where its help does not say where it comes from ("feet to the target,
-    or from the roster")."""
-    left_open = _left_open(p)
-    said = any(w in p.help.lower() for w in ("default", "roster", "encounter"))
-    if left_open == "from the roster" and p.help and not said:
-        hint = f"{p.help.split(' (', 1)[0]}, or {left_open}"
-        return hint if len(hint) <= 44 else left_open  # whole in the box at 80 columns
-    return left_open or p.help[:60] or p.kind
+from tracker.ui.screens.resolve_text import field_hint, left_open, odds_text, percent
 
 
 class ResolveScreen(FormScreen):
@@ -78,7 +38,7 @@ class ResolveScreen(FormScreen):
         self.typed_ahead: DiceScreen | None = None
         """The dice step while it is open: keys typed ahead into the form go on to it."""
         fields = [
-            Field(p.name, self.filled.get(p.name, ""), _hint(p),
+            Field(p.name, self.filled.get(p.name, ""), field_hint(p),
                   label=p.name + ("*" if p.required else ""), help=p.help or p.kind)
             for p in action.params
         ]
@@ -107,7 +67,7 @@ class ResolveScreen(FormScreen):
             except Exception:
                 return out
         open_ = {p.name for p in self.action.params
-                 if p.default == -1 and _left_open(p) is not None}
+                 if p.default == -1 and left_open(p) is not None}
         for key, value in raw.items():
             # a value left open shows as an empty box that says what is used instead
             out.setdefault(key, "" if key in open_ and value == -1 else show_value(value))
@@ -308,4 +268,4 @@ def _who(action: Action[Any], params: Any) -> str:
     return " at ".join(names) or "the dice, stage by stage"
 
 
-__all__ = ["ResolveScreen", "odds_text"]
+__all__ = ["ResolveScreen", "odds_text", "percent"]

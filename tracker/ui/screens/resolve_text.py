@@ -1,0 +1,46 @@
+"""What the resolve dialog says: chances, the odds line, and what an empty box means."""
+
+from __future__ import annotations
+
+from tracker.rules.base import Odds
+from tracker.rules.params import Param
+
+
+def percent(p: float) -> str:
+    """A chance as the dialog shows it: a possible outcome never reads as 0.0%."""
+    if 0 < p < 0.0005:
+        return "<0.1%"
+    if 0.9995 < p < 1:
+        return ">99.9%"
+    return f"{p * 100:.1f}%"
+
+
+def odds_text(odds: Odds, limit: int = 12) -> str:
+    """The outcomes in the resolver's order; impossible ones are left out."""
+    possible = [(label, p) for label, p in odds if p > 0]
+    parts = [f"{label} {percent(p)}" for label, p in possible[:limit]]
+    if len(possible) > limit:
+        parts.append("…")
+    return " · ".join(parts)
+
+
+def left_open(p: Param) -> str | None:
+    """What a parameter's "not given" value means, for one whose default says so: none
+    (the roster fills it in) or -1 where its help reads "(-1: what happens)"."""
+    if p.default is None:
+        return "from the roster"
+    if p.default == -1 and "(-1: " in p.help:
+        return p.help.split("(-1: ", 1)[1].split(")", 1)[0]
+    return None
+
+
+def field_hint(p: Param) -> str:
+    """What an empty box says: a value left open says what is used instead, after what
+    the value is where its help does not say where it comes from ("feet to the target,
+    or from the roster")."""
+    instead = left_open(p)
+    said = any(w in p.help.lower() for w in ("default", "roster", "encounter"))
+    if instead == "from the roster" and p.help and not said:
+        hint = f"{p.help.split(' (', 1)[0]}, or {instead}"
+        return hint if len(hint) <= 44 else instead  # whole in the box at 80 columns
+    return instead or p.help[:60] or p.kind
