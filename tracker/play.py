@@ -15,12 +15,13 @@ from tracker.core.commands import CommandError
 from tracker.core.dice import Dice
 from tracker.core.model import Acted, Combatant, Encounter, Unit
 from tracker.core.words import possessive
-from tracker.rules.base import Action, Resolution, Ruleset
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the action code loads when an action is first taken, not at start
     from collections.abc import Callable
 
     from tracker.core.history import Transaction
+    from tracker.rules.action import Action, Resolution
+    from tracker.rules.ruleset import Ruleset
 
     RunDuty = Callable[[str, Transaction, Dice, seqs.PhaseEnd, list[str]], str]
     """Runs a duty's action inside the advance's transaction for the phase end it belongs

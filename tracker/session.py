@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -34,8 +34,12 @@ from tracker.core.model import (
     Wound,
 )
 from tracker.play import YES, Play, forced, resolution_text
-from tracker.rules.base import Action, Resolution, RuleError, Ruleset
+from tracker.rules.errors import RuleError
+from tracker.rules.ruleset import Ruleset
 from tracker.store.paths import safe_child
+
+if TYPE_CHECKING:  # action code loads when an action is first taken
+    from tracker.rules.action import Action, Resolution
 
 GENERIC_HELP: dict[str, str] = {
     "add": "add combatant|unit NAME [field=value ...]   "

@@ -130,6 +130,8 @@ class Unit(Model):
     or figures (Fantasy Warlord, d6battle). A ruleset adds its own fields by subclassing.
     """
 
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
     id: str
     name: str
     side: str = "red"
@@ -281,6 +283,8 @@ class Jump(Model):
 
 class Encounter(Model):
     """One fight: who is in it, where it stands, its settings and its whole history."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str
     ruleset: str

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import importlib
 
-from .base import RuleError, Ruleset
+from .errors import RuleError
+from .ruleset import Ruleset
 
 RULESETS: dict[str, str] = {
     "harn": "HârnMaster missile sequence",

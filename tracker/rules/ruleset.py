@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tracker.core.dice import Dice
 from tracker.core.sequence import SequenceOfPlay, plain_sequence
-from tracker.rules.action import Action
 from tracker.rules.columns import PROFILE_ROSTER, Roster
 from tracker.rules.errors import RuleError
 from tracker.rules.setting import Scalar, Setting
 
-if TYPE_CHECKING:  # the models are imported on first use: resolvers need no pydantic
+if TYPE_CHECKING:  # the models are imported on first use: resolvers need no pydantic, and
+    # opening an encounter loads no action code until an action is taken
     from tracker.core.history import Transaction
     from tracker.core.model import Combatant, Encounter, Unit
+    from tracker.rules.action import Action
 
 Pane = Literal["combatants", "pools", "wounds", "roster", "log"]
 
@@ -130,7 +131,7 @@ ROUND_RESETS = Setting(
 """A setting every ruleset has: the statuses a round's start resets."""
 
 
-class LazyActions(Mapping[str, Action[Any]]):
+class LazyActions(Mapping[str, "Action[Any]"]):
     """A ruleset's actions by name, each imported from its module on first use, so that
     ``tracker resolve`` loads only the action it runs: ``{"shoot": ".actions.shoot:SHOOT"}``
     (modules relative to ``package``)."""

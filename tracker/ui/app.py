@@ -137,6 +137,7 @@ class TrackerApp(SavingMixin, App[None]):
         self._install_signals()
         self.start_saving()
         self.call_after_refresh(self._prepare_save)
+        self.call_after_refresh(self._load_actions)
         self.call_after_refresh(self.set_timer, 0.2, self._prepare_dialogs)
 
     def _prepare_dialogs(self) -> None:
@@ -149,6 +150,18 @@ class TrackerApp(SavingMixin, App[None]):
     def _prepare_save(self) -> None:
         if self.autosaver is not None:
             self.autosaver.prepare()
+
+    @work(thread=True, group="warm-up", exit_on_error=False)
+    def _load_actions(self) -> None:
+        """The ruleset's actions load after the first screen, not before it, and not on
+        the GM's first key: the action list opens as fast as it would had they loaded
+        at start."""
+        actions = self.session.ruleset.actions
+        for name in list(actions):
+            try:
+                actions[name]
+            except Exception as exc:  # a broken action shows when it is taken, not here
+                log_unexpected(exc, f"loading the action {name}")
 
     def _install_signals(self) -> None:
         try:

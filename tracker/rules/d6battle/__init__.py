@@ -26,24 +26,22 @@ figures.
 
 from __future__ import annotations
 
-from tracker.rules.base import Ruleset, lazy_models
+from tracker.rules.ruleset import LazyActions, Ruleset, lazy_models
 
-from .actions.combat import COMBAT
-from .actions.command import COMMAND
-from .actions.morale import MORALE
-from .actions.shoot import SHOOT
 from .roster import ROSTER, describe_unit
 from .sequence import SEQUENCE
 from .settings import SETTINGS
 
 PHASES = ["shoot", "combat", "resolution"]
 
+ACTIONS = ("shoot", "combat", "morale", "command")
+
 RULESET = Ruleset(
     id="d6battle",
     name="d6 mass battle",
     scale="mass",
     model="tracker.rules.d6battle.model:D6Encounter",
-    actions={a.name: a for a in (SHOOT, COMBAT, MORALE, COMMAND)},
+    actions=LazyActions(__name__, {a: f".actions.{a}:{a.upper()}" for a in ACTIONS}),
     phases=PHASES,
     panes=("roster", "log"),
     settings=SETTINGS,

@@ -41,7 +41,7 @@ hit) and the rolls a blow calls for (knockdown, knockout, unhorse, hesitation).
 
 from __future__ import annotations
 
-from tracker.rules.base import LazyActions, Ruleset, lazy_models
+from tracker.rules.ruleset import LazyActions, Ruleset, lazy_models
 
 from .describe import describe
 from .pools import combat_pool, start_round

@@ -37,7 +37,7 @@ A moving volley area is the moving target -10 (``target=moving`` or ``area_movin
 
 from __future__ import annotations
 
-from tracker.rules.base import LazyActions, Ruleset, lazy_models
+from tracker.rules.ruleset import LazyActions, Ruleset, lazy_models
 
 from .sequence import SEQUENCE
 from .settings import SETTINGS

@@ -28,7 +28,7 @@ Settings (what the text leaves open or does not print, ``settings.py``):
 
 from __future__ import annotations
 
-from tracker.rules.base import LazyActions, Ruleset, lazy_models
+from tracker.rules.ruleset import LazyActions, Ruleset, lazy_models
 
 from .roster import ROSTER, describe_unit
 from .sequence import SEQUENCE

@@ -32,22 +32,21 @@ Readings of the text the tracker makes (not settings):
 
 from __future__ import annotations
 
-from tracker.rules.base import Ruleset, lazy_models
+from tracker.rules.ruleset import LazyActions, Ruleset, lazy_models
 
-from .actions.driveback import DRIVEBACK
-from .actions.endphase import ENDPHASE
 from .actions.lookup import PHASES
-from .actions.shoot import SHOOT
 from .roster import ROSTER, describe_unit
 from .sequence import SEQUENCE
 from .settings import SETTINGS
+
+ACTIONS = ("shoot", "driveback", "endphase")
 
 RULESET = Ruleset(
     id="warmaster",
     name="Warmaster Revolution shooting",
     scale="mass",
     model="tracker.rules.warmaster.model:WarmasterEncounter",
-    actions={a.name: a for a in (SHOOT, DRIVEBACK, ENDPHASE)},
+    actions=LazyActions(__name__, {a: f".actions.{a}:{a.upper()}" for a in ACTIONS}),
     phases=PHASES,
     panes=("roster", "log"),
     settings=SETTINGS,

@@ -10,7 +10,7 @@ from textual.widgets import Static
 from tracker.core.model import Combatant, Encounter
 from tracker.core.sequence import is_holder
 from tracker.core.turns import acting_order, order_value
-from tracker.rules.base import Ruleset
+from tracker.rules.ruleset import Ruleset
 from tracker.ui.errors import log_unexpected
 from tracker.ui.table import Row, SyncTable
 

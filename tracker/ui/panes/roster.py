@@ -13,8 +13,8 @@ from textual.containers import Vertical
 
 from tracker.core.model import Encounter, Unit
 from tracker.core.turns import sides
-from tracker.rules.base import Ruleset
 from tracker.rules.columns import STATE, Column, Roster, fit_columns
+from tracker.rules.ruleset import Ruleset
 from tracker.ui import prefs
 from tracker.ui.table import Cell, Rows, SyncTable
 
