@@ -135,7 +135,7 @@ async def test_the_end_of_phase_dialog_follows_the_encounter_again(tmp_path: Pat
         assert str(again.query_one("#odds").render()) not in ("", "…")
 
 
-async def test_an_edit_form_for_a_unit_with_other_fields_shows_that_unit_s_rows(
+async def test_edit_forms_for_units_with_other_fields_are_kept_side_by_side(
         tmp_path: Path):
     from tracker.ui.screens.edit import edit_form
 
@@ -160,7 +160,15 @@ async def test_an_edit_form_for_a_unit_with_other_fields_shows_that_unit_s_rows(
             assert labels == [f.label or f.name for f in new.fields if not f.more]
             assert str(form.query_one(".dialog-title", Label).render()) == f"Edit {unit.name}"
             await _close(pilot)
-        assert app.dialogs.reused >= 1 and isinstance(first, FormScreen)
+        assert isinstance(first, FormScreen)
+        for _ in range(len(app.session.enc.units) - 1):
+            await pilot.press("up")
+        await pilot.pause()
+        again = await _open(pilot, "e")  # the first unit again: its form was kept
+        unit = app.session.enc.units[0]
+        assert again is first and shown(again) == [
+            f.name for f in edit_form(app.session, "unit", unit.id, app.run_command).fields
+            if not f.more]
 
 
 async def test_the_dialog_stylesheet_is_loaded_once_the_first_screen_is_up(tmp_path: Path):

@@ -4,8 +4,8 @@ Textual builds, styles and lays out every widget of a screen each time a new one
 pushed; that is most of the time from a key to a dialog's first screen. A kept dialog is
 installed once and, at its next opening, takes the new content from a screen built for
 it (never mounted) instead: its values, title and result handler are refreshed and
-nothing is composed. A dialog whose fields differ (an edit form for a unit of another
-kind) is replaced by the new one, which is kept in its turn.
+nothing is composed. A dialog whose fields differ (an edit form for a unit with other
+further fields) is kept beside it, a few under one name.
 
 Once the app's first screen is drawn, ``prepare`` loads what every dialog's first
 opening would otherwise load with the key: the dialog modules and their stylesheet,
@@ -38,43 +38,45 @@ class Renewable(Protocol):
         ...
 
 
+KEEP = 6
+"""Dialogs kept under one name: an edit form for each kind of unit whose further fields
+differ (one a kind a GM edits), the least recently used put away first."""
+
+
 class KeptDialogs:
-    """The app's kept dialogs, by name ("help", "settings", "add unit" ...)."""
+    """The app's kept dialogs, by name ("help", "settings", "edit unit" ...)."""
 
     def __init__(self, app: App[Any]) -> None:
         self.app = app
-        self.kept: dict[str, Screen[Any]] = {}
+        self.kept: dict[str, list[Screen[Any]]] = {}
         self.reused = 0
-        """Openings that reused a kept dialog (the tests and the bench read it)."""
+        """Openings that reused a kept dialog (the tests read it)."""
 
     def show(self, name: str, fresh: Screen[Any],
              callback: Callable[[Any], None] | None = None) -> Screen[Any]:
-        """Push the dialog kept under ``name``, renewed from ``fresh``; or ``fresh``
-        itself, kept from now on, when there is none or it cannot take the content."""
+        """Push a dialog kept under ``name`` that can show ``fresh``'s content, renewed
+        from it; or ``fresh`` itself, kept from now on."""
         app = self.app
-        old = self.kept.get(name)
-        if old is not None and old not in app.screen_stack:
+        kept = self.kept.setdefault(name, [])
+        for old in kept:
+            if old in app.screen_stack or type(old) is not type(fresh):
+                continue  # open already (the palette can ask for a dialog from inside it)
             renew: Callable[[Any], bool] | None = getattr(old, "renew", None)
-            if type(old) is type(fresh) and renew is not None and renew(fresh):
+            if renew is not None and renew(fresh):
+                kept.remove(old)
+                kept.append(old)  # the most recently used last
                 self.reused += 1
                 app.push_screen(old, callback)
                 return old
-            self.drop(name)
-        elif old is not None:
-            # already open (the palette can ask for a dialog from inside it): a new one,
-            # not kept
-            app.push_screen(fresh, callback)
-            return fresh
-        self.kept[name] = fresh
-        app.install_screen(fresh, f"kept-{name}")
+        kept.append(fresh)
+        app.install_screen(fresh, f"kept-{name}-{id(fresh)}")
         app.push_screen(fresh, callback)
+        if len(kept) > KEEP:
+            # put away after the new dialog is drawn, not while it is being drawn
+            app.call_after_refresh(self._put_away, kept.pop(0))
         return fresh
 
-    def drop(self, name: str) -> None:
-        """Forget a kept dialog (it is removed unless it is open)."""
-        old = self.kept.pop(name, None)
-        if old is None:
-            return
+    def _put_away(self, old: Screen[Any]) -> None:
         self.app.uninstall_screen(old)
         if old.is_attached and old not in self.app.screen_stack:
             old.remove()

@@ -134,23 +134,15 @@ class FormScreen(ModalScreen[Command | None]):
     def compose_extra(self) -> ComposeResult:
         yield from ()
 
-    def _shape(self, more: bool = True) -> tuple[object, ...]:
-        return (self.hint, *((f.name, f.label, f.hint, f.help, more and f.more)
-                             for f in self.fields))
+    def _shape(self) -> tuple[object, ...]:
+        return (self.hint, *((f.name, f.label, f.hint, f.help, f.more) for f in self.fields))
 
     def renew(self, fresh: FormScreen) -> bool:
         """Kept between openings (see ``tracker.ui.kept``): a form with the same fields
         takes ``fresh``'s title, values and handlers and opens as a new one would (the
-        further fields put away again, no error, the first field focused); when other
-        fields are behind ctrl+o (an edit form for another unit), its rows are made
-        again as a new form's are."""
-        if fresh._shape(more=False) != self._shape(more=False):
+        further fields put away again, no error, the first field focused)."""
+        if fresh._shape() != self._shape():
             return False
-        same_rows = fresh._shape() == self._shape()
-        names = [f.name for f in fresh._shown()]
-        if not same_rows and [n for n in self._boxes if n in names] != [
-                n for n in names if n in self._boxes]:
-            return False  # its rows are in another order (ctrl+o put some last)
         self.title_text = fresh.title_text
         self.fields = fresh.fields
         self.build = fresh.build
@@ -158,9 +150,7 @@ class FormScreen(ModalScreen[Command | None]):
         if not self.is_mounted:
             return True
         self.query_one(".dialog-title", Label).update(self.title_text)
-        if not same_rows:
-            self._show_rows(self._shown())
-        elif self.showing_more:
+        if self.showing_more:
             self.showing_more = False
             for f in self.fields:
                 box = self._boxes.pop(f.name, None) if f.more else None
@@ -179,32 +169,6 @@ class FormScreen(ModalScreen[Command | None]):
             self.set_focus(first)
         self._say_help(first)
         return True
-
-    def _show_rows(self, shown: list[Field]) -> None:
-        """Rows for exactly ``shown``, in order: a row kept where it is, the others put
-        away, the missing ones made in their place."""
-        self.showing_more = False
-        self._rest_mounted = True
-        names = {f.name for f in shown}
-        for name, old in list(self._boxes.items()):
-            if name not in names:
-                old.remove()
-        column = self.query_one(".field-boxes", Vertical)
-        boxes: dict[str, Input] = {}
-        before: Input | None = None
-        for f in shown:
-            box = self._boxes.get(f.name)
-            if box is None:
-                box = self._row(f)
-                if before is None:
-                    column.mount(box, before=0)
-                else:
-                    column.mount(box, after=before)
-            boxes[f.name] = before = box
-        self._boxes = boxes
-        self.query_one(".field-labels", Label).update(self._labels_text())
-        self.query_one("#form-keys", Label).update(self._keys_text())
-        self.call_after_refresh(self.rows_added)
 
     def set_box(self, f: Field, box: Input, value: str) -> None:
         """Put a value in a field's box, the cursor after it (as in a new box)."""
