@@ -88,6 +88,7 @@ class TrackerApp(SavingMixin, App[None]):
         self.selected: str | None = None
         self.exit_deadline: float | None = 3.0
         """Seconds a signal leaves Textual to finish its exit before the process ends."""
+        self._cmdline: CommandLine | None = None
         self.init_saving(autosave)
 
     # --- layout -----------------------------------------------------------------------
@@ -113,6 +114,15 @@ class TrackerApp(SavingMixin, App[None]):
         yield Static(id="status")
         yield CommandLine(id="cmdline")
         yield KeyFooter(compact=True)
+
+    @property
+    def command_line(self) -> CommandLine | None:
+        """The ``:`` line, once the main screen is up (found once: the keys ask for it at
+        every binding check and keypress)."""
+        if self._cmdline is None:
+            found = self.query(CommandLine)
+            self._cmdline = found.first() if found else None
+        return self._cmdline
 
     def on_mount(self) -> None:
         self.query_one(CommandLine).display = False
@@ -281,8 +291,8 @@ class TrackerApp(SavingMixin, App[None]):
             return True
         if len(self.screen_stack) > 1:
             return False
-        cmdline = self.query(CommandLine)
-        return not (cmdline and cmdline.first().is_open)
+        cmdline = self.command_line
+        return not (cmdline and cmdline.is_open)
 
     def get_default_screen(self) -> Screen:  # type: ignore[type-arg]
         return MainScreen(id="_default")
@@ -298,10 +308,10 @@ class TrackerApp(SavingMixin, App[None]):
             event.prevent_default()  # not the app's keys: they were the dialog's
             self.post_message(events.Key(event.key, event.character))
             return
-        cmdline = self.query(CommandLine)
-        if not cmdline or not cmdline.first().is_open:
+        line = self.command_line
+        if line is None or not line.is_open:
             return
-        line = cmdline.first()  # the line handles its own keys; these came from a pane
+        # the line handles its own keys; these came from a pane
         if event.key == "enter":
             event.stop()
             self.call_later(line.action_submit)
