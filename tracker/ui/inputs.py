@@ -6,6 +6,8 @@ from textual import events
 from textual.binding import Binding
 from textual.widgets import Input
 
+from tracker.ui.typeahead import hand_on
+
 
 class InOrderInput(Input):
     """Runs its own bindings (Backspace, Home, ctrl+k, Enter ...) as their key arrives.
@@ -30,9 +32,7 @@ class InOrderInput(Input):
         if ahead is not None:
             # a dialog opened over this one by a key of the same burst (the form's Enter
             # opening the dice step): the keys after it are meant for that dialog
-            event.stop()
-            event.prevent_default()
-            ahead.post_message(events.Key(event.key, event.character))
+            hand_on(self.screen, event)
             return
         binding = None if event.is_printable else self.binding_for(event)
         submit = getattr(self.screen, "submit_in_order", None)
