@@ -15,13 +15,15 @@ of every ruleset on the contract's parameters:
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from tests.rules.test_contract import ACTIONS, action, cases
-from tracker.core.dice import Dice, DiceError, NeedDice, Request, read_face
+from tracker.core.dice import Dice, DiceError, NeedDice, Request, face_classes, read_face
 from tracker.rules.base import RuleError
 from tracker.rules.stage_odds import Memo, TooMany, exact_odds
 
@@ -174,3 +176,19 @@ def test_faces_of_one_kind_read_alike(rid: str, name: str) -> None:
 @pytest.mark.parametrize("which", READ_BY_KIND)
 def test_the_actions_that_read_by_kind_are_swapped(which: str) -> None:
     assert swapped(*which.split(":")) >= 10
+
+
+class SumSaidAsHits:
+    """A resolver that reads two dice's sum but says it reads them as 4+ or not."""
+
+    def resolve(self, params: Any, dice: Dice) -> Any:
+        values = dice.roll_many("x", 6, 2, need=4, classes=face_classes(6, need=4))
+        return SimpleNamespace(outcome="high" if sum(values) >= 9 else "low", figures={})
+
+
+def test_a_stage_said_to_be_read_by_kind_that_is_not_is_caught() -> None:
+    toy = SumSaidAsHits()
+    full, _ = exact_odds(toy, None, {}, by_kind=False)  # type: ignore[arg-type]
+    assert full == {"high": Fraction(10, 36), "low": Fraction(26, 36)}
+    kinds, _ = exact_odds(toy, None, {})  # type: ignore[arg-type]
+    assert kinds != full

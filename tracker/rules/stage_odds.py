@@ -106,12 +106,13 @@ def outcome_odds(action: Action[Any], params: Any, answers: dict[str, list[int]]
                  memo: Memo | None = None) -> list[tuple[str, float]]:
     """The chance of each outcome given the dice entered so far (``answers``: values by
     role in the order the stages use them); raises :class:`TooMany` past ``budget``
-    resolver runs or once ``stale()`` says newer dice have landed (asked at the first run
-    and every 64 after). ``flags``, when given, receives the chance of each yes/no figure being yes.
-    ``labels``, the action's odds before any die: each way the dice fall is told by the
-    label of those odds it comes to (:meth:`Action.happened`), so the odds keep their
-    words as the dice land; a way no label names keeps its outcome's word. ``memo``
-    (for one action, parameters and labels) keeps the resolver's answers between calls."""
+    resolver runs or once ``stale()`` says newer dice have landed (asked at the first
+    run and every 64 after). ``flags``, when given, receives the chance of each yes/no
+    figure being yes. ``labels``, the action's odds before any die: each way the dice
+    fall is told by the label of those odds it comes to (:meth:`Action.happened`), so
+    the odds keep their words as the dice land; a way no label names keeps its
+    outcome's word. ``memo`` (for one action, parameters and labels) keeps the
+    resolver's answers between calls."""
     out, yes = exact_odds(action, params, answers, budget=budget, stale=stale,
                           labels=labels, memo=memo)
     if flags is not None:
