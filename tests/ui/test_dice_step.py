@@ -398,8 +398,10 @@ async def test_an_edc_exchange_4_vs_3_moves_to_the_exact_odds_at_the_first_die(t
 async def test_a_whole_shot_typed_ahead_from_the_main_screen_lands_every_die(tmp_path, how):
     app = app_on(tmp_path, "warmaster-river-crossing.toml")
     # f: the action list; s: shoot; Enter: its form; Enter: the dice step; the hit dice,
-    # Enter; the save dice, Enter. Nothing waits for a dialog to open.
-    keys = ["f", "s", "enter", "enter", "4", "5", "6", "enter", "1", "2", "6", "enter"]
+    # Enter; the save dice, Enter; then a note at the command line. Nothing waits for a
+    # dialog to open or close.
+    keys = ["f", "s", "enter", "enter", "4", "5", "6", "enter", "1", "2", "6", "enter",
+            "colon", *"note", "space", "x", "enter"]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         if how == "one read":
@@ -409,7 +411,8 @@ async def test_a_whole_shot_typed_ahead_from_the_main_screen_lands_every_die(tmp
         for _ in range(40):
             await pilot.pause()
         assert not isinstance(app.screen, DiceScreen | ResolveScreen), app.screen
-        entry = app.session.enc.log[-1]
+        entry, note = app.session.enc.log[-2:]
+        assert note.text == "x"
         assert entry.actor == "Archers I"
         assert [(r.role, r.value, r.source) for r in entry.rolls] == [
             ("hit", 4, "entered"), ("hit", 5, "entered"), ("hit", 6, "entered"),

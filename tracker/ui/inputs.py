@@ -19,6 +19,13 @@ class InOrderInput(Input):
     again. Running the binding here keeps the keys in the order they were typed.
     """
 
+    def typed_for_another_screen(self) -> bool:
+        """Whether keys reaching the field now were typed for another screen: one opened
+        over this field's, or the one under it once this one has closed."""
+        if getattr(self.screen, "typed_ahead", None) is not None:
+            return True
+        return self.is_attached and self.screen is not self.app.screen
+
     def binding_for(self, event: events.Key) -> Binding | None:
         """The field's own binding for this key (Backspace, Home, Enter ...), if any."""
         for key in event.aliases:
@@ -28,10 +35,10 @@ class InOrderInput(Input):
         return None
 
     async def _on_key(self, event: events.Key) -> None:
-        ahead = getattr(self.screen, "typed_ahead", None)
-        if ahead is not None:
-            # a dialog opened over this one by a key of the same burst (the form's Enter
-            # opening the dice step): the keys after it are meant for that dialog
+        if self.typed_for_another_screen():
+            # a dialog opened over this one, or this one closed, by a key of the same
+            # burst (the form's Enter opening the dice step, the last die's Enter): the
+            # keys after it are meant for the screen that is now on top
             hand_on(self.screen, event)
             return
         binding = None if event.is_printable else self.binding_for(event)

@@ -3,10 +3,11 @@
 A GM types a whole line without waiting (``f s Enter Enter 4 5 6``: pick the action,
 open its form, go on to the dice step, the dice). Textual hands each key to the
 focused widget of the screen active when the app reads it, and a key opens a dialog
-only once it has been handled: the keys behind it have by then gone to the screen
-that is closing. Such a screen hands them back here; the app holds them, and every key
-that arrives while a dialog is opening, and gives them out in the order typed once the
-dialog has its focus.
+only once it has been handled: the keys behind it would by then have gone to the
+screen that is closing. So the app hands keys out one at a time, each once the one
+before it has been handled, and holds them while a dialog opens until it has its
+focus. A key that still reaches a screen no longer on top (it closed, or a dialog
+opened over it) is handed back, and goes out again in its place.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -23,12 +25,20 @@ SAFETY = 0.5
 
 
 class TypeAhead(App[None]):
-    """The app's side: the order keys came in, the keys held, and when they go out."""
+    """The app's side: keys in the order typed, handed out one at a time.
+
+    Each key goes out once the one before it has been handled all the way up (by the
+    widget it went to and each container above it, up to the app), so a key that opens
+    a dialog has opened it before the next key is handed out; while a dialog is opening
+    the keys wait for it to have its focus.
+    """
 
     _key_order = 0
     _holding = False
+    _busy = False
     _held: list[tuple[int, str, str | None]]
     _release_timer: Timer | None = None
+    _busy_timer: Timer | None = None
 
     def hold_keys(self) -> None:
         """A dialog is opening: keep the keys that come in until it is ready."""
@@ -47,8 +57,7 @@ class TypeAhead(App[None]):
         """A key that reached a screen no longer the one keys go to; it goes out again
         in its place in the order typed."""
         self._queue(event)
-        if not self._holding:
-            self._release_all()
+        self.call_later(self._pump)
 
     def _queue(self, event: events.Key) -> None:
         order = getattr(event, "_typed_order", None)
@@ -67,12 +76,41 @@ class TypeAhead(App[None]):
         if self._release_timer is not None:
             self._release_timer.stop()
             self._release_timer = None
-        held = sorted(self._held_keys(), key=lambda k: k[0])
-        self._held = []
-        for order, key, character in held:
-            again = events.Key(key, character)
-            again._typed_order = order  # type: ignore[attr-defined]
-            self.post_message(again)
+        self.call_later(self._pump)
+
+    async def _pump(self) -> None:
+        """Hand out the first key typed of those waiting, if none is on its way."""
+        held = self._held_keys()
+        if self._busy or self._holding or not held:
+            return
+        held.sort(key=lambda k: k[0])
+        order, key, character = held.pop(0)
+        event = events.Key(key, character)
+        event._typed_order = order  # type: ignore[attr-defined]
+        self._busy = True
+        if self._busy_timer is not None:
+            self._busy_timer.stop()
+        self._busy_timer = self.set_timer(SAFETY, self._handled)
+        target = self.focused or self.screen
+        await super().on_event(event)
+        self._climb(target)
+
+    def _climb(self, node: object) -> None:
+        """Once ``node`` has handled the key on its way, follow it to the node above."""
+        if node is self:
+            self._handled()
+            return
+        parent = getattr(node, "parent", None) or self
+        if isinstance(node, MessagePump) and node.call_later(self._climb, parent):
+            return
+        self._climb(parent)  # a node closed meanwhile: the key went no further there
+
+    def _handled(self) -> None:
+        self._busy = False
+        if self._busy_timer is not None:
+            self._busy_timer.stop()
+            self._busy_timer = None
+        self.call_later(self._pump)
 
     def typed_for_a_dialog(self, event: events.Key) -> bool:
         """Whether a key coming back up to the app was typed for a dialog opened since
@@ -82,13 +120,10 @@ class TypeAhead(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key):
             if not event.is_forwarded:
-                if getattr(event, "_typed_order", None) is None:
-                    self._key_order += 1
-                    event._typed_order = self._key_order  # type: ignore[attr-defined]
-                if self._holding:
-                    self._queue(event)
-                    return
-            elif self.typed_for_a_dialog(event):
+                self._queue(event)
+                await self._pump()
+                return
+            if self.typed_for_a_dialog(event):
                 # before the app's bindings, which would run in the dialog's widgets
                 event.stop()
                 event.prevent_default()

@@ -20,7 +20,7 @@ from tracker.core.dice_entry import read_entry, show_faces
 from tracker.rules.base import Action
 from tracker.session import Session
 from tracker.ui.dice_input import DiceEntry
-from tracker.ui.typeahead import ready
+from tracker.ui.typeahead import hold, ready
 
 if TYPE_CHECKING:  # the odds load when the step first asks for them
     from tracker.rules.stage_odds import Memo
@@ -164,6 +164,7 @@ class DiceScreen(ModalScreen[Answers | None]):
             return False
         if nxt is None:
             self.req = None
+            hold(self)  # keys typed after the last die wait for the screen under this one
             self.dismiss(self.answers())
             return False
         self.req = nxt[0]
