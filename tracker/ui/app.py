@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events, work
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -39,6 +39,7 @@ from tracker.ui.saving import SavingMixin, rescue
 from tracker.ui.table import SyncTable
 from tracker.ui.theme import install_themes, show_notices
 from tracker.ui.topbar import TopBar, topbar_text
+from tracker.ui.typeahead import TypeAhead, hold, ready
 
 if TYPE_CHECKING:
     from tracker.rules.base import Action
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
 __all__ = ["TrackerApp", "run_app", "topbar_text"]
 
 
-class TrackerApp(SavingMixin, App[None]):
+class TrackerApp(SavingMixin, TypeAhead):
     """Runs one encounter for the GM."""
 
     CSS_PATH = "app.tcss"
@@ -297,17 +298,15 @@ class TrackerApp(SavingMixin, App[None]):
     def get_default_screen(self) -> Screen:  # type: ignore[type-arg]
         return MainScreen(id="_default")
 
+    def typed_for_a_dialog(self, event: events.Key) -> bool:
+        """Keys typed fast after one that opens a dialog were handed to the main screen
+        before the dialog opened: they go on, in the order typed, to the dialog."""
+        main = self.screen_stack[0] if self.screen_stack else None
+        return isinstance(main, MainScreen) and main.passed(event) and self.screen is not main
+
     def on_key(self, event: events.Key) -> None:
         """Keys typed fast after ':' can reach a pane before the command line has focus;
-        they bubble here and go where the GM meant them. Keys typed fast after one that
-        opens a dialog were handed to the main screen before the dialog opened: they are
-        sent again, in order, so they reach the dialog as if typed now."""
-        main = self.screen_stack[0] if self.screen_stack else None
-        if isinstance(main, MainScreen) and main.passed(event) and self.screen is not main:
-            event.stop()
-            event.prevent_default()  # not the app's keys: they were the dialog's
-            self.post_message(events.Key(event.key, event.character))
-            return
+        they bubble here and go where the GM meant them."""
         line = self.command_line
         if line is None or not line.is_open:
             return
@@ -458,6 +457,7 @@ class TrackerApp(SavingMixin, App[None]):
             if name:
                 self.open_action(name)
 
+        hold(self.screen)
         self.push_screen(PickerScreen("Resolve which action?", items), picked)
 
     def open_action(self, name: str, then: Callable[[object], None] | None = None,
@@ -610,6 +610,9 @@ class MainScreen(Screen):  # type: ignore[type-arg]
 
     def on_key(self, event: events.Key) -> None:
         self._passed.add(id(event))
+
+    def on_screen_resume(self) -> None:
+        ready(self)  # keys held while a dialog closed with nothing after it
 
     def passed(self, event: events.Key) -> bool:
         """Whether the key came up through this screen; each key is asked about once,

@@ -19,6 +19,7 @@ from textual.widgets import Input, Label
 
 from tracker.core.commands import Command
 from tracker.ui.inputs import InOrderInput
+from tracker.ui.typeahead import ready
 
 Submit = Callable[[Command], str | None]
 Build = Callable[[dict[str, str]], Command]
@@ -161,6 +162,7 @@ class FormScreen(ModalScreen[Command | None]):
         first = self.query(Input).first()
         if first is not None:
             self.set_focus(first)  # at once, not on the next idle
+        ready(self)
         self.call_after_refresh(self._mount_rest)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:

@@ -17,6 +17,7 @@ from tracker.rules.params import Param
 from tracker.session import Session
 from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
+from tracker.ui.typeahead import hold
 
 
 def percent(p: float) -> str:
@@ -254,6 +255,7 @@ class ResolveScreen(FormScreen):
         step = DiceScreen(self.session, self.action, params, self.session.dice_seed(cmd),
                           title)
         self.typed_ahead = step
+        hold(self)
         self.app.push_screen(step, dice_in)
 
     def submit_in_order(self) -> None:
