@@ -6,6 +6,7 @@ import pytest
 
 from tracker.core.dice import Request
 from tracker.rules.stage_odds import TooMany, outcome_odds, stage_line
+from tracker.rules.warmaster.actions.driveback import DRIVEBACK
 from tracker.rules.warmaster.actions.shoot import SHOOT, ShootParams
 
 
@@ -46,7 +47,13 @@ def test_outcomes_before_any_die_match_the_actions_own_odds():
 
 
 def test_too_many_ways_left_is_said_not_guessed():
+    # a drive back reads the faces themselves (their sum, and any 6): twelve dice fall
+    # in 6,188 sets of faces
+    many = DRIVEBACK.parse_params({"hits": "12", "pace": "20"})
     with pytest.raises(TooMany):
-        outcome_odds(SHOOT, params(attacks=12), {}, budget=100)
+        outcome_odds(DRIVEBACK, many, {}, budget=100)
+    with pytest.raises(TooMany):
+        outcome_odds(SHOOT, params(attacks=40, hits_per_stand=None, stands=None), {},
+                     budget=100)
     with pytest.raises(TooMany):
         outcome_odds(SHOOT, params(), {"hit": [4]}, stale=lambda: True)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import shutil
+from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from textual.widgets import Label, Static
 
 from tests.conftest import SAVES
@@ -14,7 +16,7 @@ from tracker.opening import open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.log import LogPane, line
 from tracker.ui.screens.dice import DiceEntry, DiceScreen
-from tracker.ui.screens.resolve import ResolveScreen
+from tracker.ui.screens.resolve import ResolveScreen, percent
 
 
 def app_on(tmp_path: Path, sample: str) -> TrackerApp:
@@ -290,12 +292,130 @@ def test_the_player_view_marks_the_dice_the_tracker_rolled(tmp_path):
         assert shown.endswith("[4 5 6 1* 2* 6*]"), shown
 
 
-async def test_a_second_enter_in_the_action_list_does_not_close_the_app(tmp_path):
+async def test_a_second_enter_in_the_action_list_goes_on_to_the_form(tmp_path):
     app = app_on(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        # the first Enter picks the action; the second is the form's, typed ahead of it
         burst(app, "f", "enter", "enter")
         for _ in range(10):
             await pilot.pause()
         assert app.is_running
-        assert isinstance(app.screen, ResolveScreen)
+        assert isinstance(app.screen, DiceScreen)
+        assert app.screen_stack[-2].action.name == "shoot"  # type: ignore[attr-defined]
+
+
+def shown_odds(line: str) -> dict[str, str]:
+    """``given the dice so far: A 76.5% · B 23.5%`` as {label: percent}."""
+    head, _, rest = line.partition(": ")
+    out = {}
+    for part in rest.split(" · "):
+        if part != "…":
+            label, _, pct = part.rpartition(" ")
+            out[label] = pct
+    return out
+
+
+async def test_a_warmaster_shot_of_6_dice_moves_to_the_exact_odds_at_the_first_die(tmp_path):
+    from math import comb
+
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "enter")
+        await pilot.pause()
+        await fill_field(pilot, app, "shooters", "Archers II")
+        await pilot.press("enter")
+        await pilot.pause()
+        step = app.screen
+        assert isinstance(step, DiceScreen)
+        assert text(step, "dice-prompt") == "roll 6 d6 to hit (4+)"
+        await type_text(pilot, "4")  # one hit in, five dice to come
+        await settled(pilot, step)
+        moved = text(step, "dice-odds").split("\n")
+        assert moved[0].startswith("given the dice so far: ")
+    # by hand: the hit in goes through unsaved on a 1-3 save (1/2); each of the five
+    # dice left hits on 4+ and then fails its 4+ save: 1/4. A stand goes at 3 unsaved.
+    unsaved = [Fraction(0)] * 7
+    for first in (0, 1):
+        for k in range(6):
+            unsaved[first + k] += Fraction(1, 2) * Fraction(comb(5, k) * 3 ** (5 - k), 4**5)
+    stands = {0: sum(unsaved[:3]), 1: sum(unsaved[3:6]), 2: unsaved[6]}
+    # 3, 4 or 5 unsaved: (360 + 105 + 16) of 2,048 (the five dice give 3 with 90 of
+    # 1,024 ways, 2 with 270, 4 with 15, 5 with 1; the first hit adds 0 or 1)
+    assert stands[1] == Fraction(481, 2048)
+    assert shown_odds(moved[0]) == {
+        "0 stands removed": percent(float(stands[0])),
+        "1 stand removed": percent(float(stands[1])),
+        "2 stands removed": percent(float(stands[2])),
+    }
+    # the drive back: any hit not saved
+    assert moved[1] == f"and: drive back {percent(float(1 - unsaved[0]))}"
+
+
+async def test_an_edc_exchange_4_vs_3_moves_to_the_exact_odds_at_the_first_die(tmp_path):
+    import icepool
+
+    app = app_on(tmp_path, "edc-roland-press.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        await type_text(pilot, "next round")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f", "e")  # exchange
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await fill_field(pilot, app, "defender", "Guardsman")
+        await fill_field(pilot, app, "attack_dice", "4")
+        await fill_field(pilot, app, "defense_dice", "3")
+        await pilot.press("enter")
+        await pilot.pause()
+        step = app.screen
+        assert isinstance(step, DiceScreen)
+        assert text(step, "dice-prompt").endswith("roll 4 d10 to attack (6+)")
+        await type_text(pilot, "7")  # one success in, three attack dice to come
+        await settled(pilot, step)
+        moved = text(step, "dice-odds").split("\n")
+        assert moved[0].startswith("given the dice so far: ")
+    # icepool: the margin of success, one success in and three d10s at 6+ against three
+    success = icepool.d10 >= 6
+    mos = (1 + 3 @ success) - 3 @ success
+    chance = {int(m): mos.probability(m) for m in mos.outcomes()}
+    shown = shown_odds(moved[0])
+    assert len(shown) == 5
+    for label, pct in shown.items():
+        m = int(label.split(":")[0].removeprefix("MoS "))
+        assert pct == percent(float(chance[m])), label
+    assert shown["MoS 1: hit"] == percent(float(chance[1])) == "31.2%"
+    # the defence botches on no success and two 1s or more: 13 of the 1,000 ways
+    assert moved[1].startswith(f"and: defense botch {percent(13 / 1000)} · hit ")
+    assert moved[1].endswith(percent(float(sum(p for m, p in chance.items() if m > 0))))
+
+
+@pytest.mark.parametrize("how", ["one read", "pressed"])
+async def test_a_whole_shot_typed_ahead_from_the_main_screen_lands_every_die(tmp_path, how):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    # f: the action list; s: shoot; Enter: its form; Enter: the dice step; the hit dice,
+    # Enter; the save dice, Enter; then a note at the command line. Nothing waits for a
+    # dialog to open or close.
+    keys = ["f", "s", "enter", "enter", "4", "5", "6", "enter", "1", "2", "6", "enter",
+            "colon", *"note", "space", "x", "enter"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if how == "one read":
+            burst(app, *keys)
+        else:
+            await pilot.press(*keys)
+        for _ in range(40):
+            await pilot.pause()
+        assert not isinstance(app.screen, DiceScreen | ResolveScreen), app.screen
+        entry, note = app.session.enc.log[-2:]
+        assert note.text == "x"
+        assert entry.actor == "Archers I"
+        assert [(r.role, r.value, r.source) for r in entry.rolls] == [
+            ("hit", 4, "entered"), ("hit", 5, "entered"), ("hit", 6, "entered"),
+            ("save", 1, "entered"), ("save", 2, "entered"), ("save", 6, "entered")]
+        knights = app.session.enc.find_unit("Empire Knights")
+        assert knights.hits == 2  # three hits, one saved

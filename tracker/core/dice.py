@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 Source = Literal["rolled", "entered"]
@@ -71,6 +72,10 @@ class Request:
     under: int | None = None
     why: str = ""
     zero_is_ten: bool = False
+    classes: tuple[int, ...] = ()
+    """Where the rules read these dice only by kind: the kind of each face
+    (``classes[v - 1]``), so that how many dice fell of each kind is all that counts
+    (hits at 4+ on a d6: ``(0, 0, 0, 1, 1, 1)``). Empty: every face counts as itself."""
 
     @property
     def target(self) -> str:
@@ -145,20 +150,27 @@ class Dice:
         under: int | None = None,
         why: str = "",
         zero_is_ten: bool = False,
+        classes: Sequence[int] = (),
     ) -> list[int]:
-        """One stage: ``count`` dice of ``sides`` for ``role``."""
+        """One stage: ``count`` dice of ``sides`` for ``role``. ``classes``: the kind of
+        each face, where the rules read the dice only by kind (see :func:`face_classes`)."""
         count = max(0, count)
-        req = Request(len(self.requests), role, sides, count, need, under, why, zero_is_ten)
+        if classes and len(classes) != sides:
+            raise ValueError(f"{role}: {len(classes)} face classes for a d{sides}")
+        req = Request(len(self.requests), role, sides, count, need, under, why, zero_is_ten,
+                      tuple(classes))
         self.requests.append(req)
         values: list[int] = []
         for _ in range(count):
             values.append(self._one(req, values))
         return values
 
-    def roll(self, role: str, sides: int, *, zero_is_ten: bool = False, **how: int | str) -> int:
+    def roll(self, role: str, sides: int, *, zero_is_ten: bool = False,
+             classes: Sequence[int] = (), **how: int | str) -> int:
         """A stage of one die. With ``zero_is_ten`` a d10 may be entered as 0 (as the die
         is printed) and reads as 10; a d100 entered as 0 (00) reads as 100."""
-        return self.roll_many(role, sides, 1, zero_is_ten=zero_is_ten, **how)[0]  # type: ignore[arg-type]
+        return self.roll_many(role, sides, 1, zero_is_ten=zero_is_ten, classes=classes,
+                              **how)[0]  # type: ignore[arg-type]
 
     def _one(self, req: Request, so_far: list[int]) -> int:
         role, sides = req.role, req.sides
@@ -211,6 +223,31 @@ class Dice:
             takes = f" ({role} takes {asked} {'die' if asked == 1 else 'dice'} here)"
             parts.append(f"{role}={','.join(map(str, values))}{takes}")
         raise DiceError(f"entered dice not used: {'; '.join(parts)}")
+
+
+def face_classes(sides: int, need: int | None = None, under: int | None = None,
+                 apart: Iterable[int] = ()) -> tuple[int, ...]:
+    """The kinds of the faces of a die the rules read only as a success or not (at
+    ``need`` or more, or at ``under`` or less), with the faces ``apart`` each a kind of
+    its own (a 1 that counts towards a botch)."""
+    return _face_classes(sides, need, under, tuple(sorted(set(apart))))
+
+
+@lru_cache(maxsize=256)
+def _face_classes(sides: int, need: int | None, under: int | None,
+                  apart: tuple[int, ...]) -> tuple[int, ...]:
+    alone = {face: 2 + k for k, face in enumerate(apart)}
+    out = []
+    for v in range(1, sides + 1):
+        if v in alone:
+            out.append(alone[v])
+        elif need is not None:
+            out.append(int(v >= need))
+        elif under is not None:
+            out.append(int(v <= under))
+        else:
+            out.append(0)
+    return tuple(out)
 
 
 def read_face(raw: int, sides: int, zero_is_ten: bool = False) -> int:

@@ -172,3 +172,32 @@ def multisets(sides: int, n: int) -> Iterator[tuple[tuple[int, ...], int]]:
 def multiset_count(sides: int, n: int) -> int:
     """How many sets of faces :func:`multisets` walks."""
     return math.comb(n + sides - 1, sides - 1)
+
+
+def kinds(sizes: Sequence[int], n: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Each way ``n`` dice fall into kinds of faces (``sizes[i]`` faces of kind i), as
+    how many dice of each kind, with how many of the sides**n orders of faces give it:
+    the multinomial of the counts times each kind's faces to the power of its count."""
+    m = len(sizes)
+    if m == 0:
+        return
+    whole = math.factorial(n)
+
+    def split(i: int, left: int) -> Iterator[tuple[int, ...]]:
+        if i == m - 1:
+            yield (left,)
+            return
+        for k in range(left + 1):
+            for rest in split(i + 1, left - k):
+                yield (k, *rest)
+
+    for counts in split(0, n):
+        ways = whole
+        for size, k in zip(sizes, counts, strict=True):
+            ways = ways // math.factorial(k) * size**k
+        yield counts, ways
+
+
+def kinds_count(m: int, n: int) -> int:
+    """How many ways :func:`kinds` walks for ``m`` kinds."""
+    return math.comb(n + m - 1, m - 1) if m else 0

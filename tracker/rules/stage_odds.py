@@ -3,24 +3,30 @@
 Two figures, both exact: the chances of the stage being entered (so many dice left,
 so many successes so far against its target number), and the chances of each outcome
 of the action given every die entered so far. The second runs the action's own
-resolver over every way the dice still to fall can land (the dice of one stage are
-rolled together, so each way counts once as a set of faces, weighted by how many
-orders give it); past ``budget`` resolver runs it gives up, and the dice step shows
-the odds before any die instead.
+resolver over every way the dice still to fall can land. The dice of one stage are
+rolled together, so each way counts once, weighted by how many orders of faces give
+it: where the rules read a stage's dice only by kind (hits and misses, a botch's 1s,
+a d100's success level; see :attr:`Request.classes`) a way is how many dice fall of
+each kind, elsewhere a set of faces. The resolver's answers are kept by the dice
+fallen so far, so a walk after one more die reads the walk before it; past ``budget``
+resolver runs it gives up, and the dice step shows the odds before any die instead.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from tracker.core.dice import Answers, Dice, NeedDice, Request
-from tracker.core.odds import binomial, multiset_count, multisets
+from tracker.core.dice import Answers, Dice, NeedDice, Request, read_face
+from tracker.core.odds import binomial, kinds, multiset_count, multisets
 from tracker.rules.base import Action
 
-BUDGET = 3000
-"""Resolver runs the outcome odds may take; past it they are not shown as moving."""
+BUDGET = 20_000
+"""Resolver runs one walk of the outcome odds may take (answers kept from walks before
+it are not counted); past it they are not shown as moving. The walk runs off the UI
+thread and stops as soon as newer dice land."""
 
 
 class TooMany(Exception):
@@ -76,57 +82,153 @@ def _flags(figures: Any, into: set[str]) -> None:
             _flags(item, into)
 
 
+Memo = dict[tuple[tuple[str, tuple[int, ...]], ...], "Node"]
+"""What the resolver gave for dice fallen so far (each stage read by kind where it can
+be): kept by the dice step between its walks, so a walk after one more die is read
+from the walk before it."""
+
+
+@dataclass(frozen=True)
+class Node:
+    """The resolver's answer to some dice: the stage it asks for next (with the dice it
+    has of it), or the outcome's word and the yes/no figures that are yes."""
+
+    request: Request | None = None
+    given: int = 0
+    word: str = ""
+    yes: frozenset[str] = frozenset()
+
+
 def outcome_odds(action: Action[Any], params: Any, answers: dict[str, list[int]],
                  budget: int = BUDGET, stale: Callable[[], bool] = lambda: False,
                  flags: dict[str, float] | None = None,
-                 labels: list[tuple[str, float]] | None = None) -> list[tuple[str, float]]:
+                 labels: list[tuple[str, float]] | None = None,
+                 memo: Memo | None = None) -> list[tuple[str, float]]:
     """The chance of each outcome given the dice entered so far (``answers``: values by
     role in the order the stages use them); raises :class:`TooMany` past ``budget``
-    or once ``stale()`` says newer dice have landed (checked every 64 runs).
-    ``flags``, when given, receives the chance of each yes/no figure being yes.
-    ``labels``, the action's odds before any die: each way the dice fall is told by the
-    label of those odds it comes to (:meth:`Action.happened`), so the odds keep their
-    words as the dice land; a way no label names keeps its outcome's word."""
-    out: dict[str, Fraction] = {}
-    yes: dict[str, Fraction] = {}
-    runs = 0
-
-    def walk(given: dict[str, list[int]], weight: Fraction) -> None:
-        nonlocal runs
-        runs += 1
-        if runs > budget or (runs % 64 == 0 and stale()):
-            raise TooMany
-        dice = Dice.from_answers({r: [(v, "entered") for v in vs] for r, vs in given.items()})
-        try:
-            res = action.resolve(params, dice)
-        except NeedDice as need:
-            req = need.request
-            left = req.count - len(need.given)
-            sets = multiset_count(req.sides, left)
-            if runs + sets > budget:
-                raise TooMany from None
-            whole = req.sides**left
-            start = runs
-            for k, (faces, ways) in enumerate(multisets(req.sides, left)):
-                more = dict(given)
-                more[req.role] = [*given.get(req.role, []), *faces]
-                walk(more, weight * Fraction(ways, whole))
-                if k == 0 and start + (runs - start) * sets > budget:
-                    raise TooMany from None  # the first way's share, times the ways
-            return
-        key = (action.happened(params, res, labels) if labels else "") or res.outcome
-        out[key] = out.get(key, Fraction(0)) + weight
-        if flags is not None:
-            found: set[str] = set()
-            figures = res.figures
-            _flags(figures.as_json() if hasattr(figures, "as_json") else dict(figures), found)
-            for name in found:
-                yes[name] = yes.get(name, Fraction(0)) + weight
-
-    walk({r: list(v) for r, v in answers.items()}, Fraction(1))
+    resolver runs or once ``stale()`` says newer dice have landed (asked at the first
+    run and every 64 after). ``flags``, when given, receives the chance of each yes/no
+    figure being yes. ``labels``, the action's odds before any die: each way the dice
+    fall is told by the label of those odds it comes to (:meth:`Action.happened`), so
+    the odds keep their words as the dice land; a way no label names keeps its
+    outcome's word. ``memo`` (for one action, parameters and labels) keeps the
+    resolver's answers between calls."""
+    out, yes = exact_odds(action, params, answers, budget=budget, stale=stale,
+                          labels=labels, memo=memo)
     if flags is not None:
         flags.update({k: float(v) for k, v in sorted(yes.items())})
     return sorted(((k, float(v)) for k, v in out.items()), key=lambda kv: (-kv[1], kv[0]))
 
 
-__all__ = ["BUDGET", "TooMany", "outcome_odds", "stage_line", "Answers"]
+def exact_odds(action: Action[Any], params: Any, answers: dict[str, list[int]], *,
+               budget: int = BUDGET, stale: Callable[[], bool] = lambda: False,
+               labels: list[tuple[str, float]] | None = None, memo: Memo | None = None,
+               by_kind: bool = True) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """The outcomes' and the yes/no figures' chances as fractions. Where a stage reads
+    its dice only by kind (:attr:`Request.classes`) the walk goes over how many dice
+    fall of each kind, one face standing for its kind; elsewhere over each set of faces
+    (the dice of one stage are rolled together). ``by_kind=False`` walks every set of
+    faces even there (to check the kinds against)."""
+    out: dict[str, Fraction] = {}
+    yes: dict[str, Fraction] = {}
+    seen: Memo = {} if memo is None else memo
+    runs = 0
+
+    def node(given: dict[str, list[int]]) -> Node:
+        nonlocal runs
+        key = tuple(sorted((r, tuple(v)) for r, v in given.items() if v))
+        found = seen.get(key)
+        if found is not None:
+            return found
+        runs += 1
+        if runs > budget or (runs % 64 == 1 and stale()):
+            raise TooMany
+        dice = Dice.from_answers({r: [(v, "entered") for v in vs] for r, vs in given.items()})
+        try:
+            res = action.resolve(params, dice)
+        except NeedDice as need:
+            found = Node(need.request, len(need.given))
+        else:
+            word = (action.happened(params, res, labels) if labels else "") or res.outcome
+            named: set[str] = set()
+            figures = res.figures
+            _flags(figures.as_json() if hasattr(figures, "as_json") else dict(figures), named)
+            found = Node(word=word, yes=frozenset(named))
+        seen[key] = found
+        return found
+
+    def walk(given: dict[str, list[int]], weight: Fraction) -> None:
+        at = node(given)
+        req = at.request
+        if req is None:
+            out[at.word] = out.get(at.word, Fraction(0)) + weight
+            for name in at.yes:
+                yes[name] = yes.get(name, Fraction(0)) + weight
+            return
+        have = given.get(req.role, [])
+        before, stage = have[: len(have) - at.given], have[len(have) - at.given :]
+        left = req.count - at.given
+        whole = req.sides**left
+        if by_kind and req.classes:
+            face = _stand_ins(req)
+            stage = sorted(face[req.classes[read_face(v, req.sides, req.zero_is_ten) - 1]]
+                           for v in stage)
+            order = sorted(face)
+            sizes = [req.classes.count(k) for k in order]
+            for counts, ways in kinds(sizes, left):
+                fell = [face[kind] for kind, k in zip(order, counts, strict=True)
+                        for _ in range(k)]
+                walk({**given, req.role: [*before, *sorted(stage + fell)]},
+                     weight * Fraction(ways, whole))
+            return
+        sets = multiset_count(req.sides, left)
+        start = runs
+        for k, (faces, ways) in enumerate(multisets(req.sides, left)):
+            walk({**given, req.role: [*have, *faces]}, weight * Fraction(ways, whole))
+            if k == 0 and start + (runs - start) * sets > budget:
+                raise TooMany from None  # the first way's share, times the ways
+
+    walk(_by_kind(action, params, answers) if by_kind else
+         {r: list(v) for r, v in answers.items()}, Fraction(1))
+    return out, yes
+
+
+def _stand_ins(req: Request) -> dict[int, int]:
+    """The face standing for each kind of face: its lowest."""
+    face: dict[int, int] = {}
+    for v, kind in enumerate(req.classes, start=1):
+        face.setdefault(kind, v)
+    return face
+
+
+def _by_kind(action: Action[Any], params: Any,
+             answers: dict[str, list[int]]) -> dict[str, list[int]]:
+    """The dice entered, those of a stage read by kind each turned into the face that
+    stands for its kind (in order, lowest first), so walks that differ only in faces of
+    one kind meet in the memo."""
+    dice = Dice.from_answers({r: [(v, "entered") for v in vs] for r, vs in answers.items()})
+    try:
+        action.resolve(params, dice)
+    except NeedDice:
+        pass
+    except Exception:  # the walk itself says what the rules refuse
+        return {r: list(v) for r, v in answers.items()}
+    out: dict[str, list[int]] = {r: [] for r in answers}
+    cursor = {r: 0 for r in answers}
+    for req in dice.requests:
+        have = answers.get(req.role, [])
+        at = cursor.get(req.role, 0)
+        stage = have[at : at + req.count]
+        cursor[req.role] = at + len(stage)
+        if req.classes:
+            face = _stand_ins(req)
+            stage = sorted(face[req.classes[read_face(v, req.sides, req.zero_is_ten) - 1]]
+                           for v in stage)
+        out.setdefault(req.role, []).extend(stage)
+    for role, have in answers.items():
+        out[role].extend(have[cursor.get(role, 0):])
+    return out
+
+
+__all__ = ["BUDGET", "Answers", "Memo", "Node", "TooMany", "exact_odds", "outcome_odds",
+           "stage_line"]

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events, work
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -40,6 +40,7 @@ from tracker.ui.saving import SavingMixin, rescue
 from tracker.ui.table import SyncTable
 from tracker.ui.theme import install_themes, show_notices
 from tracker.ui.topbar import TopBar, topbar_text
+from tracker.ui.typeahead import TypeAhead, hold, ready
 
 if TYPE_CHECKING:
     from tracker.rules.base import Action
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 __all__ = ["TrackerApp", "run_app", "topbar_text"]
 
 
-class TrackerApp(SavingMixin, App[None]):
+class TrackerApp(SavingMixin, TypeAhead):
     """Runs one encounter for the GM."""
 
     CSS_PATH = "app.tcss"
@@ -91,6 +92,7 @@ class TrackerApp(SavingMixin, App[None]):
         """Dialogs kept between openings, so a second opening composes nothing."""
         self.exit_deadline: float | None = 3.0
         """Seconds a signal leaves Textual to finish its exit before the process ends."""
+        self._cmdline: CommandLine | None = None
         self.init_saving(autosave)
 
     # --- layout -----------------------------------------------------------------------
@@ -116,6 +118,15 @@ class TrackerApp(SavingMixin, App[None]):
         yield Static(id="status")
         yield CommandLine(id="cmdline")
         yield KeyFooter(compact=True)
+
+    @property
+    def command_line(self) -> CommandLine | None:
+        """The ``:`` line, once the main screen is up (found once: the keys ask for it at
+        every binding check and keypress)."""
+        if self._cmdline is None:
+            found = self.query(CommandLine)
+            self._cmdline = found.first() if found else None
+        return self._cmdline
 
     def on_mount(self) -> None:
         self.query_one(CommandLine).display = False
@@ -291,27 +302,25 @@ class TrackerApp(SavingMixin, App[None]):
             return True
         if len(self.screen_stack) > 1:
             return False
-        cmdline = self.query(CommandLine)
-        return not (cmdline and cmdline.first().is_open)
+        cmdline = self.command_line
+        return not (cmdline and cmdline.is_open)
 
     def get_default_screen(self) -> Screen:  # type: ignore[type-arg]
         return MainScreen(id="_default")
 
+    def typed_for_a_dialog(self, event: events.Key) -> bool:
+        """Keys typed fast after one that opens a dialog were handed to the main screen
+        before the dialog opened: they go on, in the order typed, to the dialog."""
+        main = self.screen_stack[0] if self.screen_stack else None
+        return isinstance(main, MainScreen) and main.passed(event) and self.screen is not main
+
     def on_key(self, event: events.Key) -> None:
         """Keys typed fast after ':' can reach a pane before the command line has focus;
-        they bubble here and go where the GM meant them. Keys typed fast after one that
-        opens a dialog were handed to the main screen before the dialog opened: they are
-        sent again, in order, so they reach the dialog as if typed now."""
-        main = self.screen_stack[0] if self.screen_stack else None
-        if isinstance(main, MainScreen) and main.passed(event) and self.screen is not main:
-            event.stop()
-            event.prevent_default()  # not the app's keys: they were the dialog's
-            self.post_message(events.Key(event.key, event.character))
+        they bubble here and go where the GM meant them."""
+        line = self.command_line
+        if line is None or not line.is_open:
             return
-        cmdline = self.query(CommandLine)
-        if not cmdline or not cmdline.first().is_open:
-            return
-        line = cmdline.first()  # the line handles its own keys; these came from a pane
+        # the line handles its own keys; these came from a pane
         if event.key == "enter":
             event.stop()
             self.call_later(line.action_submit)
@@ -459,6 +468,7 @@ class TrackerApp(SavingMixin, App[None]):
             if name:
                 self.open_action(name)
 
+        hold(self.screen)
         self.dialogs.show("actions", PickerScreen("Resolve which action?", items), picked)
 
     def open_action(self, name: str, then: Callable[[object], None] | None = None,
@@ -612,6 +622,9 @@ class MainScreen(Screen):  # type: ignore[type-arg]
 
     def on_key(self, event: events.Key) -> None:
         self._passed.add(id(event))
+
+    def on_screen_resume(self) -> None:
+        ready(self)  # keys held while a dialog closed with nothing after it
 
     def passed(self, event: events.Key) -> bool:
         """Whether the key came up through this screen; each key is asked about once,

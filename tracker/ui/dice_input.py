@@ -41,7 +41,7 @@ class DiceEntry(InOrderInput):
         super().replace(text, start, end)
 
     async def _on_key(self, event: events.Key) -> None:
-        if event.character in ("r", "R"):
+        if event.character in ("r", "R") and not self.typed_for_another_screen():
             event.stop()
             event.prevent_default()
             self.step.roll(rest=event.character == "R")

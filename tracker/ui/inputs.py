@@ -6,6 +6,8 @@ from textual import events
 from textual.binding import Binding
 from textual.widgets import Input
 
+from tracker.ui.typeahead import hand_on
+
 
 class InOrderInput(Input):
     """Runs its own bindings (Backspace, Home, ctrl+k, Enter ...) as their key arrives.
@@ -17,6 +19,13 @@ class InOrderInput(Input):
     again. Running the binding here keeps the keys in the order they were typed.
     """
 
+    def typed_for_another_screen(self) -> bool:
+        """Whether keys reaching the field now were typed for another screen: one opened
+        over this field's, or the one under it once this one has closed."""
+        if getattr(self.screen, "typed_ahead", None) is not None:
+            return True
+        return self.is_attached and self.screen is not self.app.screen
+
     def binding_for(self, event: events.Key) -> Binding | None:
         """The field's own binding for this key (Backspace, Home, Enter ...), if any."""
         for key in event.aliases:
@@ -26,13 +35,11 @@ class InOrderInput(Input):
         return None
 
     async def _on_key(self, event: events.Key) -> None:
-        ahead = getattr(self.screen, "typed_ahead", None)
-        if ahead is not None:
-            # a dialog opened over this one by a key of the same burst (the form's Enter
-            # opening the dice step): the keys after it are meant for that dialog
-            event.stop()
-            event.prevent_default()
-            ahead.post_message(events.Key(event.key, event.character))
+        if self.typed_for_another_screen():
+            # a dialog opened over this one, or this one closed, by a key of the same
+            # burst (the form's Enter opening the dice step, the last die's Enter): the
+            # keys after it are meant for the screen that is now on top
+            hand_on(self.screen, event)
             return
         binding = None if event.is_printable else self.binding_for(event)
         submit = getattr(self.screen, "submit_in_order", None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from tracker.core.dice import Dice
+from tracker.core.dice import Dice, face_classes
 from tracker.rules.base import RuleError, param
 
 from .settings import DAMAGE_TABLE, TN_ABOVE_TEN
@@ -53,8 +53,10 @@ def effective_tn(tn: int, rule: str = "cap") -> int:
     return max(tn, 1)
 
 
-def roll_d10s(dice: Dice, role: str, count: int, tn: int, rule: str, why: str = "") -> list[int]:
-    """One stage: ``count`` d10s for ``role`` against ``tn`` (an entered 0 reads 10)."""
+def roll_d10s(dice: Dice, role: str, count: int, tn: int, rule: str, why: str = "",
+              botch: bool = True) -> list[int]:
+    """One stage: ``count`` d10s for ``role`` against ``tn`` (an entered 0 reads 10), read
+    as successes and, with ``botch``, as 1s (two 1s and no success botch)."""
     if count < 0:
         raise RuleError(f"{role}: cannot roll {count} dice")
     if count == 0:
@@ -62,8 +64,9 @@ def roll_d10s(dice: Dice, role: str, count: int, tn: int, rule: str, why: str = 
     need = effective_tn(tn, rule)
     if need > 10:
         why = f"{why}, no die can succeed" if why else "no die can succeed"
-    return dice.roll_many(role, 10, count, need=need if need <= 10 else None, why=why,
-                          zero_is_ten=True)
+    target = need if need <= 10 else None
+    return dice.roll_many(role, 10, count, need=target, why=why, zero_is_ten=True,
+                          classes=face_classes(10, need=target, apart=(1,) if botch else ()))
 
 
 def count_successes(values: Iterable[int], tn: int, rule: str = "cap") -> int:

@@ -26,6 +26,17 @@ def success_level(roll: int, eml: int, auto_fail: bool = False) -> str:
     return "CF" if critical else "MF"
 
 
+def test_kinds(eml: int, auto_fail: bool) -> tuple[int, ...]:
+    """The d100 read only by its success level, and a CF as fumble (a multiple of ten)
+    or stumble: the kind of each face."""
+    keys: dict[tuple[str, bool], int] = {}
+    out = []
+    for roll in range(1, 101):
+        level = success_level(roll, eml, auto_fail)
+        out.append(keys.setdefault((level, level == "CF" and roll % 10 == 0), len(keys)))
+    return tuple(out)
+
+
 def adjust_impact(base: str, delta: int) -> str:
     """``d12+4`` adjusted by -3 gives ``d12+1``; a plain number adds up."""
     if not base.strip():
@@ -77,7 +88,8 @@ def resolve_missile(p: AttackParams, dice: Dice, action: str = "missile") -> Res
 
     under = None if plan.spoiled else plan.eml
     why = "spoiled: checks for CF only" if plan.spoiled else f"EML{plan.eml:02d}"
-    roll = dice.roll_many("test", 100, 1, under=under, why=why)[0]
+    roll = dice.roll_many("test", 100, 1, under=under, why=why,
+                          classes=test_kinds(plan.eml, plan.spoiled))[0]
     level = success_level(roll, plan.eml, auto_fail=plan.spoiled)
     f.roll, f.success = roll, level
     parts = [f"{head}, roll {roll:02d} {level}"]

@@ -17,6 +17,8 @@ from .tables import tables
 COUNT_DIE = 20
 PRECISION_DIE = 10
 IMPACT_DIE = 10
+IMPACT_KINDS = tuple(int(v in (5, 10)) for v in range(1, IMPACT_DIE + 1))
+"""The impact die is read only as a 5 or 0 (an Impact TA) or not."""
 DEVIATION_DIE = 8
 AREAS = 8
 """Adjacent 15-foot areas a volley deviation picks from with the d8."""
@@ -83,7 +85,7 @@ def _count_strike(
     rolls = dice.roll_many("count", sides, n, under=count, why=f"target count {count}{keep}",
                            zero_is_ten=True)
     impact_roll = dice.roll_many("impact", IMPACT_DIE, 1, why="Impact TA on 5 or 0",
-                                 zero_is_ten=True)[0]
+                                 zero_is_ten=True, classes=IMPACT_KINDS)[0]
     kept = rolls[pick(rolls, p.count_pick, "count_pick")]
     if kept > count:
         return None, rolls, impact_roll, f"d{sides} {kept} > count {count}: miss"

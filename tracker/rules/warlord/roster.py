@@ -1,5 +1,5 @@
 """How the roster shows a Fantasy Warlord unit: its state leads with the casualties it
-holds this phase (drawn in bold) and whether it has finished firing; its profile last."""
+holds this phase (drawn in bold) and whether it has fired this turn; its profile last."""
 
 from __future__ import annotations
 
@@ -18,7 +18,9 @@ def _marks(u: WarlordUnit) -> list[str]:
     if getattr(u, "held_casualties", 0):
         bits.append(f"{u.held_casualties} held")
     if getattr(u, "fired", False):
-        bits.append("done")  # its fire order counter is off: it has finished firing
+        # its fire order counter is off: it has finished firing (the word the fire
+        # action marks a unit with in the phase, so the roster says it once)
+        bits.append("fired")
     if getattr(u, "charged", False):
         bits.append("charged")
     return bits

@@ -5,7 +5,7 @@ as they land. It dismisses the dice by role, each with its source."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events, work
 from textual.app import ComposeResult
@@ -20,6 +20,10 @@ from tracker.core.dice_entry import read_entry, show_faces
 from tracker.rules.base import Action
 from tracker.session import Session
 from tracker.ui.dice_input import DiceEntry
+from tracker.ui.typeahead import hold, ready
+
+if TYPE_CHECKING:  # the odds load when the step first asks for them
+    from tracker.rules.stage_odds import Memo
 
 Stage = tuple[Request, list[tuple[int, Source]]]
 
@@ -42,6 +46,9 @@ class DiceScreen(ModalScreen[Answers | None]):
         self.req: Request | None = None
         self._odds_asked = 0
         self._odds_shown = 0
+        self._walked: Memo = {}
+        """The resolver's answers for the dice fallen so far, kept between the walks of
+        the moving odds (one action, one set of parameters)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog dice-step"):
@@ -60,6 +67,7 @@ class DiceScreen(ModalScreen[Answers | None]):
     def on_mount(self) -> None:
         self.set_focus(self.query_one(DiceEntry))
         self._advance()
+        ready(self)
 
     def on_key(self, event: events.Key) -> None:
         """Keys typed ahead of the entry's focus (passed on by the form, or reaching the
@@ -156,6 +164,7 @@ class DiceScreen(ModalScreen[Answers | None]):
             return False
         if nxt is None:
             self.req = None
+            hold(self)  # keys typed after the last die wait for the screen under this one
             self.dismiss(self.answers())
             return False
         self.req = nxt[0]
@@ -236,26 +245,35 @@ class DiceScreen(ModalScreen[Answers | None]):
             else:
                 before = odds_text(prior, limit=5) or "-"
         some = any(answers.values())
+
+        def stale() -> bool:
+            return asked != self._odds_asked
+
         if before and not some:
-            text = f"before any die: {before}"
-        else:
-            # the resolver itself, over every way the dice left can fall
+            self.app.call_from_thread(self._show_odds, f"before any die: {before}", asked)
             try:
-                flags: dict[str, float] = {}
-                walked = outcome_odds(action, self.params, answers,
-                                      stale=lambda: asked != self._odds_asked, flags=flags,
-                                      labels=prior)
-                head = "given the dice so far: " if some else "before any die: "
-                text = head + odds_text(walked, limit=5)
-                named = {label for label, _ in walked}
-                more = [(k, p) for k, p in flags.items() if k not in named]
-                if any(p for _, p in more):
-                    text += "\nand: " + odds_text(more, limit=5)
-            except TooMany:
-                text = (f"before any die: {before}" if before
-                        else "(too many ways left for the dice to fall to show odds)")
-            except Exception as exc:  # odds must never take the dice step down
-                text = f"(odds unavailable: {exc})"
+                # the same walk as once dice land, so the first die's odds are at hand
+                outcome_odds(action, self.params, answers, stale=stale, labels=prior,
+                             memo=self._walked)
+            except Exception:  # too many ways, newer dice, or the rules refusing
+                pass
+            return
+        # the resolver itself, over every way the dice left can fall
+        try:
+            flags: dict[str, float] = {}
+            walked = outcome_odds(action, self.params, answers, stale=stale, flags=flags,
+                                  labels=prior, memo=self._walked)
+            head = "given the dice so far: " if some else "before any die: "
+            text = head + odds_text(walked, limit=5)
+            named = {label for label, _ in walked}
+            more = [(k, p) for k, p in flags.items() if k not in named]
+            if any(p for _, p in more):
+                text += "\nand: " + odds_text(more, limit=5)
+        except TooMany:
+            text = (f"before any die: {before}" if before
+                    else "(too many ways left for the dice to fall to show odds)")
+        except Exception as exc:  # odds must never take the dice step down
+            text = f"(odds unavailable: {exc})"
         self.app.call_from_thread(self._show_odds, text, asked)
 
     def _show_odds(self, text: str, asked: int) -> None:

@@ -25,6 +25,7 @@ from tracker.ui.screens.fields import (
     Submit,
     show_value,
 )
+from tracker.ui.typeahead import ready
 
 __all__ = ["Build", "Field", "FormScreen", "Submit", "show_value"]
 
@@ -183,7 +184,11 @@ class FormScreen(ModalScreen[Command | None]):
         first = self.query(Input).first()
         if first is not None:
             self.set_focus(first)  # at once, not on the next idle
+        ready(self)
         self.call_after_refresh(self._mount_rest)
+
+    def on_screen_resume(self) -> None:
+        ready(self)  # a kept form opens again without mounting, its first field focused
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._say_help(event.widget)

@@ -14,6 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from tracker.ui.typeahead import hand_on, hold, ready
+
 
 class PickerScreen(ModalScreen[str | None]):
     CSS_PATH = "dialogs.tcss"
@@ -61,13 +63,28 @@ class PickerScreen(ModalScreen[str | None]):
         self.items = fresh.items
         return True
 
+    def on_mount(self) -> None:
+        ready(self)
+
+    def on_screen_resume(self) -> None:
+        ready(self)  # a kept picker opens again without mounting
+
     def on_key(self, event: events.Key) -> None:
-        """Letters the list does not take jump to the next item starting with them; Enter
-        typed ahead of the list's focus picks what is highlighted."""
+        """Enter picks what is highlighted as its key arrives, and letters the list does
+        not take jump to the next item starting with them. Keys typed in the same burst
+        after the pick were meant for what the pick opens: they go back to the app, in
+        order, and reach the dialog opened next."""
+        if self._picked:
+            hand_on(self, event)
+            return
         options = self.query_one(OptionList)
-        if event.key == "enter" and self.focused is not options:
+        if event.key == "enter":
+            # the list's own Enter runs only once the key has reached the app, after
+            # the keys typed behind it have already come here
             event.stop()
-            options.action_select()
+            event.prevent_default()
+            if options.highlighted is not None:
+                self.pick(self.items[options.highlighted][0])
         elif event.is_printable and event.character and event.character.strip():
             event.stop()
             self.jump(event.character)
@@ -83,7 +100,12 @@ class PickerScreen(ModalScreen[str | None]):
                 return
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.pick(event.option.id)
+
+    def pick(self, key: str) -> None:
         if self._picked:
             return  # a second Enter of the same burst: the first already picked
         self._picked = True
-        self.dismiss(event.option.id)
+        hold(self)  # the keys behind this Enter are for what the pick opens
+        self.dismiss(key)

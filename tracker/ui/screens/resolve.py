@@ -17,6 +17,7 @@ from tracker.session import Session
 from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
 from tracker.ui.screens.resolve_text import field_hint, left_open, odds_text, percent
+from tracker.ui.typeahead import hold
 
 
 class ResolveScreen(FormScreen):
@@ -235,6 +236,7 @@ class ResolveScreen(FormScreen):
         step = DiceScreen(self.session, self.action, params, self.session.dice_seed(cmd),
                           title)
         self.typed_ahead = step
+        hold(self)
         self.app.push_screen(step, dice_in)
 
     def submit_in_order(self) -> None:

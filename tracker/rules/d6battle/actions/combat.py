@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.core.dice import Dice
+from tracker.core.dice import Dice, face_classes
 from tracker.core.words import plural
 from tracker.rules.base import Action, Odds, Resolution, Stage
 
@@ -92,17 +92,21 @@ class Combat(Action[CombatParams]):
         for x in SIDES:
             y, a = other(x), atk[x]
             up = x.upper()
-            rolls = dice.roll_many(f"hit_{x}", 6, a.dice, need=a.needed) if a.needed <= 6 else []
+            rolls = dice.roll_many(f"hit_{x}", 6, a.dice, need=a.needed,
+                                   classes=face_classes(6, need=max(2, a.needed))) \
+                if a.needed <= 6 else []
             hits[x] = count_at_least([v for v in rolls if v != 1], a.needed)
             saved[x] = 0
             if a.save_needed <= 6:
                 saves = dice.roll_many(f"save_{y}", 6, hits[x], need=a.save_needed,
+                                       classes=face_classes(6, need=a.save_needed),
                                        why=f"{up}: {plural(hits[x], 'hit')}")
                 saved[x] = count_at_least(saves, a.save_needed)
             k = 0
             if a.kill_needed <= 6:
                 unsaved = hits[x] - saved[x]
                 rolled = dice.roll_many(f"kill_{x}", 6, unsaved, need=a.kill_needed,
+                                        classes=face_classes(6, need=a.kill_needed),
                                         why=f"{up}: {plural(unsaved, 'unsaved hit')}")
                 k = count_at_least(rolled, a.kill_needed)
             kills[x] = min(k, a.cap)

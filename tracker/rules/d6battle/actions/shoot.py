@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from tracker.core.dice import Dice
+from tracker.core.dice import Dice, face_classes
 from tracker.core.words import plural
 from tracker.rules.base import Action, Odds, Resolution, Stage
 
@@ -53,16 +53,20 @@ class Shoot(Action[ShootParams]):
 
     def resolve(self, p: ShootParams, dice: Dice) -> Resolution:
         s = plan(p)
-        hit_rolls = dice.roll_many("hit", 6, s.shots, need=s.needed)
+        # a 1 always misses: the hit dice read as a hit or not
+        hit_rolls = dice.roll_many("hit", 6, s.shots, need=s.needed,
+                                   classes=face_classes(6, need=max(2, s.needed)))
         hits = count_at_least([v for v in hit_rolls if v != 1], s.needed)
         saved = 0
         if s.save_needed <= 6:
-            saves = dice.roll_many("save", 6, hits, need=s.save_needed, why=plural(hits, "hit"))
+            saves = dice.roll_many("save", 6, hits, need=s.save_needed, why=plural(hits, "hit"),
+                                   classes=face_classes(6, need=s.save_needed))
             saved = count_at_least(saves, s.save_needed)
         unsaved = hits - saved
         kills = 0
         if s.kill_needed <= 6:
             rolled = dice.roll_many("kill", 6, unsaved, need=s.kill_needed,
+                                    classes=face_classes(6, need=s.kill_needed),
                                     why=plural(unsaved, "unsaved hit"))
             kills = count_at_least(rolled, s.kill_needed)
         if s.remaining is not None:

@@ -235,9 +235,10 @@ def _press(p: ExchangeParams, f: ExchangeFigures, dice: Dice, a_name: str,
         loser = d_name if mos > 0 else a_name
         return [f"{loser} gives {abs(mos)} ft"] if mos else []
     rule = p.tn_above_ten
-    pa_vals = roll_d10s(dice, "press", p.press_dice, p.press_tn, rule, why=a_name)
+    # the press counts successes only: a 1 there is no botch
+    pa_vals = roll_d10s(dice, "press", p.press_dice, p.press_tn, rule, why=a_name, botch=False)
     pd_vals = roll_d10s(dice, "defense_press", p.defense_press_dice, p.defense_press_tn, rule,
-                        why=d_name)
+                        why=d_name, botch=False)
     pa = count_successes(pa_vals, p.press_tn, rule)
     pd = count_successes(pd_vals, p.defense_press_tn, rule)
     a_total, d_total = pa + max(mos, 0), pd + max(-mos, 0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.core.dice import Dice
+from tracker.core.dice import Dice, face_classes
 from tracker.rules.base import Action, Figures, Odds, Resolution, RuleError, Stage
 
 from ..numbers import json_number, show
@@ -94,7 +94,7 @@ class Fire(Action[FireParams]):
         if v.capped:
             kills = v.cap or 0
         elif v.rolls_d100:
-            d100 = dice.roll("d100", 100)
+            d100 = dice.roll("d100", 100, classes=face_classes(100, under=v.chance))
             if d100 <= v.chance:
                 kills += 1
         elif v.chance >= 100:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from tracker.core.dice import Dice
+from tracker.core.dice import Dice, face_classes
 from tracker.core.words import plural
 from tracker.rules.base import (
     Action,
@@ -131,9 +131,10 @@ def _roll_batches(p: ShootParams, attacks: int, dice: Dice) -> list[Batch]:
             size, score = left, 4  # split_batches off: exposed stands draw every shot
         else:
             size, score = left, protected
-        rolled = dice.roll_many("hit", 6, size, need=score)
+        rolled = dice.roll_many("hit", 6, size, need=score, classes=face_classes(6, need=score))
         hits = sum(1 for v in rolled if v >= score)
-        saves = dice.roll_many("save", 6, hits, need=armour, why=plural(hits, "hit")) \
+        saves = dice.roll_many("save", 6, hits, need=armour, why=plural(hits, "hit"),
+                               classes=face_classes(6, need=armour)) \
             if armour is not None else []
         saved = sum(1 for v in saves if armour is not None and v >= armour)
         batches.append(Batch(to_hit=score, dice=rolled, hits=hits, saves=saves, saved=saved,
