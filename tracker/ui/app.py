@@ -625,6 +625,8 @@ class MainScreen(Screen):  # type: ignore[type-arg]
 
     def on_screen_resume(self) -> None:
         ready(self)  # keys held while a dialog closed with nothing after it
+        for footer in self.query(KeyFooter):  # it stood still while a dialog was open
+            footer.call_later(footer.recompose)
 
     def passed(self, event: events.Key) -> bool:
         """Whether the key came up through this screen; each key is asked about once,

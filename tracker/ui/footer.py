@@ -13,7 +13,7 @@ class KeyFooter(Footer):
     Opening an encounter sends several of those in a row, and each rebuilt the dozen
     keys the tracker shows (20-80 ms each, on the UI thread, just when the GM starts
     typing). This one compares the keys it would show with those it shows and keeps
-    them when nothing changed.
+    them when nothing changed, and does nothing while a dialog covers it.
     """
 
     def __init__(self, *args: Any, **kw: Any) -> None:
@@ -29,6 +29,10 @@ class KeyFooter(Footer):
         )
 
     async def recompose(self) -> None:
+        if self.screen is not self.app.screen:
+            # under a dialog, which covers it: the keys it would show are the dialog's
+            # state, not the main screen's; it looks again when its screen is back
+            return
         keys = self._keys()
         if keys == self._shown:
             return
