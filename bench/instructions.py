@@ -4,7 +4,8 @@
 valgrind's callgrind, from spawning the interpreter to the first screen (the process
 exits there), and counts the instructions it executed: the bare Textual app, the floor
 (the bare app after importing pydantic and the encounter models) and the tracker on
-the sample Warmaster battle. ``--against DIR`` also counts the sample's start in
+the sample Warmaster battle; ``--resolve`` adds ``tracker resolve`` of every ruleset, whole
+(bench.resolve's commands). ``--against DIR`` also counts the sample's start in
 another checkout of the tracker (with its own ``.venv``), for a before/after of a
 change. The count is the same from run to run within a fraction of a percent, where
 the wall clock and the CPU time on a shared machine move by a third; what it leaves
@@ -26,6 +27,26 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "saves" / "warmaster-river-crossing.toml"
 
 
+def _callgrind(python: Path, args: list[str], cwd: Path, env: dict[str, str], tmp: str) -> int:
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
+         str(python), *args],
+        cwd=cwd, env=env, capture_output=True, text=True, timeout=1800)
+    found = re.search(r"refs:\s+([\d,]+)", out.stderr)
+    if not found:
+        raise SystemExit(f"callgrind gave no count:\n{out.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def count_resolve(argv: list[str]) -> int:
+    """Instructions of a whole ``tracker resolve ARGV`` in this checkout."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(ROOT),
+                   TRACKER_DATA=str(Path(tmp) / "data"))
+        python = ROOT / ".venv" / "bin" / "python"
+        return _callgrind(python, ["-m", "tracker", "resolve", *argv], ROOT, env, tmp)
+
+
 def count(checkout: Path, *argv: str) -> int:
     """Instructions from the interpreter's start to the first screen of ``bench.child
     start ARGV`` run in ``checkout``."""
@@ -41,19 +62,15 @@ def count(checkout: Path, *argv: str) -> int:
         subprocess.run([str(python), "-m", "compileall", "-q", "tracker"],
                        cwd=checkout, capture_output=True, check=False)
         # this checkout's child (it exits at the first screen), the checkout's tracker
-        out = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
-             str(python), str(ROOT / "bench" / "child.py"), "start", *args],
-            cwd=checkout, env=env, capture_output=True, text=True, timeout=1800)
-        found = re.search(r"refs:\s+([\d,]+)", out.stderr)
-        if not found:
-            raise SystemExit(f"callgrind gave no count:\n{out.stderr[-2000:]}")
-        return int(found.group(1).replace(",", ""))
+        return _callgrind(python, [str(ROOT / "bench" / "child.py"), "start", *args],
+                          checkout, env, tmp)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.instructions")
     ap.add_argument("--against", type=Path, help="another checkout, for a before/after")
+    ap.add_argument("--resolve", action="store_true",
+                    help="also count `tracker resolve` for every ruleset (bench.resolve's)")
     ns = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: nothing to count", file=sys.stderr)
@@ -64,6 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     if ns.against:
         rows.append((f"sample encounter, {ns.against}", count(ns.against.resolve(), "tracker",
                                                              str(SAMPLE))))
+    if ns.resolve:
+        from bench.resolve import COMMANDS
+
+        rows += [(f"`tracker resolve` {name}", count_resolve(argv))
+                 for name, argv in COMMANDS.items()]
     print("| start, to the first screen | instructions | × the bare app |")
     print("|---|---:|---:|")
     for name, n in rows:
