@@ -156,6 +156,10 @@ class TrackerApp(SavingMixin, TypeAhead):
         from tracker.ui.kept import prepare
 
         prepare(self)
+        # what the first screen and the dialogs' preparation made lives as long as the
+        # app, as what run_app froze does: out of the collector's way, so that a full
+        # collection does not land on the GM's first dialog and scan it all
+        gc.freeze()
 
     @work(thread=True, group="save", exit_on_error=False)
     def _prepare_save(self) -> None:
