@@ -1,5 +1,6 @@
 """Words for counts and names in what the tracker says: one place for plurals and
-possessives, so every message reads "1 casualty", "2 successes", "High Elves' turn"."""
+possessives, so every message reads "1 casualty", "2 successes", "High Elves' turn"; and
+chances as the dialogs show them."""
 
 from __future__ import annotations
 
@@ -30,3 +31,13 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 def possessive(name: str) -> str:
     """"Empire's", "High Elves'"."""
     return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
+def percent(p: float) -> str:
+    """A chance as the dialogs show it, to one decimal; a possible outcome never reads as
+    0.0% and an uncertain one never as 100.0%."""
+    if 0 < p < 0.0005:
+        return "<0.1%"
+    if 0.9995 < p < 1:
+        return ">99.9%"
+    return f"{p * 100:.1f}%"

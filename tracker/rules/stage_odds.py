@@ -21,6 +21,7 @@ from typing import Any
 
 from tracker.core.dice import Answers, Dice, NeedDice, Request, read_face
 from tracker.core.odds import binomial, kinds, multiset_count, multisets
+from tracker.core.words import percent
 from tracker.rules.base import Action
 
 BUDGET = 20_000
@@ -56,16 +57,8 @@ def stage_line(req: Request, given: list[int]) -> str:
     parts = []
     for k in range(1, left + 1):
         p = float(sum(dist[k:]))
-        parts.append(f"{k}{'+' if k < left else ''} {_pct(p)}")
+        parts.append(f"{k}{'+' if k < left else ''} {percent(p)}")
     return f"{head}: " + " · ".join(parts[:6]) + (" …" if left > 6 else "")
-
-
-def _pct(p: float) -> str:
-    if 0 < p < 0.0005:
-        return "<0.1%"
-    if 0.9995 < p < 1:
-        return ">99.9%"
-    return f"{p * 100:.1f}%"
 
 
 def _flags(figures: Any, into: set[str]) -> None:

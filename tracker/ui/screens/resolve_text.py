@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
+from tracker.core.words import percent
 from tracker.rules.base import Odds
 from tracker.rules.params import Param
-
-
-def percent(p: float) -> str:
-    """A chance as the dialog shows it: a possible outcome never reads as 0.0%."""
-    if 0 < p < 0.0005:
-        return "<0.1%"
-    if 0.9995 < p < 1:
-        return ">99.9%"
-    return f"{p * 100:.1f}%"
 
 
 def odds_text(odds: Odds, limit: int = 12) -> str:
