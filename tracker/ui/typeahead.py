@@ -36,15 +36,18 @@ class TypeAhead(App[None]):
     _key_order = 0
     _holding = False
     _busy = False
-    _held: list[tuple[int, str, str | None]]
     _release_timer: Timer | None = None
     _busy_timer: Timer | None = None
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self._held: list[tuple[int, str, str | None]] = []
+        """Keys waiting to go out: the order typed, the key, its character."""
 
     def hold_keys(self) -> None:
         """A dialog is opening: keep the keys that come in until it is ready."""
         self._holding = True
-        if self._release_timer is not None:
-            self._release_timer.stop()
+        _stop(self._release_timer)
         self._release_timer = self.set_timer(SAFETY, self._release_all)
 
     def keys_ready(self, screen: Screen[Any]) -> None:
@@ -64,23 +67,17 @@ class TypeAhead(App[None]):
         if order is None:
             self._key_order += 1
             order = self._key_order
-        self._held_keys().append((order, event.key, event.character))
-
-    def _held_keys(self) -> list[tuple[int, str, str | None]]:
-        if not hasattr(self, "_held"):
-            self._held = []
-        return self._held
+        self._held.append((order, event.key, event.character))
 
     def _release_all(self) -> None:
         self._holding = False
-        if self._release_timer is not None:
-            self._release_timer.stop()
-            self._release_timer = None
+        _stop(self._release_timer)
+        self._release_timer = None
         self.call_later(self._pump)
 
     async def _pump(self) -> None:
         """Hand out the first key typed of those waiting, if none is on its way."""
-        held = self._held_keys()
+        held = self._held
         if self._busy or self._holding or not held:
             return
         held.sort(key=lambda k: k[0])
@@ -88,8 +85,7 @@ class TypeAhead(App[None]):
         event = events.Key(key, character)
         event._typed_order = order  # type: ignore[attr-defined]
         self._busy = True
-        if self._busy_timer is not None:
-            self._busy_timer.stop()
+        _stop(self._busy_timer)
         self._busy_timer = self.set_timer(SAFETY, self._handled)
         target = self.focused or self.screen
         await super().on_event(event)
@@ -107,9 +103,8 @@ class TypeAhead(App[None]):
 
     def _handled(self) -> None:
         self._busy = False
-        if self._busy_timer is not None:
-            self._busy_timer.stop()
-            self._busy_timer = None
+        _stop(self._busy_timer)
+        self._busy_timer = None
         self.call_later(self._pump)
 
     def typed_for_a_dialog(self, event: events.Key) -> bool:
@@ -130,6 +125,11 @@ class TypeAhead(App[None]):
                 self.hand_back(event)
                 return
         await super().on_event(event)
+
+
+def _stop(timer: Timer | None) -> None:
+    if timer is not None:
+        timer.stop()
 
 
 def hand_on(screen: Screen[Any], event: events.Key) -> None:
