@@ -31,6 +31,26 @@ def text(screen: DiceScreen, wid: str) -> str:
     return str(widget.render())
 
 
+async def edc_exchange_step(pilot, app: TrackerApp):  # type: ignore[no-untyped-def]
+    """Roland's press, the next round: an exchange by the first to act against the
+    guardsman, 4 dice against 3, taken to its dice step."""
+    await pilot.pause()
+    await pilot.press("colon")
+    await type_text(pilot, "next round")
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press("f", "e")  # exchange
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    await fill_field(pilot, app, "defender", "Guardsman")
+    await fill_field(pilot, app, "attack_dice", "4")
+    await fill_field(pilot, app, "defense_dice", "3")
+    await pilot.press("enter")
+    await pilot.pause()
+    return app.screen
+
+
 async def settled(pilot, screen: DiceScreen) -> None:  # type: ignore[no-untyped-def]
     for _ in range(400):
         await pilot.pause()
@@ -160,21 +180,7 @@ async def test_esc_goes_back_to_the_form_and_backspace_to_the_stage_before(tmp_p
 async def test_an_edc_exchange_in_d10s_with_0_as_ten(tmp_path):
     app = app_on(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("colon")
-        await type_text(pilot, "next round")
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("f", "e")  # exchange
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await fill_field(pilot, app, "defender", "Guardsman")
-        await fill_field(pilot, app, "attack_dice", "4")
-        await fill_field(pilot, app, "defense_dice", "3")
-        await pilot.press("enter")
-        await pilot.pause()
-        step = app.screen
+        step = await edc_exchange_step(pilot, app)
         assert isinstance(step, DiceScreen), app.screen
         prompt = text(step, "dice-prompt")
         assert prompt.endswith("roll 4 d10 to attack (6+)"), prompt
@@ -358,21 +364,7 @@ async def test_an_edc_exchange_4_vs_3_moves_to_the_exact_odds_at_the_first_die(t
 
     app = app_on(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("colon")
-        await type_text(pilot, "next round")
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("f", "e")  # exchange
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await fill_field(pilot, app, "defender", "Guardsman")
-        await fill_field(pilot, app, "attack_dice", "4")
-        await fill_field(pilot, app, "defense_dice", "3")
-        await pilot.press("enter")
-        await pilot.pause()
-        step = app.screen
+        step = await edc_exchange_step(pilot, app)
         assert isinstance(step, DiceScreen)
         assert text(step, "dice-prompt").endswith("roll 4 d10 to attack (6+)")
         await type_text(pilot, "7")  # one success in, three attack dice to come
