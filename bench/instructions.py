@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,7 +45,17 @@ def count_resolve(argv: list[str]) -> int:
         env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(ROOT),
                    TRACKER_DATA=str(Path(tmp) / "data"))
         python = ROOT / ".venv" / "bin" / "python"
+        _compile(ROOT)
         return _callgrind(python, ["-m", "tracker", "resolve", *argv], ROOT, env, tmp)
+
+
+@cache
+def _compile(checkout: Path) -> None:
+    """The checkout's tracker compiled to bytecode, once a run, as an installed one is
+    after its first start."""
+    python = checkout / ".venv" / "bin" / "python"
+    subprocess.run([str(python), "-m", "compileall", "-q", "tracker"],
+                   cwd=checkout, capture_output=True, check=False)
 
 
 def count(checkout: Path, *argv: str) -> int:
@@ -55,12 +66,11 @@ def count(checkout: Path, *argv: str) -> int:
                    TRACKER_DATA=str(Path(tmp) / "data"))
         args = list(argv)
         if args[0] == "tracker":  # a fresh copy of the sample each time: no journal yet
-            args[1] = shutil.copy(args[1], Path(tmp) / Path(args[1]).name)
+            args[1] = str(shutil.copy(args[1], Path(tmp) / Path(args[1]).name))
         else:  # the bare app lives in this checkout's bench
             env["PYTHONPATH"] = str(ROOT)
         python = checkout / ".venv" / "bin" / "python"
-        subprocess.run([str(python), "-m", "compileall", "-q", "tracker"],
-                       cwd=checkout, capture_output=True, check=False)
+        _compile(checkout)
         # this checkout's child (it exits at the first screen), the checkout's tracker
         return _callgrind(python, [str(ROOT / "bench" / "child.py"), "start", *args],
                           checkout, env, tmp)
