@@ -1,18 +1,18 @@
-"""Tables as validated data: load_table reads TOML into dataclasses and says what is wrong."""
+"""Tables as validated data: load_table reads TOML into records and says what is wrong."""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 import pytest
 
+from tracker.core.record import field, record
 from tracker.core.tables import Modifier, TableError, applicable, load_table
 
 
-@dataclass(frozen=True)
+@record
 class Band:
     name: str
     multiple: int
@@ -20,7 +20,7 @@ class Band:
     zone_die: Literal["d6", "d8", "d10"] = "d10"
 
 
-@dataclass(frozen=True)
+@record
 class Sheet:
     bands: tuple[Band, ...]
     modifiers: tuple[Modifier, ...] = ()

@@ -21,9 +21,10 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
+
+from tracker.core.record import field, record
 
 Source = Literal["rolled", "entered"]
 Mode = Literal["roll", "strict", "ask"]
@@ -35,7 +36,7 @@ class DiceError(ValueError):
     """An entered die value is impossible, dice are missing, or entered dice were left over."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Roll:
     """One die as it fell: its role, its size, its value, where it came from, its stage."""
 
@@ -55,7 +56,7 @@ class Roll:
         }
 
 
-@dataclass(frozen=True)
+@record
 class Request:
     """One stage as a resolver asked for it: ``count`` dice of ``sides`` for ``role``.
 
@@ -102,7 +103,7 @@ class NeedDice(Exception):
         self.given = given
 
 
-@dataclass
+@record(frozen=False)
 class Dice:
     """Dice for one action: entered values by role, stage by stage, then per ``mode``."""
 
@@ -284,7 +285,7 @@ _NOTATION = re.compile(
 )
 
 
-@dataclass(frozen=True)
+@record
 class Notation:
     """Dice notation read: ``count`` d ``sides``, keep, compare, then a modifier.
 
@@ -340,7 +341,7 @@ def _modifier(text: str | None) -> int:
     return sum(int(x) for x in re.findall(r"[+-]\d+", text or ""))
 
 
-@dataclass(frozen=True)
+@record
 class ExprResult:
     expression: str
     dice: list[int]

@@ -17,8 +17,9 @@ starting turns (timed effects) and rounds (the ruleset's upkeep).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
+
+from tracker.core.record import field, record
 
 from .dice import Dice
 
@@ -38,7 +39,7 @@ ALL = "*"
 """The holder of a phase in which every side acts at once."""
 
 
-@dataclass(frozen=True)
+@record
 class Duty:
     """Something that must be done before a phase ends.
 
@@ -55,7 +56,7 @@ class Duty:
     always: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Phase:
     """A phase (or a step, such as an exchange) of the round or of a side's turn."""
 
@@ -66,7 +67,7 @@ class Phase:
     duties: tuple[Duty, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class SequenceOfPlay:
     """A ruleset's sequence of play."""
 
@@ -225,7 +226,7 @@ def is_holder(enc: Encounter, holder: str | None, who: Combatant | Unit) -> bool
 # --- moving on -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class PhaseEnd:
     """A phase end an advance crosses: the phase, and where it stood."""
 
@@ -234,7 +235,7 @@ class PhaseEnd:
     index: int
 
 
-@dataclass
+@record(frozen=False)
 class Step:
     """What advancing did, for the log line."""
 

@@ -1,8 +1,8 @@
-"""Tables the rules print, as TOML files validated into frozen dataclasses.
+"""Tables the rules print, as TOML files validated into frozen records.
 
-``load_table(Model, path)`` reads a TOML file into ``Model`` (a dataclass), checking every
+``load_table(Model, path)`` reads a TOML file into ``Model`` (a record), checking every
 key against the field types (int, float, str, bool, ``Literal``, lists, tuples, dicts,
-nested dataclasses, unions). It needs no pydantic, so ``tracker resolve`` stays light.
+nested records, unions). It needs no pydantic, so ``tracker resolve`` stays light.
 A table is validated on first use and read again when the file changes; an error names
 the file, the key path and what was expected.
 
@@ -13,16 +13,16 @@ the facts it applies ``when`` ("target = moving", "windforce over 1"), and
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import threading
 import tomllib
 import types
 import typing
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+
+from tracker.core.record import MISSING, field, fields, is_record, record
 
 T = TypeVar("T")
 
@@ -73,8 +73,8 @@ def convert(tp: Any, value: Any, path: str, key: str) -> Any:
     origin = get_origin(tp)
     if tp is Any:
         return value
-    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        return _dataclass(tp, value, path, key)
+    if isinstance(tp, type) and is_record(tp):
+        return _record(tp, value, path, key)
     if origin in (Union, types.UnionType):
         return _union(tp, value, path, key)
     if origin is Literal:
@@ -129,20 +129,20 @@ def _union(tp: Any, value: Any, path: str, key: str) -> Any:
     raise TableError(path, key, " or ".join(dict.fromkeys(errors)))
 
 
-def _dataclass(tp: type[Any], value: Any, path: str, key: str) -> Any:
+def _record(tp: type[Any], value: Any, path: str, key: str) -> Any:
     if not isinstance(value, dict):
         raise TableError(path, key, f"expected a table, got {_kind(value)}")
     hints = _hints(tp)
-    fields = {f.name: f for f in dataclasses.fields(tp) if f.init}
-    unknown = [k for k in value if k not in fields]
+    known = {f.name: f for f in fields(tp) if f.init}
+    unknown = [k for k in value if k not in known]
     if unknown:
-        names = ", ".join(fields)
+        names = ", ".join(known)
         raise TableError(path, _join(key, unknown[0]), f"unknown key (keys: {names})")
     kwargs: dict[str, Any] = {}
-    for name, f in fields.items():
+    for name, f in known.items():
         if name in value:
             kwargs[name] = convert(hints[name], value[name], path, _join(key, name))
-        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+        elif f.default is MISSING and f.default_factory is MISSING:
             raise TableError(path, _join(key, name), "missing (it is required)")
     try:
         return tp(**kwargs)
@@ -177,7 +177,7 @@ Condition = Scalar | list[Scalar] | dict[str, Scalar]
 ``{at_least = 2}``, ``{under = 5}``, ``{at_most = 4}``, ``{not = "still"}``."""
 
 
-@dataclass(frozen=True)
+@record
 class Modifier:
     """A row of a modifier table: its value, and when it applies."""
 

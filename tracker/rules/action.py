@@ -11,10 +11,8 @@ ordered :class:`Stage` s, the phases it may be taken in and how often an actor m
 
 from __future__ import annotations
 
-import dataclasses
 import typing
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import (
     TYPE_CHECKING,
@@ -28,6 +26,7 @@ from typing import (
 )
 
 from tracker.core.dice import Dice, Roll
+from tracker.core.record import field, fields, make_record, record
 from tracker.rules.errors import RuleError
 from tracker.rules.params import Param, Params, parse_values
 
@@ -42,7 +41,7 @@ Scope = Literal["turn", "phase", "exchange", "round"]
 """How long an action's limit lasts: an actor may take it once per turn, phase ..."""
 
 
-@dataclass(frozen=True)
+@record
 class Stage:
     """Dice an action asks for, in the order they are rolled at the table.
 
@@ -69,19 +68,19 @@ out of ``--json`` while None."""
 
 @dataclass_transform(kw_only_default=True, field_specifiers=(field,))
 class Figures:
-    """Base of an action's typed figures: subclasses become keyword-only dataclasses.
+    """Base of an action's typed figures: subclasses become keyword-only records.
 
     ``as_json`` keeps the keys the figures always had; a figure typed ``Omit[...]``
     appears only when set. Read-only mapping access (``figures["hits"]``) serves code
     that shows any action's figures.
     """
 
-    __dataclass_fields__: ClassVar[dict[str, Any]]
+    __record_fields__: ClassVar[dict[str, Any]]
     _omitted: ClassVar[frozenset[str] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        dataclass(kw_only=True)(cls)
+        make_record(cls, frozen=False, kw_only=True)
         cls._omitted = None  # worked out on first use, once its module has loaded
 
     @classmethod
@@ -96,7 +95,7 @@ class Figures:
     def as_json(self) -> dict[str, Any]:
         omit = self._omit()
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
+        for f in fields(self):
             value = getattr(self, f.name)
             if value is None and f.name in omit:
                 continue
@@ -129,7 +128,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@dataclass
+@record(frozen=False)
 class Resolution:
     """What a resolver decided: the outcome, its figures, the dice and the log line."""
 

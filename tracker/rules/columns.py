@@ -8,8 +8,9 @@ on a narrow screen (``priority``: 0 always shows; higher numbers go first).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from tracker.core.record import field, record
 
 if TYPE_CHECKING:
     from tracker.core.model import Unit
@@ -18,7 +19,7 @@ UnitText = Callable[[Any], str]
 UnitTest = Callable[[Any], bool]
 
 
-@dataclass(frozen=True)
+@record
 class Column:
     """One roster column: its title, its cell text, and how readily it gives way."""
 
@@ -68,7 +69,7 @@ def _no_marks(u: Unit) -> list[str]:
     return []
 
 
-@dataclass(frozen=True)
+@record
 class Roster:
     """A ruleset's roster: its columns in order, its state words, filters and sorts."""
 

@@ -1,4 +1,4 @@
-"""Typed action parameters: one frozen dataclass per action, one declaration per field.
+"""Typed action parameters: one frozen record per action, one declaration per field.
 
 A field says its type, its default, its help, its bounds and choices, and, where its
 default is a rule decision of the ruleset, the :class:`Setting` it follows::
@@ -14,13 +14,12 @@ From the fields the kit derives the :class:`Param` list the command line, the di
 
 from __future__ import annotations
 
-import dataclasses
 import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Union, dataclass_transform, get_args, get_origin
 
+from tracker.core.record import MISSING, field, fields, make_record, record, replace
 from tracker.rules.errors import RuleError
 from tracker.rules.setting import Setting
 
@@ -37,7 +36,7 @@ _TRUE = {"1", "true", "yes", "y", "on"}
 _FALSE = {"0", "false", "no", "n", "off"}
 
 
-@dataclass(frozen=True)
+@record
 class ParamInfo:
     """What a field of a parameter model adds to its type: help, bounds, choices."""
 
@@ -68,7 +67,7 @@ def param(
     return field(default=default, metadata={"param": info})
 
 
-@dataclass(frozen=True)
+@record
 class Param:
     """A named parameter as typed after an action: ``name=value``.
 
@@ -148,13 +147,13 @@ class Param:
 
 @dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(param, field))
 class Params:
-    """Base of an action's parameter model: subclasses become frozen dataclasses."""
+    """Base of an action's parameter model: subclasses become frozen records."""
 
-    __dataclass_fields__: ClassVar[dict[str, Any]]
+    __record_fields__: ClassVar[dict[str, Any]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        dataclass(frozen=True, kw_only=True)(cls)
+        make_record(cls, frozen=True, kw_only=True)
 
     @classmethod
     def spec(cls) -> tuple[Param, ...]:
@@ -165,10 +164,10 @@ class Params:
         return found
 
     def replace(self, **changes: Any) -> Any:
-        return dataclasses.replace(self, **changes)
+        return replace(self, **changes)
 
     def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def get(self, name: str, default: Any = None) -> Any:
         """A parameter by name (for code that works on any action's parameters)."""
@@ -176,7 +175,7 @@ class Params:
 
     def __getitem__(self, name: str) -> Any:
         """Read-only mapping access, as for figures: ``params["figures"]``."""
-        if name not in self.__dataclass_fields__:
+        if name not in self.__record_fields__:
             raise KeyError(name)
         return getattr(self, name)
 
@@ -187,11 +186,11 @@ _specs: dict[type[Params], tuple[Param, ...]] = {}
 def _spec(cls: type[Params]) -> tuple[Param, ...]:
     hints = typing.get_type_hints(cls)
     out: list[Param] = []
-    for f in dataclasses.fields(cls):
+    for f in fields(cls):
         info: ParamInfo = f.metadata.get("param", ParamInfo())
         kind = info.kind or _kind_of(hints[f.name], bool(info.choices))
-        default: Any = REQUIRED if f.default is dataclasses.MISSING else f.default
-        if f.default_factory is not dataclasses.MISSING:
+        default: Any = REQUIRED if f.default is MISSING else f.default
+        if f.default_factory is not MISSING:
             default = f.default_factory()
         out.append(
             Param(f.name, kind, default, info.help, info.choices, info.ge, info.le, info.setting)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tracker.core.record import record
 from tracker.rules.errors import RuleError
 
 Scalar = int | float | str | bool
@@ -12,7 +11,7 @@ _TRUE = {"1", "true", "yes", "y", "on"}
 _FALSE = {"0", "false", "no", "n", "off"}
 
 
-@dataclass(frozen=True)
+@record
 class Setting:
     """A rule decision the text leaves open, with its default; the GM sees and sets it."""
 

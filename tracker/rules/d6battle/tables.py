@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from tracker.core.record import field, record, replace
 from tracker.core.tables import Condition, Modifier, load_table
 from tracker.rules.errors import RuleError
 
@@ -24,7 +24,7 @@ FORMATIONS: tuple[str, ...] = ("regular", "drilled", "light", "skirmish")
 # --- the weapon table -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Band:
     """One range band of a weapon: its reach in inches, KA and AP."""
 
@@ -33,7 +33,7 @@ class Band:
     ap: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class Weapon:
     """A line of the weapon table with the special rules that bind it."""
 
@@ -69,7 +69,7 @@ class Weapon:
         return rule in self.rules or (bows_no_move_shoot and rule in self.group_rules)
 
 
-@dataclass(frozen=True)
+@record
 class WeaponTable:
     rules: dict[str, str]
     """Special-rule lines by key."""
@@ -107,7 +107,7 @@ def weapon(name: str) -> Weapon:
 # --- armour -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class ArmourPart:
     name: str
     value: int
@@ -117,7 +117,7 @@ class ArmourPart:
             raise ValueError(f"value {self.value}: expected 0 or more")
 
 
-@dataclass(frozen=True)
+@record
 class ArmourTable:
     armour: dict[str, ArmourPart]
 
@@ -151,19 +151,19 @@ def armour_save(parts: list[str] | tuple[str, ...]) -> int:
 # --- morale tests from shooting ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class MoraleRow:
     size: tuple[int, int]
     """Unit sizes from..to, both included."""
     casualties: int
 
 
-@dataclass(frozen=True)
+@record
 class Beyond:
     per_figures: int
 
 
-@dataclass(frozen=True)
+@record
 class MoraleTable:
     rows: tuple[MoraleRow, ...]
     beyond: Beyond
@@ -196,24 +196,24 @@ def morale_casualties(unit_size: int) -> int:
 # --- shooting ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Over:
     over: int
 
 
-@dataclass(frozen=True)
+@record
 class Under:
     under: int
 
 
-@dataclass(frozen=True)
+@record
 class ImpossibleOdds:
     below: int
     needed: int
     ka: int
 
 
-@dataclass(frozen=True)
+@record
 class ShootingTable:
     mass: Over
     stand_and_shoot: Under
@@ -228,7 +228,7 @@ def shooting_table() -> ShootingTable:
 # --- combat -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class RankBonus:
     figures: int
     """Figures a rank needs to count."""
@@ -241,17 +241,17 @@ class RankBonus:
             raise ValueError(f"rank.max: no value for {', '.join(missing)}")
 
 
-@dataclass(frozen=True)
+@record
 class PushShove:
     win: int
 
 
-@dataclass(frozen=True)
+@record
 class Destroyed:
     when: dict[str, Condition] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class CombatTable:
     rank: RankBonus
     bonuses: tuple[Modifier, ...]

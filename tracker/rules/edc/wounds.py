@@ -10,9 +10,9 @@ part raises it (setting ``blood_loss_raise``).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
+from tracker.core.record import fields
 from tracker.rules.base import Figures, Omit
 
 from .common import CP, MP
@@ -43,7 +43,7 @@ class WoundFigures(Figures):
     knockout_roll: bool = False
 
 
-_WOUND_KEYS = tuple(f.name for f in dataclasses.fields(WoundFigures))
+_WOUND_KEYS = tuple(f.name for f in fields(WoundFigures))
 
 
 class WoundFields(Figures):

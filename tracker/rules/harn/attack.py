@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import field
-
+from tracker.core.record import field
 from tracker.rules.base import Figures, Params, param
 
 from .kinds import MOVEMENTS, WEAPONS

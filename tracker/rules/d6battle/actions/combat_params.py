@@ -4,10 +4,9 @@ side B the target; each side's parameters end in ``_a`` or ``_b`` and read as a
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from typing import Any
 
+from tracker.core.record import fields, record
 from tracker.rules.base import REQUIRED, Figures, Params
 from tracker.rules.base import param as p_
 
@@ -64,7 +63,7 @@ def _setting(s: Any) -> Any:
     return p_(help=s.help, setting=s, choices=s.choices)
 
 
-@dataclass(frozen=True)
+@record
 class Side:
     """One side's parameters, read without its letter (``figures``, not ``figures_a``)."""
 
@@ -156,7 +155,7 @@ class CombatParams(Params):
 
     def side(self, x: str) -> Side:
         """Side ``x`` ("a" or "b")."""
-        return Side(**{f.name: getattr(self, f"{f.name}_{x}") for f in dataclasses.fields(Side)})
+        return Side(**{f.name: getattr(self, f"{f.name}_{x}") for f in fields(Side)})
 
     def name(self, x: str) -> str:
         return (self.actor if x == "a" else self.target) or x.upper()

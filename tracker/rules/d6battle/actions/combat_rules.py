@@ -4,8 +4,7 @@ failed combat morale test does (the results rows)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from tracker.core.record import field, record
 from tracker.core.tables import applicable, holds
 from tracker.rules.errors import RuleError
 
@@ -16,7 +15,7 @@ from .scores import NEVER, floor_of, kill_needed, score_needed
 Bonus = tuple[str, int]
 
 
-@dataclass
+@record(frozen=False)
 class Attack:
     """One side's attack on the other: the scores it needs and the kills it may cause."""
 
@@ -76,7 +75,7 @@ def bonuses(p: CombatParams, x: str, table: CombatTable) -> list[Bonus]:
     return [(row.name, int(value)) for row, value in applicable(table.bonuses, facts)]
 
 
-@dataclass
+@record(frozen=False)
 class Result:
     """The combat result once the kills are known (before the morale test)."""
 
@@ -88,7 +87,7 @@ class Result:
     result: int
 
 
-@dataclass
+@record(frozen=False)
 class Judge:
     """The combat's rules read once: bonuses, sizes, the tables; results worked out per
     pair of kills (the odds ask for every pair)."""

@@ -3,7 +3,7 @@ away (Missile Actions: half move, 1 turn, any defence); the range band gives its
 
 from __future__ import annotations
 
-import dataclasses
+from tracker.core.record import replace
 
 from ..attack import AttackParams
 from .throw import Throw
@@ -14,7 +14,7 @@ class Charge(Throw):
     help = "Charging Throw after a Charge (target 5 ft+ away)"
 
     def prepared(self, p: AttackParams) -> AttackParams:
-        return dataclasses.replace(super().prepared(p), charge=True)
+        return replace(super().prepared(p), charge=True)
 
 
 CHARGE = Charge()
