@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tracker.core.record import record
 from tracker.core.tables import applicable
 from tracker.rules.errors import RuleError
 
@@ -12,20 +13,24 @@ from .attack import AttackParams
 from .tables import Band, band_for, check_aim, tables, weapon
 
 
+@record(frozen=False)
 class Plan:
-    """Band, skill, modifiers and EML of one attack. (A plain class: defining a dataclass
-    costs `tracker resolve` more at start than the attack itself.)"""
+    """Band, skill, modifiers and EML of one attack."""
 
-    def __init__(
-        self, weapon: str, range_ft: int, br: float, band: Band, ml: int, skill: str,
-        modifiers: list[tuple[str, int]], eml_adjusted: int, eml: int, spoiled: bool,
-        targets: int, zone_die: int, impact_mod: int, notes: list[str],
-    ) -> None:
-        self.weapon, self.range_ft, self.br, self.band = weapon, range_ft, br, band
-        self.ml, self.skill, self.modifiers = ml, skill, modifiers
-        self.eml_adjusted, self.eml, self.spoiled = eml_adjusted, eml, spoiled
-        self.targets, self.zone_die, self.impact_mod = targets, zone_die, impact_mod
-        self.notes = notes
+    weapon: str
+    range_ft: int
+    br: float
+    band: Band
+    ml: int
+    skill: str
+    modifiers: list[tuple[str, int]]
+    eml_adjusted: int
+    eml: int
+    spoiled: bool
+    targets: int
+    zone_die: int
+    impact_mod: int
+    notes: list[str]
 
     @property
     def volley(self) -> bool:
