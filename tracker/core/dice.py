@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Literal
 
-from tracker.core.record import field, record
+from tracker.core.record import FrozenError, field, record
 
 Source = Literal["rolled", "entered"]
 Mode = Literal["roll", "strict", "ask"]
@@ -36,15 +36,52 @@ class DiceError(ValueError):
     """An entered die value is impossible, dice are missing, or entered dice were left over."""
 
 
-@record
 class Roll:
-    """One die as it fell: its role, its size, its value, where it came from, its stage."""
+    """One die as it fell: its role, its size, its value, where it came from, its stage.
 
+    Written out by hand rather than a record: the moving odds make one for every die of
+    every way the dice can fall (tens of thousands a walk), and slots make it cheapest.
+    """
+
+    __slots__ = ("role", "sides", "value", "source", "stage")
     role: str
     sides: int
     value: int
     source: Source
-    stage: int = 0
+    stage: int
+
+    def __init__(self, role: str, sides: int, value: int, source: Source,
+                 stage: int = 0) -> None:
+        put = object.__setattr__
+        put(self, "role", role)
+        put(self, "sides", sides)
+        put(self, "value", value)
+        put(self, "source", source)
+        put(self, "stage", stage)
+
+    def _key(self) -> tuple[str, int, int, str, int]:
+        return (self.role, self.sides, self.value, self.source, self.stage)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Roll:
+            return self._key() == other._key()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Roll(role={self.role!r}, sides={self.sides}, value={self.value}, "
+                f"source={self.source!r}, stage={self.stage})")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenError(f"cannot assign to field {name!r} of a Roll")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenError(f"cannot delete field {name!r} of a Roll")
+
+    def __reduce__(self) -> tuple[type[Roll], tuple[str, int, int, Source, int]]:
+        return (Roll, (self.role, self.sides, self.value, self.source, self.stage))
 
     def to_dict(self) -> dict[str, object]:
         return {

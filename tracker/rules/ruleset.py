@@ -4,7 +4,7 @@ play, its settings and its roster."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -133,12 +133,13 @@ ROUND_RESETS = Setting(
 
 class LazyActions(Mapping[str, "Action[Any]"]):
     """A ruleset's actions by name, each imported from its module on first use, so that
-    ``tracker resolve`` loads only the action it runs: ``{"shoot": ".actions.shoot:SHOOT"}``
-    (modules relative to ``package``)."""
+    ``tracker resolve`` loads only the action it runs. Each action is ``<NAME>`` in its own
+    module ``actions/<name>.py`` of the ruleset's package: ``LazyActions(__name__,
+    ("shoot", "combat"))``."""
 
-    def __init__(self, package: str, where: Mapping[str, str]) -> None:
+    def __init__(self, package: str, names: Iterable[str]) -> None:
         self._package = package
-        self._where = dict(where)
+        self._where = {name: f".actions.{name}:{name.upper()}" for name in names}
         self._loaded: dict[str, Action[Any]] = {}
 
     def __getitem__(self, name: str) -> Action[Any]:

@@ -21,6 +21,12 @@ HERE = Path(__file__).parent
 FORMATIONS: tuple[str, ...] = ("regular", "drilled", "light", "skirmish")
 
 
+def _file(name: str) -> str:
+    """A table file beside this module, as text: a resolver reads its tables at every
+    run (thousands a walk of the moving odds), and text costs less than a new Path."""
+    return f"{HERE}/{name}"
+
+
 # --- the weapon table -------------------------------------------------------------------
 
 
@@ -86,7 +92,7 @@ class WeaponTable:
 
 
 def weapon_table() -> WeaponTable:
-    return load_table(WeaponTable, HERE / "weapons.toml")
+    return load_table(WeaponTable, _file("weapons.toml"))
 
 
 def _key(name: str) -> str:
@@ -123,7 +129,7 @@ class ArmourTable:
 
 
 def armour_table() -> ArmourTable:
-    return load_table(ArmourTable, HERE / "armour.toml")
+    return load_table(ArmourTable, _file("armour.toml"))
 
 
 def armour_part(name: str) -> tuple[str, int]:
@@ -181,7 +187,7 @@ class MoraleTable:
 
 
 def morale_table() -> MoraleTable:
-    return load_table(MoraleTable, HERE / "morale.toml")
+    return load_table(MoraleTable, _file("morale.toml"))
 
 
 def morale_casualties(unit_size: int) -> int:
@@ -222,7 +228,7 @@ class ShootingTable:
 
 
 def shooting_table() -> ShootingTable:
-    return load_table(ShootingTable, HERE / "shooting.toml")
+    return load_table(ShootingTable, _file("shooting.toml"))
 
 
 # --- combat -----------------------------------------------------------------------------
@@ -263,4 +269,4 @@ class CombatTable:
 
 
 def combat_table() -> CombatTable:
-    return load_table(CombatTable, HERE / "combat.toml")
+    return load_table(CombatTable, _file("combat.toml"))
