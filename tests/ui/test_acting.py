@@ -31,6 +31,24 @@ async def test_shooting_offers_the_first_unit_of_the_side_that_can_shoot(tmp_pat
         assert app.screen.query_one("#f-actor").value == "Longbowmen"
 
 
+async def test_warmaster_shooting_offers_a_unit_with_shooting_attacks(tmp_path):
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for line in ("next phase", "next phase", "next phase", "next phase"):
+            assert app.run_line(line) is None, line  # on to the Empire's shooting
+            await pilot.pause()
+        assert app.session.play.where().phase == "shooting"
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        # the Empire Knights (attacks 3/0) come first on the roster; the Crossbowmen shoot
+        assert app.screen.query_one("#f-actor").value == "Crossbowmen"
+
+
 async def test_when_every_side_fires_at_once_the_first_unit_still_to_fire_is_offered(tmp_path):
     app = app_on(tmp_path, "warlord-wood-elves.toml")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -218,6 +218,9 @@ class Shoot(Action[ShootParams]):
 
     marker = "shot"
 
+    def can_act(self, who: Any) -> bool:
+        return getattr(who, "shoot_attacks", 0) > 0  # a unit with shooting attacks
+
     def limit(self, p: ShootParams) -> tuple[Scope, str] | None:
         """A unit shoots once in its turn; at chargers, once at each charger (in the
         enemy's movement phase), so that has no limit here."""
