@@ -1,6 +1,13 @@
 import pytest
 
-from tracker.core.dice import Dice, DiceError, parse_dice_spec, roll_expression
+from tracker.core.dice import (
+    Dice,
+    DiceError,
+    Request,
+    face_classes,
+    parse_dice_spec,
+    roll_expression,
+)
 
 
 def test_entered_dice_are_used_first_then_the_seeded_rng():
@@ -134,3 +141,9 @@ def test_one_notation_parser_serves_roll_and_the_rules() -> None:
 def test_roll_counts_one_success_in_the_singular() -> None:
     result = roll_expression("2d10>=7", Dice.from_spec({"roll": [8, 2]}))
     assert result.describe() == "2d10>=7: [8, 2] -> 1 success"
+
+
+def test_a_stage_is_certain_only_when_every_face_is_of_one_kind():
+    assert Request(0, "save", 6, 3, need=1, classes=face_classes(6, need=1)).certain
+    assert not Request(0, "save", 6, 3, need=4, classes=face_classes(6, need=4)).certain
+    assert not Request(0, "drive", 6, 2).certain  # read face by face: every face counts

@@ -411,3 +411,34 @@ async def test_a_whole_shot_typed_ahead_from_the_main_screen_lands_every_die(tmp
             ("save", 1, "entered"), ("save", 2, "entered"), ("save", 6, "entered")]
         knights = app.session.enc.find_unit("Empire Knights")
         assert knights.hits == 2  # three hits, one saved
+
+
+async def test_a_stage_no_die_can_change_is_rolled_by_the_tracker_and_said(tmp_path):
+    """d6battle: the French Knights save at 1+ against longbows (save 7, AP 1), so every
+    die saves; the GM types the hits and is not asked for the saves."""
+    app = app_on(tmp_path, "d6battle-crossbow-duel.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for line_ in ("next", "next"):  # the French resolution, then the English shoot
+            assert app.run_line(line_) is None, line_
+            await pilot.pause()
+        await pilot.press("f", "s", "enter")
+        await pilot.pause()
+        assert app.screen.query_one("#f-target").value == "French Knights"
+        await pilot.press("enter")
+        await pilot.pause()
+        step = app.screen
+        assert isinstance(step, DiceScreen)
+        assert text(step, "dice-prompt") == "roll 6 d6 to hit (4+)"
+        await type_text(pilot, "456123")
+        await pilot.press("enter")
+        for _ in range(10):
+            await pilot.pause()
+        assert not isinstance(app.screen, DiceScreen)  # three hits, all saved: done
+        entry = app.session.enc.log[-1]
+        saves = [r for r in entry.rolls if r.role == "save"]
+        assert [r.source for r in saves] == ["rolled"] * 3
+        assert [r.source for r in entry.rolls if r.role == "hit"] == ["entered"] * 6
+        assert "3 hits, 3 saved (1+)" in entry.text
+        assert "tracker-rolled dice: save" in str(app.query_one("#status").render())
+        assert app.session.enc.find_unit("French Knights").strength == 8

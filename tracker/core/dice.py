@@ -123,6 +123,12 @@ class Request:
             return f"≤ {self.under}"
         return ""
 
+    @property
+    def certain(self) -> bool:
+        """Whether no face can change what the stage decides: the rules read its dice
+        only by kind, and every face is of one kind (a save at 1+)."""
+        return bool(self.classes) and len(set(self.classes)) == 1
+
     def succeeds(self, value: int) -> bool | None:
         if self.need is not None:
             return value >= self.need
