@@ -38,9 +38,10 @@ class PendingDuty(CommandError):
         self.phase, self.duty, self.items = phase, duty, items
         what = "; ".join(f"{names.get(i, i)}: {words}" if i else words for i, words in items)
         where = f"the {phase} phase" if phase else "the turn"
-        how = f"{duty.action} does it (E in the app), " if duty.action else ""
-        super().__init__(f"{where} cannot end yet: {duty.name} ({what}); "
-                         f"{how}or next force skips it")
+        self.why = f"{where} cannot end yet: {duty.name} ({what})"
+        """What is pending, without how to deal with it (the app opens the dialog)."""
+        how = f"{duty.action} does it, " if duty.action else ""
+        super().__init__(f"{self.why}; {how}or next force skips it")
 
 
 @dataclass

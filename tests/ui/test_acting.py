@@ -90,3 +90,17 @@ async def test_a_duty_opens_its_dialog_for_the_unit_that_owes_it(tmp_path):
             await pilot.pause()
         assert app.session.enc.log[-2].text == "Orc warband passed its morale test"
         assert app.session.enc.position.round == 2
+
+
+async def test_the_status_says_the_duty_dialog_is_open_and_how_to_leave_it(tmp_path):
+    app = app_on(tmp_path, "warlord-wood-elves.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_morale_tests(app, pilot)
+        await pilot.press("n")
+        for _ in range(4):
+            await pilot.pause()
+        status = str(app.query_one("#status").render())
+        assert status.startswith("the morale tests phase cannot end yet: morale tests "
+                                 "(Orc warband: morale test)"), status
+        assert status.endswith("its morale dialog is open (Esc leaves it undone, and "
+                               "asks first)"), status

@@ -360,7 +360,6 @@ class TrackerApp(SavingMixin, TypeAhead):
         try:
             outcome = self.session.run(cmd)
         except PendingDuty as pending:
-            self.set_status(str(pending), error=True)
             self._deal_with(pending, what)
             return
         except CommandError as exc:
@@ -388,6 +387,8 @@ class TrackerApp(SavingMixin, TypeAhead):
 
         action = pending.duty.action
         if action and action in self.session.ruleset.actions:
+            self.set_status(f"{pending.why}: its {action} dialog is open "
+                            "(Esc leaves it undone, and asks first)", error=True)
             # the dialog is for the first who owes the duty (the next unit to test)
             owes = next((who for who, _ in pending.items if who), None)
             given = {p.name: self.session.canonical_name(owes)
@@ -395,6 +396,7 @@ class TrackerApp(SavingMixin, TypeAhead):
                      if p.kind == "actor" and owes is not None}
             self.open_action(action, then=done, **given)
         else:
+            self.set_status(str(pending), error=True)
             done(None)
 
     def action_undo(self) -> None:
