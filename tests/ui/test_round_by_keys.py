@@ -154,3 +154,21 @@ async def test_warlord_round_by_n_fire_casualties_together_then_morale(tmp_path:
     # a turn with no fire orders: nothing held, nothing to test
     assert second == ["Phase: missile fire (8)", "Phase: morale tests",
                       "Round 3, before missile fire (1-7)"]
+
+
+async def test_enter_at_leave_it_undone_keeps_the_duty(tmp_path: Path) -> None:
+    """Enter is how a GM goes on; at "leave the drive backs undone?" it answers no."""
+    app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await command(pilot, 'shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
+        await pilot.press("n", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert app.session.enc.position.phase == 2  # still shooting, the drive back owed
+        knights = app.session.enc.find_unit("Empire Knights")
+        assert knights.hits == 2 and not knights.drive_back_done
+        assert "skipped" not in app.session.enc.log[-1].text

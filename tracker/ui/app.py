@@ -372,7 +372,7 @@ class TrackerApp(SavingMixin, TypeAhead):
         self.set_status(outcome.message)
 
     def _deal_with(self, pending: PendingDuty, what: str) -> None:
-        from tracker.ui.screens.confirm import ConfirmScreen
+        from tracker.ui.screens.confirm import CarefulConfirm
 
         def skip(yes: bool | None) -> None:
             if yes:
@@ -383,7 +383,7 @@ class TrackerApp(SavingMixin, TypeAhead):
                 self.advance(what)
             else:
                 ask = f"Leave {pending.duty.name} undone and go on? (the log will say so)"
-                self.push_screen(ConfirmScreen(ask), skip)
+                self.push_screen(CarefulConfirm(ask), skip)
 
         action = pending.duty.action
         if action and action in self.session.ruleset.actions:

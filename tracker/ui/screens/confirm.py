@@ -1,4 +1,6 @@
-"""A yes/no question; ``y`` or Enter agrees, ``n`` or Esc declines."""
+"""A yes/no question; ``y`` or Enter agrees, ``n`` or Esc declines. A question whose
+yes leaves the rules undone (:class:`CarefulConfirm`) takes only ``y`` for yes: Enter,
+the key a GM presses to go on, declines there."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("y,enter", "dismiss(True)", "Yes", id="confirm-yes"),
         Binding("n,escape", "dismiss(False)", "No", id="confirm-no"),
     ]
+    HINT = "y / Enter: yes    n / Esc: no"
 
     def __init__(self, question: str) -> None:
         super().__init__()
@@ -23,4 +26,14 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, classes="dialog-title")
-            yield Label("y / Enter: yes    n / Esc: no", classes="dialog-hint")
+            yield Label(self.HINT, classes="dialog-hint")
+
+
+class CarefulConfirm(ConfirmScreen, inherit_bindings=False):
+    """Yes only by ``y``: for leaving a duty of the rules undone."""
+
+    BINDINGS = [
+        Binding("y", "dismiss(True)", "Yes", id="confirm-yes"),
+        Binding("n,escape,enter", "dismiss(False)", "No", id="confirm-no"),
+    ]
+    HINT = "y: yes    n / Enter / Esc: no"
