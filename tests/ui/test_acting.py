@@ -14,6 +14,14 @@ async def to_the_morale_tests(app, pilot) -> None:  # type: ignore[no-untyped-de
         await pilot.pause()
 
 
+async def to_the_morale_dialog(app, pilot) -> None:  # type: ignore[no-untyped-def]
+    """On to the morale tests, then n: the test owed opens its dialog."""
+    await to_the_morale_tests(app, pilot)
+    await pilot.press("n")
+    for _ in range(4):
+        await pilot.pause()
+
+
 async def test_shooting_offers_the_first_unit_of_the_side_that_can_shoot(tmp_path):
     app = app_on(tmp_path, "d6battle-crossbow-duel.toml")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -78,12 +86,9 @@ async def test_a_duty_the_roster_names_is_said_once_in_the_state(tmp_path):
 async def test_a_duty_opens_its_dialog_for_the_unit_that_owes_it(tmp_path):
     app = app_on(tmp_path, "warlord-wood-elves.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_the_morale_tests(app, pilot)
         # only the Orc warband holds casualties, so only it tests; the Wood elf guards
         # stand first on the roster and under the cursor
-        await pilot.press("n")
-        for _ in range(4):
-            await pilot.pause()
+        await to_the_morale_dialog(app, pilot)
         assert app.screen.query_one("#f-actor").value == "Orc warband"
         await pilot.press("enter")
         for _ in range(4):
@@ -95,10 +100,7 @@ async def test_a_duty_opens_its_dialog_for_the_unit_that_owes_it(tmp_path):
 async def test_the_status_says_the_duty_dialog_is_open_and_how_to_leave_it(tmp_path):
     app = app_on(tmp_path, "warlord-wood-elves.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_the_morale_tests(app, pilot)
-        await pilot.press("n")
-        for _ in range(4):
-            await pilot.pause()
+        await to_the_morale_dialog(app, pilot)
         status = str(app.query_one("#status").render())
         assert status.startswith("the morale tests phase cannot end yet: morale tests "
                                  "(Orc warband: morale test)"), status

@@ -60,13 +60,19 @@ async def test_warmaster_round_by_n_the_drive_backs_open_their_dialog(tmp_path: 
     ]
 
 
+async def to_leave_the_drive_back_undone(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Warmaster's sample: Archers I hit the Empire Knights twice; n opens the drive
+    back's dialog and Esc asks whether to leave it undone."""
+    await pilot.pause()
+    await command(pilot, 'shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
+    await pilot.press("n", "escape")
+    await pilot.pause()
+
+
 async def test_warmaster_leaving_a_duty_undone_is_a_choice_the_log_keeps(tmp_path: Path) -> None:
     app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await command(pilot, 'shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
-        await pilot.press("n", "escape")
-        await pilot.pause()
+        await to_leave_the_drive_back_undone(pilot)
         await pilot.press("y")
         await pilot.pause()
         last = app.session.enc.log[-1].text
@@ -160,10 +166,7 @@ async def test_enter_at_leave_it_undone_keeps_the_duty(tmp_path: Path) -> None:
     """Enter is how a GM goes on; at "leave the drive backs undone?" it answers no."""
     app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await command(pilot, 'shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
-        await pilot.press("n", "escape")
-        await pilot.pause()
+        await to_leave_the_drive_back_undone(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("enter")
         await pilot.pause()
