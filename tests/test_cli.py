@@ -109,28 +109,42 @@ def test_the_rules_core_never_imports_textual():
     assert run.returncode == 0, run.stderr
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["warmaster", "shoot", "attacks=12", "armour=4"],
-        ["edc", "exchange", "attack_dice=8", "atn=6", "defense_dice=6", "dtn=7"],
-        ["harn", "missile", "ml=75", "range=20", "br=40", "target=still"],
-        ["d6battle", "shoot", "weapon=bow", "figures=10", "range=effective", "sa=3",
-         "durability=3"],
-        ["warlord", "fire", "race=wood_elf", "weapon=elf_bow", "armour=chainmail",
-         "figures=10", "range=medium"],
-        ["warlord", "movefire", "race=goblin", "weapon=short_bow", "terrain=1/2"],
-    ],
-)
-def test_resolve_starts_without_textual_or_the_models(argv):
-    """`tracker resolve` is quick because it loads the resolvers only (no pydantic)."""
+RESOLVES = [
+    ["warmaster", "shoot", "attacks=12", "armour=4"],
+    ["edc", "exchange", "attack_dice=8", "atn=6", "defense_dice=6", "dtn=7"],
+    ["harn", "missile", "ml=75", "range=20", "br=40", "target=still"],
+    ["d6battle", "shoot", "weapon=bow", "figures=10", "range=effective", "sa=3",
+     "durability=3"],
+    ["warlord", "fire", "race=wood_elf", "weapon=elf_bow", "armour=chainmail",
+     "figures=10", "range=medium"],
+    ["warlord", "movefire", "race=goblin", "weapon=short_bow", "terrain=1/2"],
+]
+
+
+def resolve_loads(argv: list[str], modules: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+    """``tracker resolve ARGV`` in a fresh interpreter, failing if it loaded any of
+    ``modules``."""
     code = ("import sys, io, contextlib\nfrom tracker.cli import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             f"    code = main(['resolve', *{argv!r}, '--seed', '1'])\n"
             "assert code == 0, code\n"
-            "loaded = [m for m in ('textual', 'pydantic') if m in sys.modules]\n"
+            f"loaded = [m for m in {modules!r} if m in sys.modules]\n"
             "assert not loaded, loaded\n")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("argv", RESOLVES)
+def test_resolve_starts_without_textual_or_the_models(argv):
+    """`tracker resolve` is quick because it loads the resolvers only (no pydantic)."""
+    run = resolve_loads(argv, ("textual", "pydantic"))
+    assert run.returncode == 0, run.stderr
+
+
+@pytest.mark.parametrize("argv", RESOLVES)
+def test_resolve_makes_its_records_without_dataclasses(argv):
+    """The rules layer's records are made without generating code: `tracker resolve`
+    imports neither dataclasses nor what it loads (inspect, ast, dis)."""
+    run = resolve_loads(argv, ("dataclasses", "inspect", "ast", "dis"))
     assert run.returncode == 0, run.stderr
 
 
