@@ -326,3 +326,15 @@ def test_ruleset_shape() -> None:
     assert {"morale_dice", "natural_one", "shooting_casualties"} <= names
     morale = RULESET.setting_spec("morale_dice")
     assert morale.default == "2d6" and "Mo" in morale.help
+
+
+def test_the_resolution_phase_names_the_units_that_flee_as_it_begins(session: Session) -> None:
+    """Step 5 of resolving shooting: a unit that failed its test flees in the resolution
+    phase; the Genoese failed theirs in the sample."""
+    assert unit(session, "Genoese Crossbowmen").flee == "morale"
+    session.execute("next phase")  # the French combat ends
+    assert session.play.where().phase == "resolution"
+    assert session.enc.log[-1].text == ("Phase: resolution; flee now (move them): "
+                                        "Genoese Crossbowmen")
+    session.execute("next phase")  # the English turn: no one flees in its shoot phase
+    assert "flee" not in session.enc.log[-1].text

@@ -109,7 +109,9 @@ async def test_d6battle_round_by_n_with_a_morale_test_due(tmp_path: Path) -> Non
         await pilot.pause()
         await command(pilot, "morale Foot --dice morale=1,1")
         lines = await round_by_n(app, pilot)
-    assert lines[:2] == ["Phase: combat", "Phase: resolution"]
+    # the Genoese failed their test in the sample and still flee; the Foot held
+    assert lines[:2] == ["Phase: combat",
+                         "Phase: resolution; flee now (move them): Genoese Crossbowmen"]
     assert lines[2].startswith("Round 2, shoot, French first")
 
 

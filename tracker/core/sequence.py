@@ -65,6 +65,9 @@ class Phase:
     actions: tuple[str, ...] | None = None
     """The actions taken in this phase (None: any)."""
     duties: tuple[Duty, ...] = ()
+    reminder: Callable[[Any], str] | None = None
+    """What the phase asks of the GM on the table, said in the log as it begins (empty:
+    nothing): d6battle's resolution names the units that flee."""
 
 
 @record
@@ -279,7 +282,8 @@ def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,
         tx.set(["position", "phase"], pos.phase + 1)
         tx.set(["position", "turn"], 0)
         text = f"Phase: {_phase_words(seq, pos.phase)}"
-        return Step("; ".join([_with_actor(enc, seq, stat, grouping, text), *notes]))
+        return Step("; ".join([_with_actor(enc, seq, stat, grouping, text), *notes,
+                               *_reminder(enc, seq)]))
     if what != "round" and seq.turns_by == "side" and pos.side + 1 < len(sides(enc)):
         tx.set(["position", "side"], pos.side + 1)
         tx.set(["position", "phase"], 0)
@@ -287,7 +291,7 @@ def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,
         side = phasing_side(enc, seq)
         notes += _expire_turn(enc, tx, side, "start")
         first = f", {_phase_words(seq, 0)}" if seq.has_phases else ""
-        return Step("; ".join([f"Turn: {side}{first}", *notes]))
+        return Step("; ".join([f"Turn: {side}{first}", *notes, *_reminder(enc, seq)]))
     return _new_round(enc, tx, seq, stat, grouping, dice, notes)
 
 
@@ -310,7 +314,15 @@ def _new_round(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, stat: str, 
     first = f", {holder_name(enc, holder)} first" if holder not in (None, ALL) else ""
     if seq.has_phases:
         first = f", {_phase_words(seq, 0)}{first}"
-    return Step("; ".join([f"Round {ended + 1}{first}", *notes]), new_round=True)
+    return Step("; ".join([f"Round {ended + 1}{first}", *notes, *_reminder(enc, seq)]),
+                new_round=True)
+
+
+def _reminder(enc: Encounter, seq: SequenceOfPlay) -> list[str]:
+    """The reminder of the phase just begun, if it has one and it says something."""
+    remind = seq.phase(enc.position).reminder
+    said = remind(enc) if remind is not None else ""
+    return [said] if said else []
 
 
 def _phase_words(seq: SequenceOfPlay, index: int) -> str:

@@ -1,6 +1,7 @@
 """The d6battle turn: each side in turn shoots, fights its combats, then resolves (units
-that failed a morale test from shooting flee). The shoot phase cannot end while a morale
-test queued by shooting casualties is still to take (step 4 of resolving shooting)."""
+that failed a morale test from shooting flee: the resolution phase names them as it
+begins). The shoot phase cannot end while a morale test queued by shooting casualties is
+still to take (step 4 of resolving shooting)."""
 
 from __future__ import annotations
 
@@ -20,11 +21,18 @@ def morale_tests_due(enc: Encounter) -> list[tuple[str, str]]:
 
 MORALE_TESTS = Duty("morale tests", morale_tests_due, action="morale")
 
+
+def fleeing_now(enc: Encounter) -> str:
+    """The units that flee in this resolution phase (a failed morale test from shooting,
+    or a rout), for the GM to move on the table."""
+    fleeing = [u.name for u in enc.units if getattr(u, "flee", "") and not u.removed]
+    return f"flee now (move them): {', '.join(fleeing)}" if fleeing else ""
+
 SEQUENCE = SequenceOfPlay(
     phases=(
         Phase("shoot", "side", duties=(MORALE_TESTS,)),
         Phase("combat", "side"),
-        Phase("resolution", "side"),
+        Phase("resolution", "side", reminder=fleeing_now),
     ),
     turns_by="side",
     round_start=start_round,
