@@ -138,8 +138,8 @@ def test_edc_a_fighter_takes_one_exchange_in_each_exchange(tmp_path: Path) -> No
 def test_d6battle_turns_walk_shoot_combat_resolution_for_each_side(tmp_path: Path) -> None:
     s = session_on(tmp_path, "d6battle-crossbow-duel.toml")  # French combat
     lines = walk(s, until_round=2)
-    assert lines == ["Phase: resolution", "Turn: English, shoot", "Phase: combat",
-                     "Phase: resolution", lines[-1]]
+    flee = "Phase: resolution; flee now (move them): Genoese Crossbowmen"
+    assert lines == [flee, "Turn: English, shoot", "Phase: combat", flee, lines[-1]]
     assert lines[-1].startswith("Round 2, shoot, French first")
 
 
