@@ -110,9 +110,7 @@ def record(cls: Any = None, /, *, frozen: bool = True, kw_only: bool = False) ->
 
 def is_record(obj: Any) -> bool:
     """Whether ``obj`` is a record class or a record."""
-    cls = obj if isinstance(obj, type) else type(obj)
-    return "__record_fields__" in cls.__dict__ or any(
-        "__record_fields__" in b.__dict__ for b in cls.__mro__[1:])
+    return hasattr(obj, "__record_fields__")
 
 
 def fields(obj: Any) -> tuple[Field, ...]:
@@ -179,8 +177,9 @@ def make_record(cls: type[T], *, frozen: bool = True, kw_only: bool = False) -> 
     if not explicit_hash:
         _install(cls, "__hash__", _make_hash(compared) if frozen else None)
     if frozen:
-        _install(cls, "__setattr__", _make_frozen_setattr(cls, frozenset(found)))
-        _install(cls, "__delattr__", _make_frozen_delattr(cls, frozenset(found)))
+        setter, deleter = _make_frozen(cls, frozenset(found))
+        _install(cls, "__setattr__", setter)
+        _install(cls, "__delattr__", deleter)
     return cls
 
 
@@ -291,21 +290,21 @@ def _make_hash(compared: list[str]) -> Callable[[Any], int]:
     return __hash__
 
 
-def _make_frozen_setattr(cls: type[Any], names: frozenset[str]) -> Callable[..., None]:
-    def __setattr__(self: Any, name: str, value: Any) -> None:
+def _make_frozen(cls: type[Any], names: frozenset[str]) -> tuple[Callable[..., None],
+                                                                 Callable[..., None]]:
+    """``__setattr__`` and ``__delattr__`` that refuse a frozen record's fields."""
+
+    def refuse(self: Any, name: str, what: str) -> None:
         if type(self) is cls or name in names:
-            raise FrozenError(f"cannot assign to field {name!r} of a frozen "
+            raise FrozenError(f"cannot {what} field {name!r} of a frozen "
                               f"{type(self).__qualname__}")
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        refuse(self, name, "assign to")
         super(cls, self).__setattr__(name, value)
 
-    return __setattr__
-
-
-def _make_frozen_delattr(cls: type[Any], names: frozenset[str]) -> Callable[..., None]:
     def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in names:
-            raise FrozenError(f"cannot delete field {name!r} of a frozen "
-                              f"{type(self).__qualname__}")
+        refuse(self, name, "delete")
         super(cls, self).__delattr__(name)
 
-    return __delattr__
+    return __setattr__, __delattr__

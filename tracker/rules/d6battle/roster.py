@@ -8,13 +8,10 @@ from typing import TYPE_CHECKING, Any
 from tracker.rules.columns import CASUALTIES, NAME, SIDE, STATE, STRENGTH, Column, Roster
 
 from .tables import weapon
+from .turn import flees
 
 if TYPE_CHECKING:
     from tracker.core.model import Unit
-
-
-def _fleeing(u: Any) -> bool:
-    return bool(getattr(u, "flee", "")) and not u.removed
 
 
 def _marks(u: Any) -> list[str]:
@@ -69,7 +66,7 @@ ROSTER = Roster(
     marks=_marks,
     filters=(
         ("morale test", lambda u: bool(u.morale_test) and u.active),
-        ("fleeing", _fleeing),
+        ("fleeing", flees),
     ),
     sorts=(("casualties", lambda u: (-u.casualties_turn, -u.casualties_total,
                                      u.name.lower())),),

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from tracker.core.sequence import Duty, Phase, SequenceOfPlay
 
-from .turn import start_round
+from .turn import fleeing, start_round
 
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
@@ -23,10 +23,10 @@ MORALE_TESTS = Duty("morale tests", morale_tests_due, action="morale")
 
 
 def fleeing_now(enc: Encounter) -> str:
-    """The units that flee in this resolution phase (a failed morale test from shooting,
-    or a rout), for the GM to move on the table."""
-    fleeing = [u.name for u in enc.units if getattr(u, "flee", "") and not u.removed]
-    return f"flee now (move them): {', '.join(fleeing)}" if fleeing else ""
+    """The units that flee in this resolution phase, for the GM to move on the table."""
+    names = fleeing(enc)
+    return f"flee now (move them): {', '.join(names)}" if names else ""
+
 
 SEQUENCE = SequenceOfPlay(
     phases=(

@@ -3,7 +3,7 @@ again; queued morale tests and fleeing units are named for the log."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from tracker.core.dice import Dice
@@ -25,7 +25,17 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     queued = [u.name for u in enc.units if u.morale_test and u.active]
     if queued:
         lines.append("Morale tests still queued: " + ", ".join(queued))
-    fleeing = [u.name for u in enc.units if isinstance(u, D6Unit) and u.flee and not u.removed]
-    if fleeing:
-        lines.append("Fleeing: " + ", ".join(fleeing))
+    if names := fleeing(enc):
+        lines.append("Fleeing: " + ", ".join(names))
     return lines
+
+
+def flees(u: Any) -> bool:
+    """A unit in flight (a failed morale test from shooting, or a rout) still on the
+    table."""
+    return bool(getattr(u, "flee", "")) and not u.removed
+
+
+def fleeing(enc: Encounter) -> list[str]:
+    """The names of the units in flight."""
+    return [u.name for u in enc.units if flees(u)]

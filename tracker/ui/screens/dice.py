@@ -43,9 +43,6 @@ class DiceScreen(ModalScreen[Answers | None]):
         self.seed = seed
         self.title_text = title or f"{action.name}: the dice"
         self.done: list[Stage] = []
-        self.certain: set[int] = set()
-        """The stages (indices in ``done``) no die could change, rolled by the tracker
-        rather than asked for (a save at 1+)."""
         self.req: Request | None = None
         self._odds_asked = 0
         self._odds_shown = 0
@@ -125,8 +122,8 @@ class DiceScreen(ModalScreen[Answers | None]):
     def _show(self) -> None:
         done = [f"{r.role:<8} {show_faces([(v, s == 'rolled') for v, s in vals])}"
                 + _count(r, [v for v, _ in vals])
-                + (" · no die can fail: rolled by the tracker" if i in self.certain else "")
-                for i, (r, vals) in enumerate(self.done) if i >= len(self.done) - 4]
+                + (" · no die can fail: rolled by the tracker" if r.certain else "")
+                for r, vals in self.done[-4:]]
         if len(self.done) > 4:
             done.insert(0, f"… {len(self.done) - 4} stages before")
         self.query_one("#dice-done", Static).update("\n".join(done))
@@ -172,15 +169,12 @@ class DiceScreen(ModalScreen[Answers | None]):
             hold(self)  # keys typed after the last die wait for the screen under this one
             self.dismiss(self.answers())
             return False
-        if nxt[0].certain:  # the GM is not asked for dice that cannot matter
-            self.certain.add(len(self.done))
-            self.req = nxt[0]
-            self.query_one(DiceEntry).value = ""
-            self.roll(rest=False)
-            return self.req is not None
         self.req = nxt[0]
         entry = self.query_one(DiceEntry)
         entry.value = ""
+        if self.req.certain:  # the GM is not asked for dice that cannot matter
+            self.roll(rest=False)
+            return self.req is not None
         self._show()
         self._ask_odds()
         return True
@@ -218,12 +212,10 @@ class DiceScreen(ModalScreen[Answers | None]):
         if not self.done:
             self.show_error("the first stage: Esc goes back to the form")
             return
-        asked = [i for i in range(len(self.done)) if i not in self.certain]
-        if not asked:
+        if all(req.certain for req, _ in self.done):
             self.show_error("no dice before these to change: Esc goes back to the form")
             return
-        while len(self.done) - 1 > asked[-1]:  # back past the stages no die could change
-            self.certain.discard(len(self.done) - 1)
+        while self.done[-1][0].certain:  # back past the stages no die could change
             self.done.pop()
         req, vals = self.done.pop()
         self.req = req
