@@ -13,6 +13,14 @@ async def type_text(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
     await pilot.press(*keys_for(text))
 
 
+async def command(pilot, line: str) -> None:  # type: ignore[no-untyped-def]
+    """A line at the ``:`` command line, typed and run."""
+    await pilot.press("colon")
+    await type_text(pilot, line)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 CHARACTERS = {name: ch for ch, name in KEY_NAMES.items()}
 
 

@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import Label, Static
 
 from tests.conftest import SAVES
-from tests.ui.keys import burst, type_text
+from tests.ui.keys import burst, command, type_text
 from tests.ui.test_warmaster_phase import fill_field
 from tracker.opening import open_encounter
 from tracker.ui.app import TrackerApp
@@ -35,10 +35,7 @@ async def edc_exchange_step(pilot, app: TrackerApp):  # type: ignore[no-untyped-
     """Roland's press, the next round: an exchange by the first to act against the
     guardsman, 4 dice against 3, taken to its dice step."""
     await pilot.pause()
-    await pilot.press("colon")
-    await type_text(pilot, "next round")
-    await pilot.press("enter")
-    await pilot.pause()
+    await command(pilot, "next round")
     await pilot.press("f", "e")  # exchange
     await pilot.pause()
     await pilot.press("enter")
@@ -206,13 +203,8 @@ async def test_a_harn_shot_d100_as_tens_and_units_then_the_zone_die(tmp_path):
     app = app_on(tmp_path, "harn-nolora-point-blank.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("colon")
-        await type_text(pilot, "load Nolora")
-        await pilot.press("enter")
-        await pilot.press("colon")
-        await type_text(pilot, "next round")
-        await pilot.press("enter")
-        await pilot.pause()
+        await command(pilot, "load Nolora")
+        await command(pilot, "next round")
         await pilot.press("f", "m")  # missile
         await pilot.pause()
         await pilot.press("enter")
@@ -245,9 +237,7 @@ async def test_drive_backs_asked_by_n_with_odds_from_the_rules_alone(tmp_path):
     app = app_on(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("colon")
-        await type_text(pilot, "shoot 'Archers I' 'Empire Knights' --dice hit=4,5,6 save=1,2,3")
-        await pilot.press("enter")
+        await command(pilot, "shoot 'Archers I' 'Empire Knights' --dice hit=4,5,6 save=1,2,3")
         await pilot.press("n")  # the drive back is owed: its dialog opens
         await pilot.pause()
         assert isinstance(app.screen, ResolveScreen)

@@ -5,18 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.ui.keys import type_text
+from tests.ui.keys import command
 from tests.ui.test_app import app_on_sample, status
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.confirm import ConfirmScreen
 from tracker.ui.screens.resolve import ResolveScreen
-
-
-async def command(pilot, line: str) -> None:  # type: ignore[no-untyped-def]
-    await pilot.press("colon")
-    await type_text(pilot, line)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 def advances(app: TrackerApp, since: int) -> list[str]:
