@@ -138,7 +138,7 @@ async def keys(kind: str, arg: str, count: int) -> dict[str, Any]:
 
         app: Any = BaselineApp(int(arg))
     else:
-        from tracker.opening import open_encounter
+        from tracker.session.opening import open_encounter
         from tracker.ui.app import TrackerApp
 
         app = TrackerApp(open_encounter(arg), theme="tracker-dark", autosave=False)
@@ -155,7 +155,7 @@ async def keys(kind: str, arg: str, count: int) -> dict[str, Any]:
 
 async def autosave(path: str, count: int) -> dict[str, Any]:
     """Changes made in the app: UI-thread time of the save request, worker time of the write."""
-    from tracker.opening import open_encounter
+    from tracker.session.opening import open_encounter
     from tracker.ui.app import TrackerApp
 
     app = TrackerApp(open_encounter(path), theme="tracker-dark")
@@ -199,7 +199,7 @@ async def autosave(path: str, count: int) -> dict[str, Any]:
 
 
 def load(path: str, count: int) -> dict[str, Any]:
-    from tracker.opening import load as load_save
+    from tracker.session.opening import load as load_save
 
     sample = Path(__file__).resolve().parents[1] / "saves" / "warmaster-river-crossing.toml"
     load_save(sample)  # the ruleset's module is imported once, as in any session

@@ -122,7 +122,7 @@ async def _openings(app: Any, key: str, count: int) -> list[float]:
 
 
 def _tracker_app(work: Path) -> Any:
-    from tracker.opening import open_encounter
+    from tracker.session.opening import open_encounter
     from tracker.ui.app import TrackerApp
 
     path = work / SAMPLE.name

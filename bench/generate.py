@@ -16,7 +16,7 @@ from typing import Any
 
 from tracker.core import history
 from tracker.rules.warmaster import WarmasterEncounter, WarmasterUnit
-from tracker.session import Session
+from tracker.session.session import Session
 from tracker.store import save_encounter
 
 SIDES = ("High Elves", "Orcs")

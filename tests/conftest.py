@@ -18,7 +18,7 @@ E = TypeVar("E", bound=Encounter)
 
 def load_sample(name: str, model: type[E]) -> E:
     """A shipped sample from ``saves/``, opened as the tracker opens it, of its ruleset's model."""
-    from tracker.opening import load
+    from tracker.session.opening import load
 
     enc = load(SAVES / name)
     assert isinstance(enc, model), type(enc).__name__

@@ -11,9 +11,9 @@ import pytest
 
 from tests.conftest import ROOT, SAVES
 from tracker.cli import main
-from tracker.core.commands import CommandError
-from tracker.opening import load, working_copy
-from tracker.session import Session
+from tracker.session.commands import CommandError
+from tracker.session.opening import load, working_copy
+from tracker.session.session import Session
 
 RESERVE = "saves/armies/warmaster-empire-reserve.toml"
 ROSTER = SAVES / "armies" / "warmaster-empire-vanguard.ros"

@@ -5,7 +5,7 @@ import shutil
 
 from tests.conftest import SAVES
 from tests.test_cli import tracker
-from tracker.opening import load
+from tracker.session.opening import load
 
 SHOT = ["resolve", "warmaster", "shoot", "attacks=6", "armour=4"]
 

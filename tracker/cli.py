@@ -253,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _load(path: str):  # type: ignore[no-untyped-def]
-    from tracker.opening import load
+    from tracker.session.opening import load
     from tracker.store import SaveError
 
     try:
@@ -276,7 +276,7 @@ def cmd_open(ns: argparse.Namespace) -> int:
 
 
 def _open(ns: argparse.Namespace) -> int:
-    from tracker.opening import default_save, working_copy
+    from tracker.session.opening import default_save, working_copy
 
     notice = ""
     if ns.file:
@@ -286,7 +286,7 @@ def _open(ns: argparse.Namespace) -> int:
             path = default_save()
         except FileNotFoundError as exc:
             raise UsageError(str(exc)) from None
-    from tracker.opening import open_encounter
+    from tracker.session.opening import open_encounter
     from tracker.store import SaveError
 
     try:  # a bad file is reported here, before the screen opens, and loaded only once
@@ -302,8 +302,8 @@ def _open(ns: argparse.Namespace) -> int:
 
 
 def cmd_new(ns: argparse.Namespace) -> int:
-    from tracker.opening import new_encounter
     from tracker.rules import RuleError
+    from tracker.session.opening import new_encounter
     from tracker.store.paths import save_path_for
 
     path = Path(ns.file) if ns.file else save_path_for(ns.name)
@@ -314,7 +314,7 @@ def cmd_new(ns: argparse.Namespace) -> int:
     print(path)
     if ns.no_open:
         return 0
-    from tracker.opening import open_encounter
+    from tracker.session.opening import open_encounter
     from tracker.ui.app import run_app
 
     return run_app(open_encounter(path), theme=ns.theme)
@@ -335,7 +335,7 @@ def _army_list(path: Path) -> bool:
 
 
 def cmd_list(ns: argparse.Namespace) -> int:
-    from tracker.opening import load
+    from tracker.session.opening import load
     from tracker.store import SaveError
     from tracker.store.paths import encounters_dir, list_saves
 
@@ -369,7 +369,7 @@ def _saves_to_check(names: list[str]) -> list[tuple[str, bool]]:
 
 
 def cmd_check(ns: argparse.Namespace) -> int:
-    from tracker.opening import model_for
+    from tracker.session.opening import model_for
     from tracker.store.verify import check_save
 
     bad = 0
@@ -402,7 +402,7 @@ def _locked(path: Path, wait: float):  # type: ignore[no-untyped-def]
 
 
 def cmd_exec(ns: argparse.Namespace) -> int:
-    from tracker.core.commands import split_lines
+    from tracker.session.commands import split_lines
 
     lines = [line for arg in ns.commands for line in split_lines(arg)]
     return _run_lines(ns.file, lines, dry_run=ns.dry_run, quote=True, wait=ns.wait)
@@ -411,8 +411,8 @@ def cmd_exec(ns: argparse.Namespace) -> int:
 def _run_lines(file: str, lines: list[str], dry_run: bool = False, quote: bool = False,
                wait: float = 5.0) -> int:
     """Run command lines against a save and save it once all have worked."""
-    from tracker.core.commands import CommandError
-    from tracker.opening import open_encounter
+    from tracker.session.commands import CommandError
+    from tracker.session.opening import open_encounter
     from tracker.store import SaveError
 
     path = Path(file)
@@ -469,7 +469,7 @@ def cmd_army(ns: argparse.Namespace) -> int:
 def cmd_replay(ns: argparse.Namespace) -> int:
     from tracker.core import history
     from tracker.core.log import LogError
-    from tracker.opening import model_for
+    from tracker.session.opening import model_for
     from tracker.store import SaveError
     from tracker.store.verify import replay_save
 
@@ -520,7 +520,7 @@ def cmd_report(ns: argparse.Namespace) -> int:
 
 
 def cmd_repair(ns: argparse.Namespace) -> int:
-    from tracker.opening import model_for
+    from tracker.session.opening import model_for
     from tracker.store.verify import plan_repair
 
     path = Path(ns.file)
@@ -557,7 +557,7 @@ def cmd_watch(ns: argparse.Namespace) -> int:
 
 
 def cmd_restore(ns: argparse.Namespace) -> int:
-    from tracker.opening import model_for
+    from tracker.session.opening import model_for
     from tracker.store import SaveError
     from tracker.store.verify import restore_backup
 
@@ -573,7 +573,7 @@ def cmd_restore(ns: argparse.Namespace) -> int:
 
 
 def cmd_serve(ns: argparse.Namespace) -> int:
-    from tracker.opening import working_copy
+    from tracker.session.opening import working_copy
     from tracker.table.access import AccessError, read_access
     from tracker.table.serve import Options, parse_address, serve
 
@@ -636,9 +636,9 @@ def _stage_params(action: Any, raw: dict[str, str]) -> Any:
 def cmd_resolve(argv: list[str]) -> int:
     """Resolve one action with no encounter and print the result."""
     from tracker import rules
-    from tracker.core.commands import CommandError, parse_words
     from tracker.core.dice import Dice, DiceError
     from tracker.rules import RuleError
+    from tracker.session.commands import CommandError, parse_words
 
     if not argv or argv[0] in ("-h", "--help"):
         print(RESOLVE_USAGE)
@@ -682,7 +682,7 @@ def cmd_resolve(argv: list[str]) -> int:
         resolution = action.resolve(params, dice)
         dice.check_all_used()
     except (RuleError, DiceError, UsageError, LookupError, CommandError) as exc:
-        from tracker.session import message_of
+        from tracker.session.session import message_of
 
         return _fail(message_of(exc))
     if "--json" in cmd.flags:

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from tests.conftest import SAVES, skirmish
 from tracker.core import history
-from tracker.core.commands import CommandError
-from tracker.opening import load
-from tracker.session import Session
+from tracker.session.commands import CommandError
+from tracker.session.opening import load
+from tracker.session.session import Session
 from tracker.store import save_encounter
 
 ROUNDS = [

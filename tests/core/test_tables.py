@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 import pytest
 
-from tracker.core.record import field, record
 from tracker.core.tables import Modifier, TableError, applicable, load_table
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Band:
     name: str
     multiple: int
@@ -20,7 +20,7 @@ class Band:
     zone_die: Literal["d6", "d8", "d10"] = "d10"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Sheet:
     bands: tuple[Band, ...]
     modifiers: tuple[Modifier, ...] = ()

@@ -11,9 +11,9 @@ import pytest
 from tests.conftest import SAVES
 from tests.report.test_report import d6_session, volley
 from tracker.core.model import LogEntry
-from tracker.opening import load
 from tracker.report.gather import gather
-from tracker.session import Session
+from tracker.session.opening import load
+from tracker.session.session import Session
 
 
 def last(s: Session) -> LogEntry:
@@ -57,7 +57,7 @@ def test_a_morale_test_run_by_next_keeps_the_record_of_one_taken_by_hand() -> No
 
 
 def test_dice_typed_for_something_else_leave_the_duty_owed() -> None:
-    from tracker.core.commands import CommandError
+    from tracker.session.commands import CommandError
 
     s = d6_session()
     volley(s)

@@ -90,7 +90,7 @@ def test_an_action_names_the_label_of_what_happened(rid, typed, dice, label, cha
     """Where the outcome word and the label differ, the action says which it is."""
     from tracker import rules
     from tracker.core.dice import Dice
-    from tracker.session import happened_label, pre_roll_odds
+    from tracker.session.session import happened_label, pre_roll_odds
 
     name, *words = typed.split()
     act = rules.get(rid).action(name)
@@ -107,7 +107,7 @@ def test_every_contract_case_but_warlords_names_what_happened() -> None:
     from tracker import rules
     from tracker.core.dice import Dice, DiceError
     from tracker.rules.base import RuleError
-    from tracker.session import happened_label, pre_roll_odds
+    from tracker.session.session import happened_label, pre_roll_odds
 
     unnamed, weighed = [], 0
     for key, listed in cases().items():

@@ -13,15 +13,15 @@ import pytest
 from hypothesis import given, settings
 
 from tests.conftest import SAVES, load_sample
-from tests.test_redaction import SIDES, play, plays, undone_names
+from tests.session.test_redaction import SIDES, play, plays, undone_names
 from tracker.cli import main
 from tracker.core.model import Resolved
-from tracker.opening import load
 from tracker.report import render
 from tracker.report.gather import gather
 from tracker.report.ledger import ledger
 from tracker.rules.d6battle import D6Encounter
-from tracker.session import Session
+from tracker.session.opening import load
+from tracker.session.session import Session
 from tracker.store import save_encounter
 
 SAMPLES = sorted(p.name for p in SAVES.glob("*.toml"))

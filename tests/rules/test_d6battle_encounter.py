@@ -9,10 +9,10 @@ from pydantic import ValidationError
 
 from tests.conftest import load_sample
 from tracker.core import history
-from tracker.core.commands import CommandError
 from tracker.rules.d6battle import RULESET, D6Encounter, D6Unit
 from tracker.rules.d6battle.actions.combat_fill import ranks_of_six
-from tracker.session import Session
+from tracker.session.commands import CommandError
+from tracker.session.session import Session
 
 
 @pytest.fixture

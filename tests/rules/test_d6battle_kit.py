@@ -17,7 +17,7 @@ from tracker.rules.base import Action, Params
 from tracker.rules.d6battle import D6Encounter, D6Unit
 from tracker.rules.d6battle.actions.shoot_params import ShootParams
 from tracker.rules.stages import known_stages
-from tracker.session import Session
+from tracker.session.session import Session
 
 RS = get("d6battle")
 
@@ -57,7 +57,7 @@ def test_phases_and_limits() -> None:
 def test_the_side_whose_turn_it_is_shoots_once_a_unit_in_its_shoot_phase(
     session: Session,
 ) -> None:
-    from tracker.core.commands import CommandError
+    from tracker.session.commands import CommandError
 
     volley = "shoot Longbowmen Foot figures=1"
     with pytest.raises(CommandError, match="shoot is taken in the shoot phase"):
@@ -82,7 +82,7 @@ def test_the_side_whose_turn_it_is_shoots_once_a_unit_in_its_shoot_phase(
 def test_combat_and_command_in_the_combat_phase_morale_in_the_shoot_phase(
     session: Session,
 ) -> None:
-    from tracker.core.commands import CommandError
+    from tracker.session.commands import CommandError
 
     session.execute("command Billmen --dice command=1,1")
     session.execute('combat "French Knights" Billmen '

@@ -22,7 +22,7 @@ from tracker.rules.base import Action, Param, RuleError
 from tracker.rules.edc import ACTIONS, EdcCombatant, EdcEncounter
 from tracker.rules.edc.chances import botch_chance, success_odds
 from tracker.rules.edc.common import effective_tn
-from tracker.session import CommandError, Session
+from tracker.session.session import CommandError, Session
 
 EDC = rules.get("edc")
 NAMES = ("", "Roland", "Guard")

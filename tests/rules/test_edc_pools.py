@@ -326,7 +326,7 @@ def test_spent_this_exchange_for_the_pools_pane():
 
 
 def test_session_runs_exchange_and_round_upkeep():
-    from tracker.session import Session
+    from tracker.session.session import Session
 
     roland = fighter(id="roland", name="Roland", reflex=7, atn=6, dtn=6, opponent="guard")
     guard = fighter(id="guard", name="Guard", reflex=4, proficiency=5, dtn=6, side="foes")

@@ -14,7 +14,7 @@ from tracker.rules.edc import EdcCombatant, EdcEncounter, combat_pool
 from tracker.rules.edc.common import EVASIONS, GAITS, MANEUVERS, MOVEMENTS, TERRAINS
 from tracker.rules.edc.damage import lookup, missile_location
 from tracker.rules.edc.tables import TABLES_FILE, Tables, gait_after, opponents_tns, terrain_tn
-from tracker.session import Session
+from tracker.session.session import Session
 
 # "Terrain Rolls - Difficult Terrain", as printed: columns Standing/Crawling, Cautious,
 # Normal/Defending, Hurried/Attacking, Sprinting; None for a dash.

@@ -7,9 +7,9 @@ import pytest
 
 from tests.conftest import load_sample
 from tracker.core import history, turns
-from tracker.core.commands import CommandError
 from tracker.rules.harn import RULESET, HarnCombatant, HarnEncounter, MissileWeapon
-from tracker.session import Session
+from tracker.session.commands import CommandError
+from tracker.session.session import Session
 
 
 def load_save(name: str) -> HarnEncounter:

@@ -361,7 +361,7 @@ def test_odds_of_the_wrong_weapon_are_refused_as_resolve_refuses() -> None:
 
 def _table(*combatants: Any) -> Any:
     from tracker.rules.harn.model import HarnEncounter
-    from tracker.session import Session
+    from tracker.session.session import Session
 
     return Session(HarnEncounter(name="t", ruleset="harn", seed=5, combatants=list(combatants)))
 
@@ -369,8 +369,8 @@ def _table(*combatants: Any) -> Any:
 def test_the_sequence_of_play_counts_one_missile_action_a_round() -> None:
     """The attacks, load, aim and span share one limit a round; a free load does not count,
     and the setting one_action_per_round switches the limit off."""
-    from tracker.core.commands import CommandError
     from tracker.rules.harn.model import HarnCombatant, MissileWeapon
+    from tracker.session.commands import CommandError
 
     bow = MissileWeapon(name="bow", kind="bow", br=40)
     s = _table(HarnCombatant(id="nolora", name="Nolora", initiative=76, archery=75, weapon=bow,

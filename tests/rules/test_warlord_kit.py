@@ -10,14 +10,14 @@ import sys
 import pytest
 
 from tests.conftest import load_sample
-from tracker.core.commands import CommandError
 from tracker.core.dice import Dice
 from tracker.rules import get
 from tracker.rules.base import Params, RuleError
 from tracker.rules.stages import known_stages
 from tracker.rules.warlord import WarlordEncounter
 from tracker.rules.warlord.actions.volley import FireParams
-from tracker.session import Session
+from tracker.session.commands import CommandError
+from tracker.session.session import Session
 
 RULES = get("warlord")
 FIRE = RULES.action("fire")

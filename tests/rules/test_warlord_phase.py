@@ -6,14 +6,14 @@ import pytest
 
 from tests.conftest import load_sample
 from tracker.core import history
-from tracker.core.commands import CommandError, parse
 from tracker.core.dice import Dice
 from tracker.core.history import Transaction
 from tracker.core.model import Position
 from tracker.rules import get
 from tracker.rules.base import RuleError
 from tracker.rules.warlord import WarlordEncounter, WarlordUnit
-from tracker.session import Session
+from tracker.session.commands import CommandError, parse
+from tracker.session.session import Session
 
 RULES = get("warlord")
 

@@ -9,11 +9,11 @@ import pytest
 
 from tests.conftest import load_sample
 from tracker.core import history
-from tracker.core.commands import CommandError
 from tracker.core.dice import Dice
 from tracker.core.history import Transaction
 from tracker.rules.warmaster import RULESET, WarmasterEncounter, WarmasterUnit
-from tracker.session import Session
+from tracker.session.commands import CommandError
+from tracker.session.session import Session
 
 
 @pytest.fixture

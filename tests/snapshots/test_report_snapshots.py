@@ -10,7 +10,7 @@ import pytest
 from tests.report.test_report import d6_session, volley
 from tests.snapshots.test_snapshots import SIZES
 from tests.ui.test_report_screen import open_report
-from tracker.opening import open_encounter
+from tracker.session.opening import open_encounter
 from tracker.store import save_encounter
 from tracker.ui.app import TrackerApp
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import SAVES
 from tests.snapshots.test_snapshots import SAMPLES, steady
-from tracker.opening import load, open_encounter
+from tracker.session.opening import load, open_encounter
 from tracker.store import save_encounter
 from tracker.ui.app import TrackerApp
 

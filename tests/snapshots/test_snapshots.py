@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import Input
 
 from tests.conftest import SAVES
-from tracker.opening import open_encounter
+from tracker.session.opening import open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.resolve import ResolveScreen
 

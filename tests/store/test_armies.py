@@ -12,9 +12,9 @@ import pytest
 
 from tests.conftest import SAVES
 from tracker.core import history
-from tracker.core.commands import CommandError
-from tracker.opening import load
-from tracker.session import Session
+from tracker.session.commands import CommandError
+from tracker.session.opening import load
+from tracker.session.session import Session
 from tracker.store.armies import ArmyError, files, read_army
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -37,7 +37,7 @@ FIELDS = ("side", "kind", "close_attacks", "shoot_attacks", "hits_per_stand", "a
 @pytest.fixture
 def battle(tmp_path: Path) -> Session:
     """A new Warmaster encounter, saved in a folder of its own."""
-    from tracker.opening import new_encounter
+    from tracker.session.opening import new_encounter
 
     save = new_encounter("Field", "warmaster", tmp_path / "battle.toml")
     return Session(load(save), save)

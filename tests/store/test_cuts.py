@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.conftest import journal_of, skirmish
 from tracker.core.log import LogError
-from tracker.opening import load, model_for, open_encounter
+from tracker.session.opening import load, model_for, open_encounter
 from tracker.store import SaveError, journal, save_encounter
 from tracker.store.verify import check_save
 

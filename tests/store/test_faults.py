@@ -18,7 +18,7 @@ from tests.store.faults import Crash, FaultyFiles
 from tracker.core import history
 from tracker.core.log import LogError
 from tracker.core.model import Encounter
-from tracker.opening import load, model_for, open_encounter
+from tracker.session.opening import load, model_for, open_encounter
 from tracker.store import Lock, SaveError, fs, save_encounter, snapshot
 from tracker.store.autosave import Autosaver
 from tracker.store.toml_store import backup_paths, fingerprint

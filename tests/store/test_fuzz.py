@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import SAVES, skirmish
-from tracker.core.commands import CommandError
-from tracker.opening import load
-from tracker.session import Session
+from tracker.session.commands import CommandError
+from tracker.session.opening import load
+from tracker.session.session import Session
 from tracker.store import SaveError
 
 SAMPLE = tomllib.loads((SAVES / "warmaster-river-crossing.toml").read_text())

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from tests.conftest import SAVES, journal_of, resign, skirmish
 from tracker.cli import main
 from tracker.core import history
-from tracker.opening import load, model_for, open_encounter
-from tracker.session import Session
+from tracker.session.opening import load, model_for, open_encounter
+from tracker.session.session import Session
 from tracker.store import SaveError, journal, save_encounter
 from tracker.store.autosave import Autosaver
 from tracker.store.toml_store import backup_paths, binding_of, commit, snapshot

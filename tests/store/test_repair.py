@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.conftest import journal_of
 from tracker.cli import main
-from tracker.opening import load, model_for, open_encounter
+from tracker.session.opening import load, model_for, open_encounter
 from tracker.store import save_encounter
 from tracker.store.toml_store import BACKUP_DIR
 from tracker.store.verify import check_save

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import journal_of, skirmish
-from tracker.opening import load, new_encounter, open_encounter
-from tracker.session import CommandError, Session
+from tracker.session.opening import load, new_encounter, open_encounter
+from tracker.session.session import CommandError, Session
 from tracker.store import fs, save_encounter
 from tracker.store.toml_store import BACKUP_DIR
 

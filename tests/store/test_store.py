@@ -10,8 +10,8 @@ import pytest
 
 from tests.conftest import LockHolder, journal_of, skirmish
 from tracker.core.model import SCHEMA_VERSION
-from tracker.opening import load, open_encounter
-from tracker.session import Session
+from tracker.session.opening import load, open_encounter
+from tracker.session.session import Session
 from tracker.store import Lock, LockHeld, SaveError, fs, save_encounter, snapshot
 from tracker.store.autosave import Autosaver
 from tracker.store.lock import lock_path

@@ -11,8 +11,8 @@ import pytest
 from tests.conftest import LockHolder, journal_of
 from tracker.cli import main
 from tracker.core.model import LogEntry
-from tracker.opening import load, model_for, open_encounter
-from tracker.session import Session
+from tracker.session.opening import load, model_for, open_encounter
+from tracker.session.session import Session
 from tracker.store import fs, journal, records_after, save_encounter, save_info
 from tracker.store.toml_store import backup_paths, fingerprint
 from tracker.store.verify import check_save

@@ -117,7 +117,7 @@ class KillResult:
 
 
 def notes_in(path: Path) -> set[int]:
-    from tracker.opening import load
+    from tracker.session.opening import load
 
     return {int(e.text[1:]) for e in load(path).log if re.fullmatch(r"k\d+", e.text)}
 
@@ -156,7 +156,7 @@ def kill_once(path: Path, home: Path, rng: random.Random, first: int,
 
 
 def verify(path: Path, result: KillResult, where: str) -> None:
-    from tracker.opening import model_for
+    from tracker.session.opening import model_for
     from tracker.store.verify import check_save
 
     report = check_save(path, model_for)
@@ -170,7 +170,7 @@ def verify(path: Path, result: KillResult, where: str) -> None:
 def run_kills(count: int, folder: Path, seed: int = 1, progress: bool = False,
               after_draw: bool | None = None) -> KillResult:
     """``count`` SIGKILLs of app sessions on one save, each session going on from the last."""
-    from tracker.opening import new_encounter
+    from tracker.session.opening import new_encounter
 
     rng = random.Random(seed)
     home = folder / "home"
@@ -210,7 +210,7 @@ class WriterResult:
 def run_writers(writers: int, rounds: int, folder: Path) -> WriterResult:
     """``writers`` `tracker exec` processes at once on one save, ``rounds`` times: every
     one that exits 0 must have its change in the save."""
-    from tracker.opening import model_for, new_encounter
+    from tracker.session.opening import model_for, new_encounter
     from tracker.store.verify import check_save
 
     home = folder / "home"
@@ -235,7 +235,7 @@ def run_writers(writers: int, rounds: int, folder: Path) -> WriterResult:
                 result.refused += 1
                 if "Traceback" in err or err.count("\n") > 1:
                     result.broken.append(f"{name}: {err.strip()}")
-    from tracker.opening import load
+    from tracker.session.opening import load
 
     have = {e.text for e in load(path).log}
     result.lost = [name for name in done if name not in have]
@@ -251,7 +251,7 @@ def run_writers(writers: int, rounds: int, folder: Path) -> WriterResult:
 OPENER = """
 import sys, time
 from pathlib import Path
-from tracker.opening import open_encounter
+from tracker.session.opening import open_encounter
 opened = open_encounter(Path(sys.argv[1]))
 writer = not opened.session.read_only
 if writer:
@@ -277,7 +277,7 @@ class StartResult:
 def run_starts(starts: int, rounds: int, folder: Path, hold: float = 1.0) -> StartResult:
     """``starts`` processes open one save for writing at the same moment (the opening the
     app does before its first screen), hold it ``hold`` s, then exit: never two writers."""
-    from tracker.opening import model_for, new_encounter
+    from tracker.session.opening import model_for, new_encounter
     from tracker.store.verify import check_save
 
     home = folder / "home"

@@ -34,7 +34,7 @@ def table_save(folder: Path) -> Path:
     enc.find_combatant("aldo").wounds = [Wound(location="elbow", level=1)]
     path = folder / "ford.toml"
     save_encounter(enc, path)
-    from tracker.opening import open_encounter
+    from tracker.session.opening import open_encounter
 
     opened = open_encounter(path)
     for line in ("add combatant Wolf side=foes initiative=2 hidden=yes",

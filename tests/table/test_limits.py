@@ -79,7 +79,7 @@ async def test_a_silently_dropped_gm_is_noticed_by_keepalives_and_the_lock_relea
     finally:
         relay.close()
         server.stop()
-    from tracker.opening import load
+    from tracker.session.opening import load
 
     assert any(e.text == "before the storm" for e in load(save).log)  # nothing lost
 

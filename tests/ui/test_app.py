@@ -10,7 +10,7 @@ from textual.widgets import Input, Static
 from tests.conftest import SAVES, LockHolder
 from tests.ui.keys import burst, keys_for, type_text
 from tracker.core.turns import current_actor
-from tracker.opening import load, open_encounter
+from tracker.session.opening import load, open_encounter
 from tracker.store.lock import lock_path
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.confirm import ConfirmScreen

@@ -12,7 +12,7 @@ from textual.widgets import Label, Static
 from tests.conftest import SAVES
 from tests.ui.keys import burst, command, type_text
 from tests.ui.test_warmaster_phase import fill_field
-from tracker.opening import open_encounter
+from tracker.session.opening import open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.log import LogPane, line
 from tracker.ui.screens.dice import DiceEntry, DiceScreen
@@ -268,10 +268,10 @@ async def test_drive_backs_asked_by_n_with_odds_from_the_rules_alone(tmp_path):
 
 
 def test_the_player_view_marks_the_dice_the_tracker_rolled(tmp_path):
-    from tracker.core.commands import parse
-    from tracker.opening import load
-    from tracker.redaction import player_view
-    from tracker.session import Session
+    from tracker.session.commands import parse
+    from tracker.session.opening import load
+    from tracker.session.redaction import player_view
+    from tracker.session.session import Session
 
     path = tmp_path / "wm.toml"
     shutil.copy(SAVES / "warmaster-river-crossing.toml", path)

@@ -60,7 +60,7 @@ def test_a_narrow_column_comes_back_once_a_wider_one_has_gone():
 @pytest.mark.parametrize("sample", sorted(p.name for p in SAVES.glob("*.toml")
                                           if "d6battle" in p.name or "war" in p.name))
 async def test_roster_cells_of_name_strength_and_state_show_whole(sample, size):
-    from tracker.opening import open_encounter
+    from tracker.session.opening import open_encounter
     from tracker.ui.app import TrackerApp
     from tracker.ui.panes.roster import RosterPane
 
@@ -97,7 +97,7 @@ def test_the_theme_and_roster_view_are_kept_between_starts(tmp_path, monkeypatch
 
 
 async def test_a_theme_picked_with_t_is_the_theme_of_the_next_start(tmp_path, monkeypatch):
-    from tracker.opening import open_encounter
+    from tracker.session.opening import open_encounter
     from tracker.ui.app import TrackerApp
     from tracker.ui.screens.picker import PickerScreen
 
@@ -127,7 +127,7 @@ async def test_a_theme_picked_with_t_is_the_theme_of_the_next_start(tmp_path, mo
 
 async def test_the_roster_sort_and_filter_are_kept_and_a_side_not_here_shows_all(
         tmp_path, monkeypatch):
-    from tracker.opening import open_encounter
+    from tracker.session.opening import open_encounter
     from tracker.ui import prefs
     from tracker.ui.app import TrackerApp
     from tracker.ui.panes.roster import RosterPane

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tracker.opening import load, open_encounter
-from tracker.session import Session
+from tracker.session.opening import load, open_encounter
+from tracker.session.session import Session
 from tracker.store import save_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.logview import LogView

@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from tests.core.test_rewind import play
 from tracker.core import history
-from tracker.opening import load, open_encounter
+from tracker.session.opening import load, open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.logview import LogView
 from tracker.ui.panes.log import LogPane

@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.widgets import Sparkline, Static
 
 from tests.report.test_report import d6_session, volley
-from tracker.opening import open_encounter
+from tracker.session.opening import open_encounter
 from tracker.store import save_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.report import ReportScreen, bar, ledger_text, running_total

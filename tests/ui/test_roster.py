@@ -24,8 +24,8 @@ def test_a_removed_unit_shows_removed_and_the_gms_notes_not_its_last_states():
 async def test_a_change_remakes_only_the_rows_of_the_units_it_touched(tmp_path):
     """In a roster of 300 units a shot remakes the rows of the two units it changed;
     the table shows their new values, and an undo puts them back the same way."""
-    from tracker.opening import open_encounter
     from tracker.rules.warmaster.model import WarmasterEncounter
+    from tracker.session.opening import open_encounter
     from tracker.store import save_encounter
     from tracker.ui.app import TrackerApp
     from tracker.ui.panes.roster import RosterPane
@@ -71,7 +71,7 @@ async def test_a_change_remakes_only_the_rows_of_the_units_it_touched(tmp_path):
 
 async def test_an_encounter_of_units_only_still_draws_its_empty_combatants_pane(tmp_path):
     from tests.conftest import battle
-    from tracker.opening import open_encounter
+    from tracker.session.opening import open_encounter
     from tracker.store import save_encounter
     from tracker.ui.app import TrackerApp
 

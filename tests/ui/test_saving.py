@@ -10,7 +10,7 @@ import os
 from textual.widgets import Static
 
 from tests.conftest import journal_of, lock_is_free
-from tracker.opening import load, model_for, open_encounter
+from tracker.session.opening import load, model_for, open_encounter
 from tracker.store import Lock, fs
 from tracker.store.autosave import Autosaver
 from tracker.store.lock import request_path

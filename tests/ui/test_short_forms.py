@@ -24,7 +24,7 @@ def test_a_unit_the_encounter_fills_in_shows_as_it_is_typed_without_its_id():
 def app_on(tmp_path: Path, sample: str):  # type: ignore[no-untyped-def]
     import shutil
 
-    from tracker.opening import open_encounter
+    from tracker.session.opening import open_encounter
     from tracker.ui.app import TrackerApp
 
     path = tmp_path / sample

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import lock_is_free
-from tracker.opening import load
+from tracker.session.opening import load
 
 
 def read_until(fd: int, marker: bytes, timeout: float = 30) -> bytes:
@@ -97,7 +97,7 @@ def test_a_lost_terminal_saves_and_exits(skirmish_file, tracker_home):
 
 
 async def test_a_signal_flushes_a_change_the_worker_has_not_written(skirmish_file):
-    from tracker.opening import load, open_encounter
+    from tracker.session.opening import load, open_encounter
     from tracker.ui.app import TrackerApp
 
     app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")

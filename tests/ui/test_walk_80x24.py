@@ -60,7 +60,7 @@ def check_dialog(screen) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("sample", SAMPLES)
 async def test_every_pane_and_dialog_of_a_sample_fits_80x24(tmp_path, sample):
-    from tracker.opening import open_encounter
+    from tracker.session.opening import open_encounter
     from tracker.ui.app import TrackerApp
     from tracker.ui.topbar import TopBar, where_text
 

@@ -6,7 +6,7 @@ import shutil
 
 from tests.conftest import SAVES
 from tests.ui.keys import type_text
-from tracker.opening import load, open_encounter
+from tracker.session.opening import load, open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.resolve import ResolveScreen

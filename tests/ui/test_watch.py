@@ -10,8 +10,8 @@ from textual.widgets import Static
 from tests.conftest import SAVES, lock_is_free, skirmish
 from tests.ui.keys import keys_for
 from tracker.core.model import Pool, Wound
-from tracker.opening import open_encounter
-from tracker.redaction import table_view as redact
+from tracker.session.opening import open_encounter
+from tracker.session.redaction import table_view as redact
 from tracker.store import save_encounter
 from tracker.store.lock import lock_path  # noqa: F401
 from tracker.ui.app import TrackerApp
@@ -79,7 +79,7 @@ def test_the_watcher_never_writes_or_locks(tmp_path):
 
 def test_when_a_hidden_combatant_acts_the_players_see_no_one_else_marked():
     from tracker.core.turns import current_actor
-    from tracker.redaction import HIDDEN_TURN
+    from tracker.session.redaction import HIDDEN_TURN
 
     enc = skirmish()  # Aldo 14, Grak 11 (hidden), Bree 9
     enc.position.turn = 1

@@ -21,10 +21,9 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
-
-from tracker.core.record import FrozenError, field, record
 
 Source = Literal["rolled", "entered"]
 Mode = Literal["roll", "strict", "ask"]
@@ -36,52 +35,15 @@ class DiceError(ValueError):
     """An entered die value is impossible, dice are missing, or entered dice were left over."""
 
 
+@dataclass(frozen=True, slots=True)
 class Roll:
-    """One die as it fell: its role, its size, its value, where it came from, its stage.
+    """One die as it fell: its role, its size, its value, where it came from, its stage."""
 
-    Written out by hand rather than a record: the moving odds make one for every die of
-    every way the dice can fall (tens of thousands a walk), and slots make it cheapest.
-    """
-
-    __slots__ = ("role", "sides", "value", "source", "stage")
     role: str
     sides: int
     value: int
     source: Source
-    stage: int
-
-    def __init__(self, role: str, sides: int, value: int, source: Source,
-                 stage: int = 0) -> None:
-        put = object.__setattr__
-        put(self, "role", role)
-        put(self, "sides", sides)
-        put(self, "value", value)
-        put(self, "source", source)
-        put(self, "stage", stage)
-
-    def _key(self) -> tuple[str, int, int, str, int]:
-        return (self.role, self.sides, self.value, self.source, self.stage)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is Roll:
-            return self._key() == other._key()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (f"Roll(role={self.role!r}, sides={self.sides}, value={self.value}, "
-                f"source={self.source!r}, stage={self.stage})")
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenError(f"cannot assign to field {name!r} of a Roll")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenError(f"cannot delete field {name!r} of a Roll")
-
-    def __reduce__(self) -> tuple[type[Roll], tuple[str, int, int, Source, int]]:
-        return (Roll, (self.role, self.sides, self.value, self.source, self.stage))
+    stage: int = 0
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -93,7 +55,7 @@ class Roll:
         }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Request:
     """One stage as a resolver asked for it: ``count`` dice of ``sides`` for ``role``.
 
@@ -146,7 +108,7 @@ class NeedDice(Exception):
         self.given = given
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Dice:
     """Dice for one action: entered values by role, stage by stage, then per ``mode``."""
 
@@ -156,12 +118,15 @@ class Dice:
     mode: Mode = "roll"
     sources: dict[str, list[Source]] = field(default_factory=dict)
     """Where each entered value came from (default: the GM entered it)."""
+    requests: list[Request] = field(default_factory=list, init=False)
+    """The stages asked for so far, in order."""
+    _rng: random.Random = field(init=False, repr=False, compare=False)
+    _cursor: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
         self.entered = {role: list(values) for role, values in self.entered.items()}
-        self._cursor: dict[str, int] = {role: 0 for role in self.entered}
-        self.requests: list[Request] = []
+        self._cursor = {role: 0 for role in self.entered}
 
     @classmethod
     def from_spec(
@@ -328,7 +293,7 @@ _NOTATION = re.compile(
 )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Notation:
     """Dice notation read: ``count`` d ``sides``, keep, compare, then a modifier.
 
@@ -384,7 +349,7 @@ def _modifier(text: str | None) -> int:
     return sum(int(x) for x in re.findall(r"[+-]\d+", text or ""))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ExprResult:
     expression: str
     dice: list[int]

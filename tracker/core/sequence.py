@@ -17,9 +17,8 @@ starting turns (timed effects) and rounds (the ruleset's upkeep).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
-
-from tracker.core.record import field, record
 
 from .dice import Dice
 
@@ -39,7 +38,7 @@ ALL = "*"
 """The holder of a phase in which every side acts at once."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Duty:
     """Something that must be done before a phase ends.
 
@@ -56,7 +55,7 @@ class Duty:
     always: bool = False
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Phase:
     """A phase (or a step, such as an exchange) of the round or of a side's turn."""
 
@@ -70,7 +69,7 @@ class Phase:
     nothing): d6battle's resolution names the units that flee."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SequenceOfPlay:
     """A ruleset's sequence of play."""
 
@@ -229,7 +228,7 @@ def is_holder(enc: Encounter, holder: str | None, who: Combatant | Unit) -> bool
 # --- moving on -----------------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PhaseEnd:
     """A phase end an advance crosses: the phase, and where it stood."""
 
@@ -238,7 +237,7 @@ class PhaseEnd:
     index: int
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Step:
     """What advancing did, for the log line."""
 

@@ -19,10 +19,9 @@ import tomllib
 import types
 import typing
 from collections.abc import Mapping, Sequence
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
-
-from tracker.core.record import MISSING, field, fields, is_record, record
 
 T = TypeVar("T")
 
@@ -73,7 +72,7 @@ def convert(tp: Any, value: Any, path: str, key: str) -> Any:
     origin = get_origin(tp)
     if tp is Any:
         return value
-    if isinstance(tp, type) and is_record(tp):
+    if isinstance(tp, type) and is_dataclass(tp):
         return _record(tp, value, path, key)
     if origin in (Union, types.UnionType):
         return _union(tp, value, path, key)
@@ -177,7 +176,7 @@ Condition = Scalar | list[Scalar] | dict[str, Scalar]
 ``{at_least = 2}``, ``{under = 5}``, ``{at_most = 4}``, ``{not = "still"}``."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Modifier:
     """A row of a modifier table: its value, and when it applies."""
 

@@ -7,7 +7,7 @@ resolved again: where the journal holds no record of an action (a battle logged 
 the tracker kept odds) the report says so once (:attr:`Gathered.unrecorded`).
 
 With ``side`` the report holds only what that side's player may see, by the player
-view's own rule (:func:`tracker.redaction.visible_log`).
+view's own rule (:func:`tracker.session.redaction.visible_log`).
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def gather(enc: Encounter, side: str | None = None) -> Gathered:
         pairs = list(enumerate(enc.log[: enc.cursor]))
         people: list[Combatant | Unit] = list(enc.everyone)
     else:
-        from tracker.redaction import player_view, visible_log
+        from tracker.session.redaction import player_view, visible_log
 
         pairs = visible_log(enc, (side,), stat)
         people = list(player_view(enc, side, stat, shown=0).everyone)

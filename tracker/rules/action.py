@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import (
     TYPE_CHECKING,
@@ -26,7 +27,6 @@ from typing import (
 )
 
 from tracker.core.dice import Dice, Roll
-from tracker.core.record import field, fields, make_record, record
 from tracker.rules.errors import RuleError
 from tracker.rules.params import Param, Params, parse_values
 
@@ -41,7 +41,7 @@ Scope = Literal["turn", "phase", "exchange", "round"]
 """How long an action's limit lasts: an actor may take it once per turn, phase ..."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Stage:
     """Dice an action asks for, in the order they are rolled at the table.
 
@@ -75,12 +75,12 @@ class Figures:
     that shows any action's figures.
     """
 
-    __record_fields__: ClassVar[dict[str, Any]]
+    __dataclass_fields__: ClassVar[dict[str, Any]]
     _omitted: ClassVar[frozenset[str] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        make_record(cls, frozen=False, kw_only=True)
+        dataclass(kw_only=True)(cls)
         cls._omitted = None  # worked out on first use, once its module has loaded
 
     @classmethod
@@ -128,7 +128,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Resolution:
     """What a resolver decided: the outcome, its figures, the dice and the log line."""
 

@@ -8,9 +8,8 @@ on a narrow screen (``priority``: 0 always shows; higher numbers go first).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-
-from tracker.core.record import field, record
 
 if TYPE_CHECKING:
     from tracker.core.model import Unit
@@ -19,7 +18,7 @@ UnitText = Callable[[Any], str]
 UnitTest = Callable[[Any], bool]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Column:
     """One roster column: its title, its cell text, and how readily it gives way."""
 
@@ -69,7 +68,7 @@ def _no_marks(u: Unit) -> list[str]:
     return []
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Roster:
     """A ruleset's roster: its columns in order, its state words, filters and sorts."""
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, ClassVar, Literal, Union, dataclass_transform, get_args, get_origin
 
-from tracker.core.record import MISSING, field, fields, make_record, record, replace
 from tracker.rules.errors import RuleError
 from tracker.rules.setting import Setting
 
@@ -36,7 +36,7 @@ _TRUE = {"1", "true", "yes", "y", "on"}
 _FALSE = {"0", "false", "no", "n", "off"}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ParamInfo:
     """What a field of a parameter model adds to its type: help, bounds, choices."""
 
@@ -67,7 +67,7 @@ def param(
     return field(default=default, metadata={"param": info})
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Param:
     """A named parameter as typed after an action: ``name=value``.
 
@@ -149,11 +149,11 @@ class Param:
 class Params:
     """Base of an action's parameter model: subclasses become frozen records."""
 
-    __record_fields__: ClassVar[dict[str, Any]]
+    __dataclass_fields__: ClassVar[dict[str, Any]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        make_record(cls, frozen=True, kw_only=True)
+        dataclass(frozen=True, kw_only=True)(cls)
 
     @classmethod
     def spec(cls) -> tuple[Param, ...]:
@@ -175,7 +175,7 @@ class Params:
 
     def __getitem__(self, name: str) -> Any:
         """Read-only mapping access, as for figures: ``params["figures"]``."""
-        if name not in self.__record_fields__:
+        if name not in self.__dataclass_fields__:
             raise KeyError(name)
         return getattr(self, name)
 

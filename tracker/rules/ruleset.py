@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from tracker.core.dice import Dice
-from tracker.core.record import field, record
 from tracker.core.sequence import SequenceOfPlay, plain_sequence
 from tracker.rules.columns import PROFILE_ROSTER, Roster
 from tracker.rules.errors import RuleError
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the models are imported on first use: resolvers need no pyd
 Pane = Literal["combatants", "pools", "wounds", "roster", "log"]
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Ruleset:
     """A ruleset: its models, its actions, its phases, the panes it uses, its settings."""
 

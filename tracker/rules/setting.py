@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tracker.core.record import record
+from dataclasses import dataclass
+
 from tracker.rules.errors import RuleError
 
 Scalar = int | float | str | bool
@@ -11,7 +12,7 @@ _TRUE = {"1", "true", "yes", "y", "on"}
 _FALSE = {"0", "false", "no", "n", "off"}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Setting:
     """A rule decision the text leaves open, with its default; the GM sees and sets it."""
 

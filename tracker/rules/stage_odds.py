@@ -15,12 +15,12 @@ resolver runs it gives up, and the dice step shows the odds before any die inste
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from tracker.core.dice import Answers, Dice, NeedDice, Request, read_face
 from tracker.core.odds import binomial, kinds, multiset_count, multisets
-from tracker.core.record import record
 from tracker.core.words import percent
 from tracker.rules.base import Action
 
@@ -81,7 +81,7 @@ be): kept by the dice step between its walks, so a walk after one more die is re
 from the walk before it."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Node:
     """The resolver's answer to some dice: the stage it asks for next (with the dice it
     has of it), or the outcome's word and the yes/no figures that are yes."""

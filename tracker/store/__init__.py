@@ -7,7 +7,7 @@ What other parts of the tracker build on (see each module's docstring for the fo
   after a known position, verified (``save_info`` gives the position a state matches):
   a reader can follow a game as it is played without reading the whole save again;
   ``journal.read_after(path, offset)`` gives the log entries after a byte offset, and
-  ``toml_store.read_marks`` a state's cursor and log head (what ``tracker.live`` follows).
+  ``toml_store.read_marks`` a state's cursor and log head (what ``tracker.session.live`` follows).
 - ``journal.entry_fields``: how a log entry is written (``LogEntry`` serialises itself,
   so a field added to ``LogEntry`` is written and read back with no change here).
 - ``fs.read_regular``: read a file the GM names (an army list, a table) safely: no

@@ -416,7 +416,7 @@ def read_after(path: Path, offset: int) -> tuple[list[tuple[int, int, int, LogEn
     """The log entries of whole records that start at or after byte ``offset``, as
     ``(offset, index, offset of the entry before, entry)``, and the byte where the next
     read goes on (a line still being written is left for then). For a reader that
-    follows the log as it is played (``tracker.live``); a line that does not verify (a
+    follows the log as it is played (``tracker.session.live``); a line that does not verify (a
     crash's torn record, an altered one) is skipped, and records of other kinds (undo,
     redo, a state put back) are for :func:`records_after`."""
     start = max(offset, 0)

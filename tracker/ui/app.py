@@ -20,12 +20,12 @@ from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
 from tracker.core import sequence as seqs
-from tracker.core.commands import Command, CommandError, parse
 from tracker.core.history import touched_units
 from tracker.core.model import Combatant, Unit
-from tracker.opening import Opened
-from tracker.play import PendingDuty
-from tracker.session import Outcome
+from tracker.session.commands import Command, CommandError, parse
+from tracker.session.opening import Opened
+from tracker.session.play import PendingDuty
+from tracker.session.session import Outcome
 from tracker.ui import prefs
 from tracker.ui.commandline import CommandLine
 from tracker.ui.errors import draw_or_report, log_unexpected

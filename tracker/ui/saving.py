@@ -31,8 +31,8 @@ from tracker.store.lock import Lock
 from tracker.store.toml_store import Snapshot, binding_of, snapshot
 
 if TYPE_CHECKING:
-    from tracker.opening import Opened
-    from tracker.session import Session
+    from tracker.session.opening import Opened
+    from tracker.session.session import Session
 
 RETRY_SECONDS = 5
 POLL_SECONDS = 1.0
@@ -341,7 +341,7 @@ class SavingMixin:
 
     @work(thread=True, group="take-over", exit_on_error=False)
     def _take_over(self) -> None:
-        from tracker.opening import open_encounter
+        from tracker.session.opening import open_encounter
 
         path = self.session.path
         assert path is not None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from tracker.session import Session
+from tracker.session.session import Session
 
 
 def where_text(session: Session) -> str:

@@ -1,8 +1,8 @@
 """The player view: a read-only window on an encounter another tracker is running.
 
 A worker thread follows the save as the GM's tracker appends to it (see
-``tracker.live``) and makes the view there; the UI thread only draws it. The view never
-takes the lock and never writes. What it may show is decided by ``tracker.redaction``:
+``tracker.session.live``) and makes the view there; the UI thread only draws it. The view never
+takes the lock and never writes. What it may show is decided by ``tracker.session.redaction``:
 for one side (``--side``), for a spectator (``--public``), or for a shared table screen
 (every side but the save's ``gm_side``).
 """
@@ -22,10 +22,10 @@ from textual.widgets import DataTable, Static
 from tracker.core.model import Encounter
 from tracker.core.turns import current_actor
 from tracker.core.words import possessive
-from tracker.live import Follower
-from tracker.opening import load
-from tracker.redaction import HIDDEN_TURN, player_view, table_view
-from tracker.session import Session
+from tracker.session.live import Follower
+from tracker.session.opening import load
+from tracker.session.redaction import HIDDEN_TURN, player_view, table_view
+from tracker.session.session import Session
 from tracker.store import SaveError
 from tracker.table.pty import STEP_BACK, step_back
 from tracker.ui.errors import draw_or_report, log_unexpected
@@ -77,7 +77,7 @@ class WatchApp(App[None]):
         return "spectator view" if self.public else "player view"
 
     def view_of(self, enc: Encounter) -> Encounter:
-        """What this view may show of the GM's encounter (see tracker.redaction)."""
+        """What this view may show of the GM's encounter (see tracker.session.redaction)."""
         order_stat = self.session.ruleset.order_stat
         if self.side is not None or self.public:
             return player_view(enc, self.side, order_stat)

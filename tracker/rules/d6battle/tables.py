@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tracker.core.record import field, record, replace
 from tracker.core.tables import Condition, Modifier, load_table
 from tracker.rules.errors import RuleError
 
@@ -30,7 +30,7 @@ def _file(name: str) -> str:
 # --- the weapon table -------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Band:
     """One range band of a weapon: its reach in inches, KA and AP."""
 
@@ -39,7 +39,7 @@ class Band:
     ap: int = 0
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Weapon:
     """A line of the weapon table with the special rules that bind it."""
 
@@ -75,7 +75,7 @@ class Weapon:
         return rule in self.rules or (bows_no_move_shoot and rule in self.group_rules)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class WeaponTable:
     rules: dict[str, str]
     """Special-rule lines by key."""
@@ -113,7 +113,7 @@ def weapon(name: str) -> Weapon:
 # --- armour -----------------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ArmourPart:
     name: str
     value: int
@@ -123,7 +123,7 @@ class ArmourPart:
             raise ValueError(f"value {self.value}: expected 0 or more")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ArmourTable:
     armour: dict[str, ArmourPart]
 
@@ -157,19 +157,19 @@ def armour_save(parts: list[str] | tuple[str, ...]) -> int:
 # --- morale tests from shooting ---------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MoraleRow:
     size: tuple[int, int]
     """Unit sizes from..to, both included."""
     casualties: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Beyond:
     per_figures: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MoraleTable:
     rows: tuple[MoraleRow, ...]
     beyond: Beyond
@@ -202,24 +202,24 @@ def morale_casualties(unit_size: int) -> int:
 # --- shooting ---------------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Over:
     over: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Under:
     under: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ImpossibleOdds:
     below: int
     needed: int
     ka: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ShootingTable:
     mass: Over
     stand_and_shoot: Under
@@ -234,7 +234,7 @@ def shooting_table() -> ShootingTable:
 # --- combat -----------------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RankBonus:
     figures: int
     """Figures a rank needs to count."""
@@ -247,17 +247,17 @@ class RankBonus:
             raise ValueError(f"rank.max: no value for {', '.join(missing)}")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PushShove:
     win: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Destroyed:
     when: dict[str, Condition] = field(default_factory=dict)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CombatTable:
     rank: RankBonus
     bonuses: tuple[Modifier, ...]

@@ -9,10 +9,10 @@ file changes: an error names the file, the key and what was expected.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from tracker.core.record import field, fields, record
 from tracker.core.tables import TableError, load_table
 from tracker.rules.errors import RuleError
 
@@ -23,7 +23,7 @@ LEVELS = 5
 """Wound levels with an entry (1-5; a level-0 wound is a bruise or scratch)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class WoundRow:
     """What a wound of one level does."""
 
@@ -35,7 +35,7 @@ class WoundRow:
     note: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Location:
     """A location's columns: one entry per wound level 1-5 (missing ones count as none)."""
 
@@ -64,7 +64,7 @@ class Location:
         return WoundRow(**values)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DamageTable:
     """``[TYPE.LOCATION]`` tables, and ``[missile_location]`` (2d6 roll -> location)."""
 

@@ -8,10 +8,10 @@ only for a roll that needs it; the names the tables use are the choices in ``com
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from tracker.core.record import record
 from tracker.core.tables import load_table
 from tracker.rules.errors import RuleError
 
@@ -23,7 +23,7 @@ Dash = Literal["-"]
 """A dash in a printed table: no value there."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TerrainRow:
     """A row of the difficult-terrain table: the TN in each column, or a dash."""
 
@@ -33,7 +33,7 @@ class TerrainRow:
     text: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Terrain:
     """Terrain Rolls - Difficult Terrain."""
 
@@ -59,7 +59,7 @@ class Terrain:
         same_words("movements", list(self.movements), MOVEMENTS)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class OpponentsRow:
     """A row of the multiple-opponents table: from how many opponents, its TNs."""
 
@@ -68,7 +68,7 @@ class OpponentsRow:
     second: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Opponents:
     """Terrain Rolls - Multiple Opponents."""
 
@@ -82,7 +82,7 @@ class Opponents:
             raise ValueError("rows must start at 2 or more opponents, in rising order")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Cut:
     """Dice a condition takes off the pool: ``less`` dice, or 1/``fraction`` of it."""
 
@@ -90,7 +90,7 @@ class Cut:
     fraction: int = 0
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Pool:
     """The Combat Pool modifiers the text gives."""
 
@@ -101,14 +101,14 @@ class Pool:
     lighting: dict[str, Cut]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Reach:
     """Weapon length: the CP lost per step of reach against a longer weapon."""
 
     penalty_per_step: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Missile:
     """Missile defences."""
 
@@ -119,7 +119,7 @@ class Missile:
         same_words("evade", list(self.evade), EVASIONS)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Gait:
     """A gait: its move (times the mount's Move) and its step."""
 
@@ -129,7 +129,7 @@ class Gait:
     step: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Maneuver:
     """A riding maneuver: steps of gait it changes, and whether it is free."""
 
@@ -139,7 +139,7 @@ class Maneuver:
     """A skilled rider out of combat needs no check."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Ride:
     """Gaits and riding maneuvers."""
 
@@ -156,7 +156,7 @@ class Ride:
                 raise ValueError(f"ride_by names {gait}, not a gait ({', '.join(names)})")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Tables:
     """Every table of ``tables.toml``."""
 

@@ -10,9 +10,9 @@ part raises it (setting ``blood_loss_raise``).
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import TYPE_CHECKING
 
-from tracker.core.record import fields
 from tracker.rules.base import Figures, Omit
 
 from .common import CP, MP

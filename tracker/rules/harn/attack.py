@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tracker.core.record import field
+from dataclasses import field
+
 from tracker.rules.base import Figures, Params, param
 
 from .kinds import MOVEMENTS, WEAPONS

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from tracker.core.record import record
 from tracker.core.tables import applicable
 from tracker.rules.errors import RuleError
 
@@ -13,7 +13,7 @@ from .attack import AttackParams
 from .tables import Band, band_for, check_aim, tables, weapon
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Plan:
     """Band, skill, modifiers and EML of one attack."""
 

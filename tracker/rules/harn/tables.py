@@ -4,9 +4,9 @@ the situational modifiers as rows."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
-from tracker.core.record import record
 from tracker.core.tables import Modifier, load_table
 from tracker.rules.errors import RuleError
 
@@ -16,7 +16,7 @@ TABLES_FILE = Path(__file__).with_name("tables.toml")
 
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MissileAction:
     """A row of the Missile Actions table."""
 
@@ -27,7 +27,7 @@ class MissileAction:
     defence: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Band:
     """A row of the Missile Range table."""
 
@@ -54,7 +54,7 @@ class Band:
         return br * self.multiple
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Limits:
     volley_min_overhead: int
     charge_min_range: int
@@ -62,7 +62,7 @@ class Limits:
     """A bow may be aimed only if Pull exceeds Draw by at least this."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Span:
     by_hand: int
     spanner: tuple[int, ...]
@@ -72,7 +72,7 @@ class Span:
         return (self.by_hand, *self.spanner)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Weapon:
     """A row of the missile skill table."""
 
@@ -82,7 +82,7 @@ class Weapon:
     sb_multiple: int = 0
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Test:
     eml_min: int
     eml_max: int
@@ -90,7 +90,7 @@ class Test:
     spoiled_at: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Tables:
     schema: int
     missile_actions: tuple[MissileAction, ...]

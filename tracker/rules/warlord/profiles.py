@@ -9,10 +9,10 @@ read again when it changes, no pydantic on the way to `tracker resolve`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from tracker.core.record import field, record
 from tracker.core.tables import TableError, load_table
 from tracker.core.words import possessive
 from tracker.rules.errors import RuleError
@@ -28,7 +28,7 @@ When = Literal[
 ]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Weapon:
     """One line of a race's Basic Firing Percentage (BFP) chart."""
 
@@ -67,7 +67,7 @@ class Weapon:
         )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class FiringModifier:
     """A named firing modifier of a race's profile sheet: a row, applied by its ``when``."""
 
@@ -87,7 +87,7 @@ class FiringModifier:
         return self.name, self.value
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RaceProfile:
     """A race's profile sheet, as far as missile fire needs it."""
 
@@ -125,7 +125,7 @@ class RaceProfile:
         raise RuleError(f"{self.name} have no firing modifier '{key}' (modifiers: {have})")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ProfileSheet:
     """Every race's profile: the armour classes and each race's missile data."""
 

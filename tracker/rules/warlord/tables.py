@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
-from tracker.core.record import record
 from tracker.core.tables import load_table
 
 TABLES_FILE = Path(__file__).with_name("tables.toml")
@@ -12,19 +12,19 @@ TABLES_FILE = Path(__file__).with_name("tables.toml")
 RANGES = ("short", "medium", "long")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Targets:
     most: int
     """Different targets a unit may fire on in one turn."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Kills:
     per: int
     """Percent of the FFP that kills one figure."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Tables:
     schema: int
     range_divisor: dict[str, int]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
-from tracker.core.record import record
 from tracker.core.tables import load_table
 from tracker.rules.errors import RuleError
 
@@ -15,7 +15,7 @@ POSITIONS = ("open", "defended", "fortified")
 KINDS = ("infantry", "cavalry", "chariots", "artillery", "monster", "machine", "other")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ToHit:
     default: int
     cover_kinds: tuple[str, ...]
@@ -23,25 +23,25 @@ class ToHit:
     position: dict[str, int]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DriveBack:
     ignored_hits: dict[str, int]
     """Hits a unit disregards for its drive back, by its position."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Armour:
     best: int
     worst: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Units:
     kinds: tuple[str, ...]
     positions: tuple[str, ...]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Tables:
     schema: int
     to_hit: ToHit

@@ -14,11 +14,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from tracker.core.commands import CommandError
 from tracker.core.dice import Answers, DiceError, Request, Source
 from tracker.core.dice_entry import read_entry, show_faces
 from tracker.rules.base import Action
-from tracker.session import Session
+from tracker.session.commands import CommandError
+from tracker.session.session import Session
 from tracker.ui.dice_input import DiceEntry
 from tracker.ui.typeahead import hold, ready
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tracker.core.commands import Command, CommandError, parse_words
 from tracker.core.model import Combatant, Unit
 from tracker.rules.base import Setting
-from tracker.session import Session
+from tracker.session.commands import Command, CommandError, parse_words
+from tracker.session.session import Session
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
 
 SKIP = {"id", "stats", "pools", "wounds", "effects", "conditions", "notes"}

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from textual.containers import VerticalScroll
 
-from tracker.core.commands import Command
+from tracker.session.commands import Command
 
 Submit = Callable[[Command], str | None]
 Build = Callable[[dict[str, str]], Command]

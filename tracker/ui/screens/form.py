@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
-from tracker.core.commands import Command
+from tracker.session.commands import Command
 from tracker.ui.inputs import InOrderInput
 from tracker.ui.screens.fields import (
     FIRST_ROWS,

@@ -10,10 +10,10 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
-from tracker.core.commands import Command
 from tracker.core.dice import Answers
 from tracker.rules.base import Action, RuleError
-from tracker.session import Session
+from tracker.session.commands import Command
+from tracker.session.session import Session
 from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
 from tracker.ui.screens.resolve_text import field_hint, left_open, odds_text, percent

@@ -4,9 +4,9 @@ side B the target; each side's parameters end in ``_a`` or ``_b`` and read as a
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from typing import Any
 
-from tracker.core.record import fields, record
 from tracker.rules.base import REQUIRED, Figures, Params
 from tracker.rules.base import param as p_
 
@@ -63,7 +63,7 @@ def _setting(s: Any) -> Any:
     return p_(help=s.help, setting=s, choices=s.choices)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Side:
     """One side's parameters, read without its letter (``figures``, not ``figures_a``)."""
 

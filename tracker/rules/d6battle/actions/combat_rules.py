@@ -4,7 +4,8 @@ failed combat morale test does (the results rows)."""
 
 from __future__ import annotations
 
-from tracker.core.record import field, record
+from dataclasses import dataclass, field
+
 from tracker.core.tables import applicable, holds
 from tracker.rules.errors import RuleError
 
@@ -15,7 +16,7 @@ from .scores import NEVER, floor_of, kill_needed, score_needed
 Bonus = tuple[str, int]
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Attack:
     """One side's attack on the other: the scores it needs and the kills it may cause."""
 
@@ -75,7 +76,7 @@ def bonuses(p: CombatParams, x: str, table: CombatTable) -> list[Bonus]:
     return [(row.name, int(value)) for row, value in applicable(table.bonuses, facts)]
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Result:
     """The combat result once the kills are known (before the morale test)."""
 
@@ -87,18 +88,21 @@ class Result:
     result: int
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Judge:
     """The combat's rules read once: bonuses, sizes, the tables; results worked out per
     pair of kills (the odds ask for every pair)."""
 
     p: CombatParams
     table: CombatTable = field(default_factory=combat_table)
+    sides: dict[str, Side] = field(init=False, repr=False)
+    bonus: dict[str, list[Bonus]] = field(init=False, repr=False)
+    _fates: dict[tuple[int, str, bool, bool], tuple[str, int]] = field(
+        init=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.sides = {x: self.p.side(x) for x in SIDES}
         self.bonus = {x: bonuses(self.p, x, self.table) for x in SIDES}
-        self._fates: dict[tuple[int, str, bool, bool], tuple[str, int]] = {}
 
     def result_of(self, kills: dict[str, int]) -> Result:
         """Scores from the kills each side caused (kills["a"]: figures of B that A killed)."""

@@ -4,9 +4,9 @@ and the scores to hit, save and kill (d6battle ``shoot``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from tracker.core.record import field, record
 from tracker.core.tables import applicable
 from tracker.rules.errors import RuleError
 
@@ -15,7 +15,7 @@ from .scores import NEVER, floor_of, kill_needed, score_needed
 from .shoot_params import ShootParams
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class ShotPlan:
     """Everything about a shot that is known before any die is rolled."""
 

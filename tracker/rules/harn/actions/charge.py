@@ -3,7 +3,7 @@ away (Missile Actions: half move, 1 turn, any defence); the range band gives its
 
 from __future__ import annotations
 
-from tracker.core.record import replace
+from dataclasses import replace
 
 from ..attack import AttackParams
 from .throw import Throw

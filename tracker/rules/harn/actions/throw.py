@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tracker.core.record import replace
+from dataclasses import replace
+
 from tracker.rules.base import RuleError
 
 from ..attack import AttackParams

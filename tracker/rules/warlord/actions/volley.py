@@ -10,10 +10,10 @@ is a d100 roll-under (equal scores) for one more.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from tracker.core.record import field, record
 from tracker.rules.base import Odds, Params, RuleError
 from tracker.rules.base import param as p_
 
@@ -51,7 +51,7 @@ class FireParams(Params):
     target_name: str | None = p_(None, "target's name for the log (from the encounter)")
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Volley:
     """One unit's fire at one target, worked out before the d100."""
 

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import re
 import shlex
+from dataclasses import dataclass, field
 
-from tracker.core.record import field, record
-
-from .dice import DiceError, Source, parse_dice_spec
+from tracker.core.dice import DiceError, Source, parse_dice_spec
 
 
 class CommandError(ValueError):
@@ -40,7 +39,7 @@ class CommandError(ValueError):
 _PAIR = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)=(?P<value>.*)$", re.S)
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Command:
     verb: str
     args: list[str] = field(default_factory=list)

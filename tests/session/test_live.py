@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from tests.conftest import skirmish
 from tracker.core import history
-from tracker.live import Follower
-from tracker.opening import load, open_encounter
+from tracker.session.live import Follower
+from tracker.session.opening import load, open_encounter
 from tracker.store import save_encounter
 
 COMMANDS = [
@@ -63,7 +63,7 @@ def test_a_restored_backup_is_read_whole(tmp_path):
     opened.lock.release()
     # the state goes back (a copy put over the save by hand would not: the journal's
     # later records are applied on opening; `tracker restore` logs the state it puts back)
-    from tracker.opening import model_for
+    from tracker.session.opening import model_for
     from tracker.store.verify import restore_backup
 
     restore_backup(path, 1, model_for)

@@ -18,7 +18,6 @@ from pydantic import TypeAdapter, ValidationError
 from tracker import rules
 from tracker.core import history
 from tracker.core import sequence as seqs
-from tracker.core.commands import Command, CommandError, parse
 from tracker.core.dice import Answers, Dice, DiceError, NeedDice, Request, roll_expression
 from tracker.core.history import HistoryError, Transaction
 from tracker.core.log import LogError
@@ -33,9 +32,10 @@ from tracker.core.model import (
     Unit,
     Wound,
 )
-from tracker.play import YES, Play, forced, resolution_text
 from tracker.rules.errors import RuleError
 from tracker.rules.ruleset import Ruleset
+from tracker.session.commands import Command, CommandError, parse
+from tracker.session.play import YES, Play, forced, resolution_text
 from tracker.store.paths import safe_child
 
 if TYPE_CHECKING:  # action code loads when an action is first taken
@@ -229,8 +229,8 @@ class Session:
 
     def player_view(self, side: str | None) -> Encounter:
         """What the player of ``side`` may see (None: a spectator's public view).
-        The rules are in :mod:`tracker.redaction`."""
-        from tracker.redaction import player_view
+        The rules are in :mod:`tracker.session.redaction`."""
+        from tracker.session.redaction import player_view
 
         return player_view(self.enc, side, self.ruleset.order_stat)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tracker import rules
 from tracker.core.model import Encounter
-from tracker.session import Session
+from tracker.session.session import Session
 from tracker.store import Lock, LockHeld, load_encounter, save_encounter
 from tracker.store.fs import DIR_MODE, read_regular, write_atomic
 from tracker.store.open_save import open_for_writing

@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tracker.core.commands import CommandError, parse, split_lines
+from tracker.session.commands import CommandError, parse, split_lines
 
 
 def test_words_pairs_and_dice():

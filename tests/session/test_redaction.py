@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tracker.core.model import Combatant, Encounter, Pool, Unit, Wound
-from tracker.redaction import HIDDEN_TURN
-from tracker.session import Session
+from tracker.session.redaction import HIDDEN_TURN
+from tracker.session.session import Session
 
 SIDES = ("alpha", "beta")
 VISIBLE = {"alpha": ["Aldo", "Bree"], "beta": ["Cato", "Dara"]}

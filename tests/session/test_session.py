@@ -4,8 +4,8 @@ import pytest
 
 from tests.conftest import skirmish
 from tracker.core import history
-from tracker.core.commands import CommandError
-from tracker.session import Session
+from tracker.session.commands import CommandError
+from tracker.session.session import Session
 
 
 @pytest.fixture
@@ -101,7 +101,7 @@ def test_an_army_list_adds_its_units_and_undo_takes_them_away(tmp_path):
     import shutil
 
     from tests.conftest import SAVES
-    from tracker.opening import load
+    from tracker.session.opening import load
 
     save = tmp_path / "battle.toml"
     shutil.copy(SAVES / "warmaster-river-crossing.toml", save)
@@ -144,7 +144,7 @@ def test_a_bad_army_list_names_the_unit_and_the_key(tmp_path):
 
 def test_a_table_file_named_in_the_settings_stays_in_the_save_folder(tmp_path):
     from tests.conftest import SAVES
-    from tracker.opening import load
+    from tracker.session.opening import load
 
     session = Session(load(SAVES / "edc-roland-press.toml"), tmp_path / "duel.toml")
     with pytest.raises(CommandError, match="damage_table: '../../etc/passwd' points outside"):

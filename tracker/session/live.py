@@ -19,7 +19,7 @@ from tracker.core import history
 from tracker.core.history import HistoryError
 from tracker.core.log import LogError
 from tracker.core.model import Encounter, LogEntry
-from tracker.redaction import SHOWN
+from tracker.session.redaction import SHOWN
 from tracker.store import SaveError
 from tracker.store.journal import JournalReader, read_after
 from tracker.store.toml_store import Marks, journal_folder, read_marks

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tracker.core import sequence as seqs
-from tracker.core.commands import CommandError
 from tracker.core.dice import Dice
 from tracker.core.model import Acted, Combatant, Encounter, Unit
 from tracker.core.words import possessive
+from tracker.session.commands import CommandError
 
 if TYPE_CHECKING:  # the action code loads when an action is first taken, not at start
     from collections.abc import Callable

@@ -10,10 +10,10 @@ import pytest
 
 from tests.conftest import SAVES
 from tests.test_cli import tracker
-from tracker.core.commands import CommandError
-from tracker.opening import load
-from tracker.play import PendingDuty
-from tracker.session import Session
+from tracker.session.commands import CommandError
+from tracker.session.opening import load
+from tracker.session.play import PendingDuty
+from tracker.session.session import Session
 
 
 def session_on(tmp_path: Path, sample: str) -> Session:
