@@ -128,7 +128,7 @@ def test_knockout_apply_effect():
     enc = one()
     run(enc, "knockout", {"knockout": [1, 2, 3], "out": [5]}, actor="Ferro")
     eff = enc.combatants[0].effects[0]
-    assert eff.name == "unconscious" and eff.until_round == 1 + 3
+    assert eff.name == "unconscious" and eff.ends is not None and eff.ends.round == 1 + 3
 
 
 def test_wound_to_unknown_location_is_refused():

@@ -189,7 +189,7 @@ def test_an_effect_ends_at_the_start_or_end_of_a_named_combatants_turn(tmp_path:
     save_encounter(skirmish(), path)
     s = Session(load(path), path)  # Aldo 14, Grak 11, Bree 9; Aldo acts
     out = s.execute("effect bree pinned until=grak at=end")
-    assert out.message == "Bree: pinned until the end of Grak's next turn"
+    assert out.message == "Bree: pinned, until the end of Grak's next turn"
     s.execute("effect aldo guarded until=grak")
     assert "Aldo: guarded ended" in s.execute("next").message  # Grak's turn starts
     assert [e.name for e in s.enc.find_combatant("bree").effects] == ["pinned"]

@@ -9,7 +9,7 @@ fields as strictly as the common ones.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -28,28 +28,77 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class Ends(Model):
+    """When something a rule starts comes to an end, in the words of the sequence of play:
+    the start or end of a round, of a phase, or of a turn (a combatant's, a group's, or a
+    side's whole turn where the sides take turns).
+
+    ``who`` narrows it: with ``of="turn"`` whose turn (a combatant or unit id, a group or
+    a side; empty: the bearer's own), with ``of="phase"`` which phase (empty: any).
+    With ``next`` the turn, phase or round it began in does not count: "until the end of
+    its next turn" set during that very turn ends at the end of the following one.
+    With ``round`` (``of="round"`` only) it ends with that round, whatever ``left`` says.
+    """
+
+    at: Literal["start", "end"] = "end"
+    of: Literal["round", "phase", "turn"] = "round"
+    who: str = ""
+    next: bool = False
+    round: int | None = None
+
+    def describe(self, names: dict[str, str] | None = None, left: int = 1) -> str:
+        when = "the start of" if self.at == "start" else "the end of"
+        if self.of == "round":
+            if self.round is not None:
+                return f"until {when} round {self.round}"
+            if left > 1:
+                return f"for {left} more rounds"
+            return f"until {when} {'the next' if self.next else 'this'} round"
+        if self.of == "phase":
+            phase = f"the {self.who} phase" if self.who else "the phase"
+            if left > 1:
+                return f"for {left} more of {phase}s"
+            return f"until {when} {'the next' if self.next else 'this'} {phase[4:]}"
+        who = (names or {}).get(self.who, self.who) if self.who else "its"
+        whose = possessive(who) if self.who else who
+        if left > 1:
+            return f"until {when} {whose} turn, {left} turns from now"
+        return f"until {when} {whose} {'next ' if self.next else ''}turn"
+
+
 class Effect(Model):
-    """A timed effect: "aimed until end of next round", "confused until its next turn"."""
+    """A timed effect: "aimed until the end of the round", "poisoned until the end of
+    Tam's next turn". It ends at the ``left``-th boundary that ``ends`` names (and the
+    turn engine logs that it ended); with no ``ends`` it lasts until it is removed.
+    ``since`` is where it began (round, side, phase, turn), for ``ends.next``."""
 
     name: str
-    until_round: int | None = None
-    """The effect ends when this round ends (None: no round limit)."""
-    until_turn_of: str | None = None
-    """The effect ends when this actor (combatant or unit id, or side) next starts a turn
-    (or ends it, with ``at = "end"``)."""
-    at: Literal["start", "end"] = "start"
-    """With ``until_turn_of``: whether it ends as that turn starts or as it ends."""
+    ends: Ends | None = None
+    left: Annotated[int, Field(ge=1)] = 1
+    since: tuple[int, int, int, int] | None = None
     note: str = ""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _from_older_saves(cls, data: Any) -> Any:
+        """Saves made before lifetimes were data say ``until_round``, ``until_turn_of``
+        and ``at``: the same ends, as they meant them then."""
+        if not isinstance(data, dict) or not {"until_round", "until_turn_of", "at"} & set(data):
+            return data
+        data = dict(data)
+        until_round = data.pop("until_round", None)
+        until_turn_of = data.pop("until_turn_of", None)
+        at = data.pop("at", "start")
+        if until_turn_of is not None:
+            data["ends"] = {"at": at, "of": "turn", "who": until_turn_of}
+        elif until_round is not None:
+            data["ends"] = {"at": "end", "of": "round", "round": until_round}
+        return data
+
     def describe(self, names: dict[str, str] | None = None) -> str:
-        parts = [self.name]
-        if self.until_round is not None:
-            parts.append(f"until end of round {self.until_round}")
-        if self.until_turn_of is not None:
-            who = (names or {}).get(self.until_turn_of, self.until_turn_of)
-            when = "the end of" if self.at == "end" else "the start of"
-            parts.append(f"until {when} {possessive(who)} next turn")
-        return " ".join(parts)
+        if self.ends is None:
+            return self.name
+        return f"{self.name}, {self.ends.describe(names, self.left)}"
 
 
 class Pool(Model):

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from .dice import Dice
+from .lifetimes import At, Boundary, Lasts, expire
 
 if TYPE_CHECKING:  # no pydantic on the way to `tracker resolve`
     from .history import Transaction
@@ -80,6 +81,9 @@ class SequenceOfPlay:
     go into the log of the advance that starts the round."""
     names: dict[str, str] = field(default_factory=dict)
     """Words for the phases where their names are terse."""
+    lifetimes: tuple[Lasts, ...] = ()
+    """The fields the ruleset's rules set and when each ends (see
+    :mod:`tracker.core.lifetimes`)."""
 
     def phase(self, pos: Position) -> Phase:
         return self.phases[min(max(pos.phase, 0), len(self.phases) - 1)]
@@ -268,27 +272,36 @@ def crossings(enc: Encounter, seq: SequenceOfPlay, what: str, stat: str = "initi
 
 def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,
          stat: str = "initiative", grouping: Grouping = "none", dice: Dice | None = None) -> Step:
-    """Move to the next to act, phase or round inside ``tx`` (duties already dealt with)."""
+    """Move to the next to act, phase or round inside ``tx`` (duties already dealt with),
+    ending what ends at each boundary passed on the way."""
     pos = enc.position
     before = current(enc, seq, stat, grouping)
-    notes = _expire_turn(enc, tx, before, "end")
+    notes = _pass(enc, tx, seq, [_go(enc, seq, before, "end")])
     if what == "turn" and pos.turn + 1 < len(actors(enc, seq, stat, grouping)):
         tx.set(["position", "turn"], pos.turn + 1)
         holder = current(enc, seq, stat, grouping)
-        notes += _expire_turn(enc, tx, holder, "start")
+        notes += _pass(enc, tx, seq, [_go(enc, seq, holder, "start")])
         return Step("; ".join([f"Turn: {holder_name(enc, holder)}", *notes]))
     if what != "round" and pos.phase + 1 < len(seq.phases):
+        notes += _pass(enc, tx, seq, [_phase(seq, pos, "end")])
         tx.set(["position", "phase"], pos.phase + 1)
         tx.set(["position", "turn"], 0)
+        holder = current(enc, seq, stat, grouping)
+        notes += _pass(enc, tx, seq, [_phase(seq, enc.position, "start"),
+                                      _go(enc, seq, holder, "start")])
         text = f"Phase: {_phase_words(seq, pos.phase)}"
         return Step("; ".join([_with_actor(enc, seq, stat, grouping, text), *notes,
                                *_reminder(enc, seq)]))
     if what != "round" and seq.turns_by == "side" and pos.side + 1 < len(sides(enc)):
+        notes += _pass(enc, tx, seq, [_phase(seq, pos, "end"), _side(enc, seq, "end")])
         tx.set(["position", "side"], pos.side + 1)
         tx.set(["position", "phase"], 0)
         tx.set(["position", "turn"], 0)
         side = phasing_side(enc, seq)
-        notes += _expire_turn(enc, tx, side, "start")
+        holder = current(enc, seq, stat, grouping)
+        notes += _pass(enc, tx, seq, [_side(enc, seq, "start"),
+                                      _phase(seq, enc.position, "start"),
+                                      _go(enc, seq, holder, "start")])
         first = f", {_phase_words(seq, 0)}" if seq.has_phases else ""
         return Step("; ".join([f"Turn: {side}{first}", *notes, *_reminder(enc, seq)]))
     return _new_round(enc, tx, seq, stat, grouping, dice, notes)
@@ -297,7 +310,8 @@ def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,
 def _new_round(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, stat: str, grouping: Grouping,
                dice: Dice | None, notes: list[str]) -> Step:
     ended = enc.position.round
-    notes += _expire_round(enc, tx, ended)
+    notes += _pass(enc, tx, seq, [*_rest_of_round(enc, seq),
+                                  Boundary("end", "round", "", (ended,))])
     tx.set(["position", "round"], ended + 1)
     tx.set(["position", "side"], 0)
     tx.set(["position", "phase"], 0)
@@ -305,16 +319,76 @@ def _new_round(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, stat: str, 
     if enc.acted:
         tx.set(["acted"], [])
     notes += _reset_conditions(enc, tx)
+    notes += _pass(enc, tx, seq, [Boundary("start", "round", "", (ended + 1,))])
     if seq.round_start is not None:
         notes += seq.round_start(enc, tx, dice or Dice(seed=enc.seed + len(enc.log)))
     holder = current(enc, seq, stat, grouping)
-    notes += _expire_turn(enc, tx, holder, "start")
+    notes += _pass(enc, tx, seq, [_side(enc, seq, "start"), _phase(seq, enc.position, "start"),
+                                  _go(enc, seq, holder, "start")])
     # every side acting at once has no one first
     first = f", {holder_name(enc, holder)} first" if holder not in (None, ALL) else ""
     if seq.has_phases:
         first = f", {_phase_words(seq, 0)}{first}"
     return Step("; ".join([f"Round {ended + 1}{first}", *notes, *_reminder(enc, seq)]),
                 new_round=True)
+
+
+# --- the boundaries a move passes ------------------------------------------------------------
+
+
+def _pass(enc: Encounter, tx: Transaction, seq: SequenceOfPlay,
+          passed: list[Boundary | None]) -> list[str]:
+    """End what ends at each boundary passed, in order; the log's lines."""
+    lines: list[str] = []
+    for b in passed:
+        if b is not None:
+            lines += expire(enc, tx, b, seq.lifetimes,
+                            lambda holder: {m.id for m in members(enc, holder)})
+    return lines
+
+
+def _go(enc: Encounter, seq: SequenceOfPlay, holder: str | None, at: At) -> Boundary | None:
+    """The start or end of ``holder``'s turn in this phase; None where the phase has no
+    turns of its own (every side at once, or the sides' phases of a side's whole turn)."""
+    pos = enc.position
+    phase = seq.phase(pos)
+    if holder is None or holder == ALL or phase.acting in ("all", "none"):
+        return None
+    if seq.turns_by == "side" and phase.acting == "side":
+        return None
+    return Boundary(at, "turn", holder, (pos.round, pos.side, pos.phase, pos.turn))
+
+
+def _phase(seq: SequenceOfPlay, pos: Position, at: At) -> Boundary | None:
+    if not seq.has_phases:
+        return None
+    return Boundary(at, "phase", seq.phase(pos).name, (pos.round, pos.side, pos.phase))
+
+
+def _side(enc: Encounter, seq: SequenceOfPlay, at: At) -> Boundary | None:
+    """The start or end of the phasing side's whole turn, where the sides take turns."""
+    side = phasing_side(enc, seq)
+    if side is None:
+        return None
+    return Boundary(at, "turn", side, (enc.position.round, enc.position.side))
+
+
+def _rest_of_round(enc: Encounter, seq: SequenceOfPlay) -> list[Boundary | None]:
+    """The ends passed from here to the end of the round: this phase's, the phases left
+    of this side's turn and the sides' turns after it (``N`` leaves them all)."""
+    pos = enc.position
+    out: list[Boundary | None] = []
+    n_sides = len(sides(enc)) if seq.turns_by == "side" else 1
+    everyone = sides(enc)
+    for side in range(pos.side, max(n_sides, pos.side + 1)):
+        first = pos.phase if side == pos.side else 0
+        for index in range(first, len(seq.phases)):
+            if seq.has_phases:
+                out.append(Boundary("end", "phase", seq.phases[index].name,
+                                    (pos.round, side, index)))
+        if seq.turns_by == "side" and side < len(everyone):
+            out.append(Boundary("end", "turn", everyone[side], (pos.round, side)))
+    return out
 
 
 def _reminder(enc: Encounter, seq: SequenceOfPlay) -> list[str]:
@@ -338,18 +412,6 @@ def _with_actor(enc: Encounter, seq: SequenceOfPlay, stat: str, grouping: Groupi
     return text
 
 
-def _expire_round(enc: Encounter, tx: Transaction, ended_round: int) -> list[str]:
-    gone: list[str] = []
-    for kind, items in (("combatants", enc.combatants), ("units", enc.units)):
-        for who in items:
-            keep = [e for e in who.effects if e.until_round is None or e.until_round > ended_round]
-            if len(keep) != len(who.effects):
-                lost = [e.name for e in who.effects if e not in keep]
-                tx.set([kind, who.id, "effects"], keep)
-                gone.append(f"{who.name}: {', '.join(lost)} ended")
-    return gone
-
-
 ROUND_RESETS = "round_resets"
 """The setting naming conditions that clear at the start of each round."""
 
@@ -367,21 +429,3 @@ def _reset_conditions(enc: Encounter, tx: Transaction) -> list[str]:
                 tx.set([kind, who.id, "conditions"], [c for c in who.conditions if c not in names])
                 cleared.append(f"{who.name}: {', '.join(gone)} cleared")
     return cleared
-
-
-def _expire_turn(enc: Encounter, tx: Transaction, holder: str | None, at: str) -> list[str]:
-    """Effects that end as ``holder``'s turn starts (or ends, ``at="end"``)."""
-    if holder is None:
-        return []
-    mine = {holder, *(m.id for m in members(enc, holder))}
-    if holder == ALL or holder.startswith("side:") or holder in sides(enc):
-        mine |= members_sides(enc, holder)
-    gone: list[str] = []
-    for kind, items in (("combatants", enc.combatants), ("units", enc.units)):
-        for who in items:
-            keep = [e for e in who.effects if not (e.until_turn_of in mine and e.at == at)]
-            if len(keep) != len(who.effects):
-                lost = [e.name for e in who.effects if e not in keep]
-                tx.set([kind, who.id, "effects"], keep)
-                gone.append(f"{who.name}: {', '.join(lost)} ended")
-    return gone

@@ -20,11 +20,13 @@ from tracker.core import history
 from tracker.core import sequence as seqs
 from tracker.core.dice import Answers, Dice, DiceError, NeedDice, Request, roll_expression
 from tracker.core.history import HistoryError, Transaction
+from tracker.core.lifetimes import since
 from tracker.core.log import LogError
 from tracker.core.model import (
     Combatant,
     Effect,
     Encounter,
+    Ends,
     LogEntry,
     Resolved,
     RollRecord,
@@ -53,8 +55,9 @@ GENERIC_HELP: dict[str, str] = {
     "roll": "roll EXPR [ROLE]   any dice: d100, 3d6+2, 6d10>=7 (successes), 4d6kh3",
     "note": "note TEXT   add a line to the log (note! TEXT keeps it from the player view)",
     "effect": "effect NAME EFFECT [rounds=N] [turn=yes] [until=WHO] [at=start|end]   "
-    "a timed effect: ends after N rounds, or as its own (turn=yes) or WHO's next turn "
-    "starts (or ends)",
+    "a timed effect: ends with round N from now, or as its own (turn=yes) or WHO's next "
+    "turn starts (or ends); with either, rounds=N counts N of those turns. "
+    "set NAME -EFFECT ends it early",
     "wound": "wound NAME LOCATION [level=N kind=K impact=N shock=N pain=N blood_loss=N]",
     "heal": "heal NAME N   remove wound number N (1 is the first listed)",
     "setting": "setting [NAME=VALUE ...]   show or change the ruleset's open rule decisions",
@@ -483,9 +486,13 @@ class Session:
                     conditions.append(cond)
                     changes.append(f"now {cond}")
                 elif mark.startswith("-"):
-                    if cond not in conditions:
+                    if cond in conditions:
+                        conditions.remove(cond)
+                    elif any(e.name == cond for e in who.effects):
+                        tx.set([kind, who.id, "effects"],
+                               [e for e in who.effects if e.name != cond])
+                    else:
                         raise CommandError(f"{who.name} is not {cond}")
-                    conditions.remove(cond)
                     changes.append(f"no longer {cond}")
             tx.set([kind, who.id, "conditions"], conditions)
             moved = _moved_ahead(order_before, self.play.order(), who.id, actor)
@@ -503,6 +510,8 @@ class Session:
             raise CommandError(f"effect: no option '{sorted(unknown)[0]}' "
                                f"({GENERIC_HELP['effect']})")
         rounds = _int("rounds", cmd.params.get("rounds", "0"))
+        if rounds < 0:
+            raise CommandError(f"rounds={rounds}: must be at least 0 (0: until removed)")
         on_turn = cmd.params.get("turn", "no").lower() in YES
         at = cmd.params.get("at", "start").lower()
         if at not in ("start", "end"):
@@ -510,13 +519,16 @@ class Session:
         until = who.id if on_turn else None
         if cmd.params.get("until"):
             until = self._find(cmd.params["until"])[1].id
-        now = self.enc.position.round
-        effect = Effect(
-            name=name,
-            until_round=now + rounds - 1 if rounds > 0 else None,
-            until_turn_of=until,
-            at="end" if at == "end" else "start",
-        )
+        now = self.enc.position
+        if until is not None:
+            # the turn it is set in does not count: "until the end of its next turn"
+            ends = Ends(at="end" if at == "end" else "start", of="turn", who=until, next=True)
+            effect = Effect(name=name, ends=ends, left=max(rounds, 1), since=since(now))
+        elif rounds > 0:
+            ends = Ends(at="end", of="round", round=now.round + rounds - 1)
+            effect = Effect(name=name, ends=ends, since=since(now))
+        else:
+            effect = Effect(name=name)
         tx = Transaction(self.enc)
         with tx:
             tx.add([kind, who.id, "effects"], effect)

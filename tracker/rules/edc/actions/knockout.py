@@ -121,7 +121,8 @@ class Knockout(Action[KnockoutParams]):
 
     def apply(self, enc: Encounter, p: KnockoutParams, res: Resolution,
               tx: Transaction) -> None:
-        from tracker.core.model import Effect
+        from tracker.core.lifetimes import since
+        from tracker.core.model import Effect, Ends
 
         c = combatant_or_none(enc, p.actor)
         f: KnockoutFigures = res.figures  # type: ignore[assignment]
@@ -129,8 +130,9 @@ class Knockout(Action[KnockoutParams]):
         if c is None or not secs:
             return
         rounds = -(-secs // ROUND_SECONDS)
-        effect = Effect(name="unconscious", until_round=enc.position.round + rounds,
-                        note=f"knocked out for {secs} seconds")
+        effect = Effect(name="unconscious",
+                        ends=Ends(at="end", of="round", round=enc.position.round + rounds),
+                        since=since(enc.position), note=f"knocked out for {secs} seconds")
         tx.add(["combatants", c.id, "effects"], effect)
 
 
