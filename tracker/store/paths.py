@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from importlib.resources import files
 from pathlib import Path
 
 APP = "tracker"
@@ -38,10 +39,25 @@ def save_path_for(name: str) -> Path:
     return encounters_dir() / f"{stem}.toml"
 
 
+def shipped(folder: str) -> Path | None:
+    """A folder that ships inside the package (``themes``, ``saves``), found as Python
+    finds the package's files: in the installed wheel, or in the clone for an editable
+    install. None when the install lacks it (or is a zip, which has no folders)."""
+    try:
+        found = files(f"tracker.shipped.{folder}")
+    except ModuleNotFoundError:
+        return None
+    return found if isinstance(found, Path) and found.is_dir() else None
+
+
 def samples_dir() -> Path | None:
-    """The ``saves/`` folder of a source checkout, when there is one."""
-    here = Path(__file__).resolve().parents[2] / "saves"
-    return here if here.is_dir() else None
+    """The shipped samples (``saves/``; their army lists in its ``armies/``)."""
+    return shipped("saves")
+
+
+def themes_dir() -> Path | None:
+    """The shipped colour themes (``themes/``)."""
+    return shipped("themes")
 
 
 def safe_child(folder: Path, name: str) -> Path:

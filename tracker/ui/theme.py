@@ -45,12 +45,15 @@ class ThemeFile(BaseModel):
         return Theme(**self.model_dump())
 
 
-def theme_dirs() -> list[Path]:
-    dirs = [Path(__file__).resolve().parents[2] / "themes"]
-    from tracker.store.paths import data_dir
+def theme_dirs() -> tuple[list[Path], list[str]]:
+    """The shipped themes' folder, then the data folder's ``themes/``; a message when
+    the install lacks the shipped ones."""
+    from tracker.store.paths import data_dir, themes_dir
 
-    dirs.append(data_dir() / "themes")
-    return [d for d in dirs if d.is_dir()]
+    shipped = themes_dir()
+    missing = [] if shipped else ["the shipped themes are missing from this install"]
+    dirs = [shipped, data_dir() / "themes"]
+    return [d for d in dirs if d is not None and d.is_dir()], missing
 
 
 def _check_colours(spec: ThemeFile) -> None:
@@ -85,8 +88,8 @@ def load_theme_file(path: Path) -> Theme:
 def load_themes() -> tuple[list[Theme], list[str]]:
     """Every theme found, and a message for each file that could not be used."""
     themes: list[Theme] = []
-    problems: list[str] = []
-    for folder in theme_dirs():
+    folders, problems = theme_dirs()
+    for folder in folders:
         for path in sorted(folder.glob("*.toml")):
             try:
                 themes.append(load_theme_file(path))

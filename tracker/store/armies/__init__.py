@@ -202,7 +202,7 @@ def unique_names(units: list[dict[str, Any]], taken: Iterable[str]) -> None:
 
 
 def shipped_armies() -> Path | None:
-    """``saves/armies/`` of a source checkout, when there is one."""
+    """The shipped army lists (``saves/armies/``), when the install has them."""
     folder = samples_dir()
     return folder / ARMIES_DIR if folder is not None else None
 

@@ -1,0 +1,2 @@
+"""The samples and army lists that ship with the tracker (installed as
+tracker.shipped.saves)."""

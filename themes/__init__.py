@@ -1,0 +1,1 @@
+"""The colour themes that ship with the tracker (installed as tracker.shipped.themes)."""
