@@ -17,13 +17,14 @@ if TYPE_CHECKING:  # argparse (with shutil and gettext) loads only for the comma
 SUBCOMMANDS = (
     "open", "new", "list", "check", "exec", "resolve", "replay", "watch", "restore", "serve",
     "army",
-    "repair", "report",
+    "repair", "report", "completion",
 )
 
 EPILOG = """commands:
   tracker [FILE]                 open FILE, or the most recent encounter, or a sample
   tracker new NAME --ruleset ID  start an encounter in the data folder and open it in the
-                                 app (--no-open: only create the file)
+                                 app (--no-open: only create the file; --sample NAME
+                                 instead of --ruleset: start from a shipped sample)
   tracker list                   encounters in the data folder, newest first
   tracker check [FILE|FOLDER...] validate saves (default: the data folder)
   tracker exec FILE COMMAND...   run command lines against a save, print the log lines
@@ -36,6 +37,7 @@ EPILOG = """commands:
   tracker watch FILE             read-only player view of an encounter another tracker runs
   tracker restore FILE [N]       put back backup N (1 = newest) of a save
   tracker repair FILE            make a damaged save whole again (says what it will do)
+  tracker completion bash|zsh|fish   print the shell's completion script
 
 Each command has --help.
 """
@@ -102,6 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     import argparse
 
     from tracker import __version__
+    from tracker.completion import ACTION, ANY_FILE, ENCOUNTER, RULESET, SAMPLE, SHELLS, THEME
+    from tracker.completion import offers as o
 
     parser = argparse.ArgumentParser(
         prog="tracker",
@@ -113,8 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("open", help="open an encounter in the app")
-    p.add_argument("file", nargs="?", help="save file (default: most recent, or a sample)")
-    p.add_argument("--theme", help="colour theme name (see themes/)")
+    o(p.add_argument("file", nargs="?", help="save file (default: most recent, or a sample)"),
+      ENCOUNTER)
+    o(p.add_argument("--theme", help="colour theme name (see themes/)"), THEME)
     p.add_argument("--read-only", action="store_true", help="open without writing")
     p.add_argument("--take-over", action="store_true",
                    help="if another tracker writes it, ask it to save and let go, and take "
@@ -127,12 +132,15 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Start an encounter and open it in the app "
                        "(--no-open: only create the file and print where it is).")
     p.add_argument("name")
-    p.add_argument("--ruleset", required=True, help=", ".join(RULESETS))
-    p.add_argument("--file", help="where to save (default: the data folder)")
-    p.add_argument("--seed", type=int, default=0, help="seed for the tracker's dice")
+    o(p.add_argument("--ruleset", help=", ".join(RULESETS)), RULESET)
+    o(p.add_argument("--sample", help="start from a shipped sample: its name, or the start "
+                     "of it (warmaster, harn-nolora-volley); the ruleset is the sample's"), SAMPLE)
+    o(p.add_argument("--file", help="where to save (default: the data folder)"), ENCOUNTER)
+    p.add_argument("--seed", type=int, help="seed for the tracker's dice (default 0, or the "
+                   "sample's)")
     p.add_argument("--no-open", action="store_true",
                    help="only create the file and print its path; do not open the app")
-    p.add_argument("--theme", help="colour theme name")
+    o(p.add_argument("--theme", help="colour theme name"), THEME)
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("list", help="list encounters in the data folder")
@@ -144,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Validate saves: each FILE, the saves in each FOLDER, or with neither "
         "the data folder. Army lists (in an armies/ folder) are not saves and are skipped.",
     )
-    p.add_argument("files", nargs="*", metavar="FILE|FOLDER")
+    o(p.add_argument("files", nargs="*", metavar="FILE|FOLDER"), ENCOUNTER)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser(
@@ -157,10 +165,11 @@ def build_parser() -> argparse.ArgumentParser:
         "folder and its armies/, then in the shipped saves/armies/; a copy is kept in "
         "armies/ beside the encounter. Nothing is added unless the whole file reads.",
     )
-    p.add_argument("file")
+    o(p.add_argument("file"), ANY_FILE)
     p.add_argument("units", nargs="*", metavar="NAME=COUNT|NAME",
                    help="units to take from a catalogue (COUNT defaults to 1)")
-    p.add_argument("--into", required=True, metavar="ENCOUNTER", help="the save to add to")
+    o(p.add_argument("--into", required=True, metavar="ENCOUNTER", help="the save to add to"),
+      ENCOUNTER)
     p.add_argument("--side", help="the side of every unit added")
     p.set_defaults(func=cmd_army)
 
@@ -170,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Run each COMMAND (one argument each, or ';'-separated) against FILE, "
         "print the log lines, and save atomically. Nothing is saved if a command fails.",
     )
-    p.add_argument("file")
+    o(p.add_argument("file"), ENCOUNTER)
     p.add_argument("commands", nargs="+", help="command lines, e.g. 'next round'")
     p.add_argument("--dry-run", action="store_true", help="print but do not save")
     p.add_argument("--wait", type=float, default=5.0, metavar="SECONDS",
@@ -182,14 +191,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rebuild the state from the journal (or from a backup and the journal's "
         "later records), or cut the journal back to its last whole record. Says what it "
         "will do first, and keeps a copy of whatever it replaces in .tracker-backups/.")
-    p.add_argument("file")
+    o(p.add_argument("file"), ENCOUNTER)
     p.add_argument("--yes", action="store_true", help="do it without asking")
     p.add_argument("--from-journal", action="store_true",
                    help="rebuild the state from the journal even when the state is whole")
     p.set_defaults(func=cmd_repair)
 
     p = sub.add_parser("replay", help="rebuild an encounter's state from its journal")
-    p.add_argument("file")
+    o(p.add_argument("file"), ENCOUNTER)
     p.add_argument("-q", "--quiet", action="store_true", help="only report the check")
     p.set_defaults(func=cmd_replay)
 
@@ -201,25 +210,26 @@ def build_parser() -> argparse.ArgumentParser:
         "losses per side over the rounds; and the luck ledger (expected against actual "
         "hits, kills and successes, and the chance of doing at least that well).",
     )
-    p.add_argument("file")
+    o(p.add_argument("file"), ENCOUNTER)
     p.add_argument("--format", choices=("md", "csv", "json"),
                    help="Markdown (default), CSV (one row per die) or JSON; by default "
                    "taken from the --out file's ending")
-    p.add_argument("--out", metavar="PATH", help="write here instead of to the screen")
+    o(p.add_argument("--out", metavar="PATH", help="write here instead of to the screen"),
+      ANY_FILE)
     p.add_argument("--side", metavar="NAME",
                    help="only what the player of this side may see (as the player view)")
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("watch", help="read-only player view of a running encounter")
-    p.add_argument("file")
-    p.add_argument("--theme", help="colour theme name")
+    o(p.add_argument("file"), ENCOUNTER)
+    o(p.add_argument("--theme", help="colour theme name"), THEME)
     who = p.add_mutually_exclusive_group()
     who.add_argument("--side", help="show what this side's player may see")
     who.add_argument("--public", action="store_true", help="the spectators' view")
     p.set_defaults(func=cmd_watch)
 
     p = sub.add_parser("restore", help="put back a backup of a save")
-    p.add_argument("file")
+    o(p.add_argument("file"), ENCOUNTER)
     p.add_argument("n", nargs="?", type=int, default=1, help="1 = newest backup")
     p.add_argument("--wait", type=float, default=0.0, metavar="SECONDS",
                    help="wait this long for another tracker to let go")
@@ -233,9 +243,10 @@ def build_parser() -> argparse.ArgumentParser:
         "each role has an address with its own token, printed at start. Both listen on "
         "127.0.0.1 unless a host is given.",
     )
-    p.add_argument("file")
+    o(p.add_argument("file"), ENCOUNTER)
     p.add_argument("--ssh", metavar="[HOST:]PORT", help="serve over SSH, e.g. 2222")
-    p.add_argument("--access", metavar="ACCESS.toml", help="public keys by role (see README)")
+    o(p.add_argument("--access", metavar="ACCESS.toml", help="public keys by role (see README)"),
+      ENCOUNTER)
     p.add_argument("--web", metavar="[HOST:]PORT", help="serve in a browser (textual-serve)")
     p.add_argument("--web-gm", action="store_true", help="offer the GM's app in the browser too")
     p.add_argument("--max-sessions", type=int, default=32, metavar="N",
@@ -245,7 +256,25 @@ def build_parser() -> argparse.ArgumentParser:
                    "three (default 15)")
     p.set_defaults(func=cmd_serve)
 
+    # `tracker resolve` reads its own words (it starts before argparse loads): these
+    # arguments are here for its help line and the shell's completion.
     p = sub.add_parser("resolve", help="resolve one action without an encounter")
+    o(p.add_argument("ruleset", help="the ruleset"), RULESET)
+    o(p.add_argument("action", help="the action (tracker resolve RULESET --help lists them)"),
+      ACTION)
+    p.add_argument("params", nargs="*", metavar="name=value")
+    p.add_argument("--dice", nargs="+", metavar="ROLE=V1,V2", help="physical dice by role")
+    p.add_argument("--roll-rest", action="store_true", help="roll the dice not given")
+    p.add_argument("--seed", type=int, help="seed for the tracker's dice")
+    p.add_argument("--stages", action="store_true", help="list the dice stages")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    p = sub.add_parser("completion", help="print a shell completion script",
+                       description="Print the completion script for SHELL (subcommands, "
+                       "flags, rulesets, encounter files, the actions of tracker resolve): "
+                       "see the README for where each shell reads it.")
+    p.add_argument("shell", choices=SHELLS)
+    p.set_defaults(func=cmd_completion)
     return parser
 
 
@@ -303,13 +332,16 @@ def _open(ns: argparse.Namespace) -> int:
 
 def cmd_new(ns: argparse.Namespace) -> int:
     from tracker.rules import RuleError
-    from tracker.session.opening import new_encounter
+    from tracker.session.opening import find_sample, new_encounter
     from tracker.store.paths import save_path_for
 
+    if not ns.ruleset and not ns.sample:
+        raise UsageError("new: say which game with --ruleset ID, or start from --sample NAME")
     path = Path(ns.file) if ns.file else save_path_for(ns.name)
     try:
-        new_encounter(ns.name, ns.ruleset, path, seed=ns.seed)
-    except (RuleError, FileExistsError) as exc:
+        sample = find_sample(ns.sample) if ns.sample else None
+        new_encounter(ns.name, ns.ruleset or "", path, seed=ns.seed, sample=sample)
+    except (RuleError, FileExistsError, LookupError) as exc:
         raise UsageError(str(exc)) from None
     print(path)
     if ns.no_open:
@@ -614,6 +646,13 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     opts = Options(path.resolve(), access, ssh, web, ns.web_gm, ns.max_sessions, ns.keepalive)
     return serve(opts)
+
+
+def cmd_completion(ns: argparse.Namespace) -> int:
+    from tracker.completion import script
+
+    sys.stdout.write(script(build_parser(), ns.shell))
+    return 0
 
 
 # --- resolve ----------------------------------------------------------------------------

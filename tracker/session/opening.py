@@ -99,9 +99,38 @@ def working_copy(path: Path) -> tuple[Path, str]:
     return target, f"opened your copy of the sample: {target}"
 
 
-def new_encounter(name: str, ruleset_id: str, path: Path, seed: int = 0) -> Path:
-    ruleset = rules.get(ruleset_id)
-    enc = ruleset.encounter_model(name=name, ruleset=ruleset.id, seed=seed)
+def find_sample(name: str) -> Path:
+    """The shipped sample ``name`` means: its file name, with or without ``.toml``, or
+    the one sample whose name starts with it (``warmaster``); LookupError names the
+    samples when none or several match."""
+    folder = samples_dir()
+    samples = sorted(folder.glob("*.toml")) if folder else []
+    if not samples:
+        raise LookupError("this install has no samples")
+    stem = name.removesuffix(".toml")
+    found = [p for p in samples if p.stem == stem] or [
+        p for p in samples if p.stem.startswith(stem)]
+    if len(found) == 1:
+        return found[0]
+    names = ", ".join(p.stem for p in found or samples)
+    why = f"which one? {names}" if found else f"no such sample (the samples: {names})"
+    raise LookupError(f"sample '{name}': {why}")
+
+
+def new_encounter(name: str, ruleset_id: str, path: Path, seed: int | None = None,
+                  sample: Path | None = None) -> Path:
+    """A new encounter at ``path``: empty, or as ``sample`` stands (its units, log and,
+    unless ``seed`` is given, its seed), named ``name``."""
+    if sample is not None:
+        enc = load(sample)
+        if ruleset_id and ruleset_id != enc.ruleset:
+            raise rules.RuleError(f"the sample {sample.stem} is for {enc.ruleset}, "
+                                  f"not {ruleset_id}")
+        enc.name = name
+        enc.seed = enc.seed if seed is None else seed
+    else:
+        ruleset = rules.get(ruleset_id)
+        enc = ruleset.encounter_model(name=name, ruleset=ruleset.id, seed=seed or 0)
     if path.exists() or path.is_symlink():
         raise FileExistsError(f"{path} already exists")
     if not path.parent.exists():
