@@ -17,8 +17,12 @@ README = ROOT / "README.md"
 
 SET_UP = ("python3 -m venv", ".venv/bin/pip install")
 """The set-up command (already done where the tests run)."""
-STARTS = (".venv/bin/tracker", ".venv/bin/python", "python3", "ssh", ".venv/bin/pip")
+STARTS = (".venv/bin/tracker", ".venv/bin/python", "python3", "ssh", ".venv/bin/pip", "pipx",
+          "uv", "sudo")
 """Programs a fresh shell finds, or the set-up command puts in place."""
+ELSEWHERE = ("pipx", "uv", "sudo")
+"""Installing as a tool and setting up the server's service: not run here (.ci/run installs
+the wheel and tries it; tests/test_service.py checks the unit)."""
 INTERACTIVE = ("serve", "watch", "--take-over")
 """Commands that hold the terminal (a server, a screen) rather than answer."""
 
@@ -67,7 +71,8 @@ def test_the_readme_commands_that_answer_at_once_run_as_written(tmp_path):
     ran = 0
     for command in shell_commands(README.read_text("utf-8")):
         words = shlex.split(command)
-        if command.startswith(SET_UP) or "pytest" in words or opens_a_screen(words):
+        if (command.startswith(SET_UP) or "pytest" in words or opens_a_screen(words)
+                or words[0] in ELSEWHERE):
             continue
         done = subprocess.run(command, shell=True, cwd=work, env=env, capture_output=True,
                               text=True, timeout=120)

@@ -11,9 +11,11 @@ for, except the marks, which are plain data.
 
 from __future__ import annotations
 
-import argparse
 from shlex import quote
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
 
 SHELLS = ("bash", "zsh", "fish")
 
