@@ -14,8 +14,10 @@ import pytest
 
 from tests.conftest import ROOT, SAVES
 from tracker.session.opening import FIRST_SAMPLE, default_save, load
+from tracker.store import paths
 from tracker.store.armies import find_army
 from tracker.store.paths import samples_dir, themes_dir
+from tracker.ui.theme import load_themes
 
 TRACKER = Path(sys.prefix) / "bin" / "tracker"
 
@@ -92,3 +94,9 @@ def test_the_install_smoke_test_passes_on_this_install(tmp_path):
                           capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("smoke: ") == 4
+
+
+def test_an_install_without_the_shipped_themes_says_so(monkeypatch):
+    monkeypatch.setattr(paths, "themes_dir", lambda: None)
+    themes, problems = load_themes()
+    assert themes == [] and problems == ["the shipped themes are missing from this install"]
