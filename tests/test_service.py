@@ -1,4 +1,4 @@
-"""docs/tracker-serve.service, the unit that runs `tracker serve` as a service: systemd
+"""The unit that runs `tracker serve` as a service (tracker/table/tracker-serve.service): systemd
 accepts it (where systemd is present), its command is one the tracker takes, and it
 keeps the sandbox and the stopping the README describes."""
 
@@ -15,7 +15,7 @@ import pytest
 from tests.conftest import ROOT
 from tracker.cli import build_parser
 
-UNIT = ROOT / "docs" / "tracker-serve.service"
+UNIT = ROOT / "tracker" / "table" / "tracker-serve.service"
 INSTALLED = "/opt/tracker/bin/tracker"
 """Where the README installs the tracker for the service."""
 
