@@ -36,7 +36,7 @@ class CommandFigures(Tested):
     disordered: bool
 
 
-class Command(Action[CommandParams]):
+class CommandTest(Action[CommandParams]):
     name = "command"
     help = "command test of a unit charged in the flank: disordered if failed"
     params_model = CommandParams
@@ -78,4 +78,4 @@ class Command(Action[CommandParams]):
             tx.set(["units", unit.id, "disordered"], True)
 
 
-COMMAND = Command()
+COMMAND = CommandTest()
