@@ -20,7 +20,7 @@ from tracker.session.opening import load, model_for, open_encounter
 from tracker.session.session import Session
 from tracker.store import SaveError, journal, save_encounter
 from tracker.store.autosave import Autosaver
-from tracker.store.toml_store import backup_paths, binding_of, commit, snapshot
+from tracker.store.toml_store import backup_paths, commit, link_of, snapshot
 from tracker.store.verify import replay_save
 
 
@@ -315,4 +315,4 @@ def test_a_journal_cut_short_under_a_running_session_is_not_written_to(skirmish_
     assert saver.run_pending() is False
     assert "cut short" in (saver.last_error or "")
     assert journal_file.read_bytes() == b"" and skirmish_file.read_bytes() == saved
-    assert binding_of(session.enc) is not None
+    assert link_of(session.enc) is not None

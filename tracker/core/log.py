@@ -47,9 +47,6 @@ class Log:
         self.source: LogSource | None = None
         self.journal = ""
         """File name of the journal, beside the save ("" until first written)."""
-        self.binding: Any = None
-        """The store's record of the save this log is written to (``tracker.store``);
-        a copy of the log is bound to nothing."""
         self.lock = threading.RLock()
         """Held while entries move between the journal and memory (the autosave worker
         marks what it wrote while the UI thread may be reading back)."""
@@ -202,19 +199,6 @@ class Log:
         if self._items:
             return self._where[-1]
         return self._before
-
-    def detach(self) -> None:
-        """Read everything and forget the journal: the next save writes every entry anew."""
-        with self.lock:
-            self._detach()
-
-    def _detach(self) -> None:
-        self.load_all()
-        self._where = [-1] * len(self._items)
-        self._before = -1
-        self.source = None
-        self.journal = ""
-        self.binding = None
 
     def copy(self) -> Log:
         """A log of the same entries, reading older ones from the same journal (entries

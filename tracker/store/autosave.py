@@ -80,7 +80,7 @@ class Autosaver:
                     self.path = snap.path
                     commit(snap)
                     # a new journal counts once a state on disk names it
-                    named = snap.binding is not None and snap.binding.state_position.records > 0
+                    named = snap.link is not None and snap.link.state_position.records > 0
                 except JournalChanged as exc:
                     self.lost = f"not saved: {exc.what}"
                     return self._failed(self.lost)

@@ -41,6 +41,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -502,7 +503,7 @@ class JournalWriter:
             return []
         f = fs.current()
         try:
-            fd = fs.open_regular(self.path, fs.os.O_RDWR)
+            fd = fs.open_regular(self.path, os.O_RDWR)
         except FileNotFoundError:
             raise JournalChanged(self.path, "missing (moved or deleted?)") from None
         try:
@@ -556,7 +557,7 @@ def new_journal(path: Path, enc_id: str, items: list[Item], before: int = -1) ->
 def trim(path: Path, pos: Position) -> bytes:
     """Cut the journal back to ``pos`` (under its lock); returns the bytes cut off."""
     f = fs.current()
-    fd = fs.open_regular(path, fs.os.O_RDWR)
+    fd = fs.open_regular(path, os.O_RDWR)
     try:
         f.flock(fd, fcntl.LOCK_EX)
         size = f.fstat(fd).st_size

@@ -8,6 +8,8 @@ before the journal is cut back to its last whole record.
 
 from __future__ import annotations
 
+import fcntl
+import os
 import time
 from pathlib import Path
 
@@ -16,11 +18,11 @@ from tracker.core.model import Encounter
 from . import fs, journal
 from .lock import Lock, me
 from .toml_store import (
-    Binding,
+    JournalLink,
     ModelFor,
     SaveError,
     backup_folder,
-    binding_of,
+    link_of,
     load_encounter,
     save_encounter,
     stale_temp_names,
@@ -33,7 +35,7 @@ def open_for_writing(path: Path, model_for: ModelFor, lock: Lock,
     notices: list[str] = []
     for _ in range(3):
         enc = load_encounter(path, model_for)
-        b = binding_of(enc)
+        b = link_of(enc)
         if b is None:
             return enc, notices
         gone = _remove_temps(path, b)
@@ -50,7 +52,7 @@ def open_for_writing(path: Path, model_for: ModelFor, lock: Lock,
     if took:
         if b.legacy:
             save_encounter(enc, path)
-            b = binding_of(enc)
+            b = link_of(enc)
         assert b is not None
         b.ensure_writer().append([("takeover", journal.json_fields(
             by=me(), how=took, at=time.strftime("%Y-%m-%d %H:%M:%S")))])
@@ -60,7 +62,7 @@ def open_for_writing(path: Path, model_for: ModelFor, lock: Lock,
     return enc, notices
 
 
-def _remove_temps(path: Path, b: Binding) -> int:
+def _remove_temps(path: Path, b: JournalLink) -> int:
     try:
         return stale_temp_names(path, b)
     except OSError:
@@ -71,9 +73,9 @@ def set_aside(jpath: Path, torn: journal.Scan, notices: list[str]) -> bool:
     """Copy an unfinished last record into the backups folder and cut it off. False if
     the journal grew since it was read (another writer was still appending)."""
     f = fs.current()
-    fd = fs.open_regular(jpath, fs.os.O_RDWR)
+    fd = fs.open_regular(jpath, os.O_RDWR)
     try:
-        f.flock(fd, journal.fcntl.LOCK_EX)
+        f.flock(fd, fcntl.LOCK_EX)
         size = f.fstat(fd).st_size
         if size != torn.size:
             return False

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import secrets
 import threading
+import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -123,14 +124,14 @@ def journal_folder(path: Path) -> Path:
     return folder.parent if folder.name == BACKUP_DIR else folder
 
 
-# --- the binding: which journal an encounter is written to ----------------------------------
+# --- the link: which journal an encounter is written to ------------------------------------
 
 
 @dataclass
-class Binding:
+class JournalLink:
     """Where an encounter is saved: its state file, its journal and how far both are.
 
-    Kept on the encounter's log (``enc.log.binding``). ``position`` is the end of the
+    Kept for the encounter's log (:func:`link_of`). ``position`` is the end of the
     journal as this process knows it; ``state_position`` the record the state file on
     disk matches (behind ``position`` while the state waits to be rewritten).
     """
@@ -158,9 +159,26 @@ class Binding:
         return self.writer
 
 
-def binding_of(enc: Encounter) -> Binding | None:
-    b = enc.log.binding
-    return b if isinstance(b, Binding) else None
+_links: dict[int, JournalLink] = {}
+"""The journal each log in memory is written to, by the log's identity: the log (core)
+knows nothing of the store. A log's link goes when the log does; a copy of a log (a
+deep copy of its encounter) is linked to nothing, so saving it starts a journal."""
+
+
+def link_of(enc: Encounter) -> JournalLink | None:
+    """Where ``enc`` is written (None: nowhere yet, or a copy)."""
+    return _links.get(id(enc.log))
+
+
+def bind_log(log: Log, link: JournalLink | None) -> None:
+    """Note that ``log`` is written to ``link``'s journal (None: to none)."""
+    key = id(log)
+    if link is None:
+        _links.pop(key, None)
+        return
+    if key not in _links:
+        weakref.finalize(log, _links.pop, key, None)
+    _links[key] = link
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -314,7 +332,7 @@ def load_encounter(path: Path | str, model_for: ModelFor, *, roll: bool = True) 
 
     Any problem is a SaveError naming the file, the key or journal line, and what was
     expected; nothing is written. An unfinished last record (a crash while appending)
-    is not applied; it is noted on the binding for the writer to set aside.
+    is not applied; it is noted on the link for the writer to set aside.
     """
     path = Path(path)
     data, _ = read_state(path)
@@ -323,8 +341,8 @@ def load_encounter(path: Path | str, model_for: ModelFor, *, roll: bool = True) 
         enc = parse_encounter(data, path, model_for)
         name = enc.log.journal or ""
         folder = journal_folder(path)
-        enc.log.binding = Binding(path, folder / name, "", Position(), Position(), enc.cursor,
-                                  legacy=True)
+        bind_log(enc.log, JournalLink(path, folder / name, "", Position(), Position(),
+                                      enc.cursor, legacy=True))
         return enc
     migrate(dict(data), path)  # a newer schema is refused before anything else
     enc_id, pos = save_table(data, path)
@@ -341,38 +359,38 @@ def load_encounter(path: Path | str, model_for: ModelFor, *, roll: bool = True) 
         raise SaveError(path, "save", f"the journal record the state names: {exc}") from None
     if not 0 <= enc.cursor <= len(enc.log):
         raise SaveError(path, "cursor", f"0..{len(enc.log)} (the number of log entries)")
-    binding = Binding(path, jpath, enc_id, pos, pos, enc.cursor, jump=jump_of(enc))
-    enc.log.binding = binding
+    link = JournalLink(path, jpath, enc_id, pos, pos, enc.cursor, jump=jump_of(enc))
+    bind_log(enc.log, link)
     if roll and path.parent.name != BACKUP_DIR:  # a backup is the state it was
-        enc = roll_forward(enc, binding, model_for)
+        enc = roll_forward(enc, link, model_for)
     return enc
 
 
-def roll_forward(enc: Encounter, binding: Binding, model_for: ModelFor) -> Encounter:
+def roll_forward(enc: Encounter, link: JournalLink, model_for: ModelFor) -> Encounter:
     """Apply the records after the state's own (committed after it was written)."""
     try:
-        got = journal.scan(binding.journal, binding.enc_id, binding.position)
+        got = journal.scan(link.journal, link.enc_id, link.position)
     except JournalError as exc:
-        raise SaveError(binding.path, "save", str(exc)) from None
+        raise SaveError(link.path, "save", str(exc)) from None
     for rec in got.records:
         try:
-            applied = apply_record(enc, rec, binding, model_for)
+            applied = apply_record(enc, rec, link, model_for)
             assert applied is not None
             enc = applied
         except (ValueError, LogError, history.HistoryError, SaveError) as exc:
-            raise SaveError(binding.path, "save", f"{binding.journal} line "
-                            f"{journal.line_number(binding.journal, rec.offset)}: the record "
+            raise SaveError(link.path, "save", f"{link.journal} line "
+                            f"{journal.line_number(link.journal, rec.offset)}: the record "
                             f"does not fit the state ({exc}); not applied "
                             "(`tracker repair` puts it right)") from None
-        binding.rolled += 1
+        link.rolled += 1
     if got.problem is not None:
         if not got.torn:
-            raise SaveError(binding.path, "save", f"{got.problem}; not applied "
+            raise SaveError(link.path, "save", f"{got.problem}; not applied "
                             "(`tracker repair` puts it right)")
-        binding.torn = got
-    binding.position = got.end
-    binding.cursor = enc.cursor
-    binding.jump = jump_of(enc)
+        link.torn = got
+    link.position = got.end
+    link.cursor = enc.cursor
+    link.jump = jump_of(enc)
     return enc
 
 
@@ -389,23 +407,23 @@ LogMaker = Callable[[int, int], Log]
 """Builds the log a ``state`` record names from its entry count and head offset."""
 
 
-def apply_record(enc: Encounter | None, rec: Record, binding: Binding, model_for: ModelFor,
+def apply_record(enc: Encounter | None, rec: Record, link: JournalLink, model_for: ModelFor,
                  make_log: LogMaker | None = None) -> Encounter | None:
     """The encounter after one journal record: the same object, or a new one for a
     ``state`` record (None before the first state record: entries there are history)."""
     if rec.kind == "state":
         body = dict(rec.data["b"])
         body["schema"] = SCHEMA_VERSION
-        new = parse_body(body, binding.journal, model_for)
+        new = parse_body(body, link.journal, model_for)
         count, head = rec.data["c"], rec.data["hd"]
         if make_log is None:
-            reader = journal.JournalReader(binding.journal, binding.enc_id)
-            new.log = log_on_journal(reader, binding.journal.name, count, head)
+            reader = journal.JournalReader(link.journal, link.enc_id)
+            new.log = log_on_journal(reader, link.journal.name, count, head)
         else:
             new.log = make_log(count, head)
         if not 0 <= new.cursor <= len(new.log):
             raise ValueError("its cursor is outside its log")
-        new.log.binding = binding
+        bind_log(new.log, link)
         return new
     if enc is None:
         return None
@@ -563,7 +581,7 @@ class Snapshot:
     state: str
     path: Path
     log: Log
-    binding: Binding | None
+    link: JournalLink | None
     count: int
     cursor: int
     head: int
@@ -603,7 +621,7 @@ def snapshot(enc: Encounter, path: Path) -> Snapshot:
     """What to write for ``enc`` to be saved at ``path`` (called under the session's lock)."""
     log = enc.log
     with log.lock:
-        b = binding_of(enc)
+        b = link_of(enc)
         full = b is None or b.legacy or b.path != path
         if full:
             log.load_all()
@@ -651,7 +669,7 @@ def commit(snap: Snapshot) -> list[Record]:
     committed (a new journal is committed once the state naming it is written)."""
     if snap.full:
         return _commit_new(snap)
-    b = snap.binding
+    b = snap.link
     assert b is not None
     writer = b.ensure_writer()
     records = writer.append(snap.items, snap.before)
@@ -663,7 +681,7 @@ def commit(snap: Snapshot) -> list[Record]:
     return records
 
 
-def _mark(snap: Snapshot, records: list[Record], b: Binding) -> None:
+def _mark(snap: Snapshot, records: list[Record], b: JournalLink) -> None:
     entries = [(rec, item) for rec, item in zip(records, snap.items, strict=True)
                if rec.kind == "entry"]
     if not entries:
@@ -688,19 +706,19 @@ def _commit_new(snap: Snapshot) -> list[Record]:
     enc_id = secrets.token_hex(8)
     records = journal.new_journal(jpath, enc_id, snap.items, snap.before)
     pos = records[-1].position
-    b = Binding(snap.path, jpath, enc_id, pos, Position(), snap.cursor, jump=snap.jump)
+    b = JournalLink(snap.path, jpath, enc_id, pos, Position(), snap.cursor, jump=snap.jump)
     b.writer = JournalWriter(jpath, enc_id, pos)
     with snap.log.lock:
         _mark(snap, records, b)
-        snap.log.binding = b
+        bind_log(snap.log, b)
         snap.log.source = journal.JournalReader(jpath, enc_id)
         snap.log.journal = jpath.name
-    snap.binding, snap.position, snap.records = b, pos, records
+    snap.link, snap.position, snap.records = b, pos, records
     return records
 
 
 def state_bytes(snap: Snapshot) -> bytes:
-    b = snap.binding
+    b = snap.link
     assert b is not None
     # the entries written are the log's newest (what was pending is always its tail)
     entries = [r for r in snap.records if r.kind == "entry"]
@@ -720,7 +738,7 @@ def state_bytes(snap: Snapshot) -> bytes:
 def write_state(snap: Snapshot, backups: int = 5) -> None:
     """Write the state that matches the snapshot's records (after :func:`commit`)."""
     data = state_bytes(snap)
-    b = snap.binding
+    b = snap.link
     assert b is not None
     # a state naming another journal record cannot hold the same bytes as the one there
     write_state_file(snap.path, data, backups, maybe_same=b.state_position == snap.position)
@@ -860,12 +878,12 @@ def rotate(path: Path, incoming: Path, keep: int) -> None:
     # one state per slot either way, and the journal holds every change regardless
 
 
-def stale_temp_names(path: Path, binding: Binding | None) -> int:
+def stale_temp_names(path: Path, link: JournalLink | None) -> int:
     """Remove the temp files a crash left beside the save, its journal and in its
     backups; returns how many."""
     names = [path.name]
-    if binding is not None and binding.journal.name:
-        names.append(binding.journal.name)
+    if link is not None and link.journal.name:
+        names.append(link.journal.name)
     gone = fs.remove_stale_temps(path.parent, names)
     gone += fs.remove_stale_temps(backup_folder(path), [path.name])
     return len(gone)

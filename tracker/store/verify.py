@@ -20,16 +20,20 @@ from tracker.core.log import Log, LogError
 from tracker.core.model import Encounter, LogEntry
 
 from . import fs, journal
-from .journal import JournalError, Position, Record
+from .journal import JournalError, Position, Record, json_fields
 from .toml_store import (
-    Binding,
+    JournalLink,
     ModelFor,
     SaveError,
     _log_table,
     apply_record,
     backup_folder,
     backup_paths,
+    bind_log,
+    body_json,
+    commit,
     journal_folder,
+    link_of,
     load_encounter,
     parse_body,
     read_state,
@@ -37,6 +41,7 @@ from .toml_store import (
     save_table,
     snapshot,
     write_snapshot,
+    write_state,
 )
 
 
@@ -70,7 +75,7 @@ class Replay:
     records: int = 0
 
 
-def replay_records(records: list[Record], binding: Binding, model_for: ModelFor,
+def replay_records(records: list[Record], link: JournalLink, model_for: ModelFor,
                    keep: set[int] | None = None,
                    step: Callable[[Record, Encounter | None], None] | None = None) -> Replay:
     """Apply ``records`` from nothing: the first ``state`` record gives the encounter."""
@@ -90,14 +95,14 @@ def replay_records(records: list[Record], binding: Binding, model_for: ModelFor,
         log = Log()
         for offset, entry in reversed(chain):
             log.append_written(entry, offset)
-        log.journal = binding.journal.name
+        log.journal = link.journal.name
         return log
 
     out = Replay(None)
     for rec in records:
         if rec.kind == "entry":
             entries[rec.offset] = (rec.data["n"], rec.data["p"], rec.entry())
-        out.enc = apply_record(out.enc, rec, binding, model_for, make_log)
+        out.enc = apply_record(out.enc, rec, link, model_for, make_log)
         out.records += 1
         if keep is not None and rec.offset in keep and out.enc is not None:
             out.at[rec.offset] = out.enc.model_copy(deep=True)
@@ -167,10 +172,10 @@ def diagnose(path: Path, model_for: ModelFor) -> Diagnosis:
         d.enc_id = d.records[0].data["id"]
     if state is None or not d.position_found:
         return d
-    binding = Binding(path, d.jpath, d.enc_id, Position(), Position(), 0)
+    link = JournalLink(path, d.jpath, d.enc_id, Position(), Position(), 0)
     assert d.position is not None
     try:
-        rebuilt = replay_records(d.records, binding, model_for, keep={d.position.at})
+        rebuilt = replay_records(d.records, link, model_for, keep={d.position.at})
     except (ValueError, LogError, history.HistoryError, SaveError, LookupError) as exc:
         d.state_matches = False
         d.mismatch = f"the journal's records do not apply: {exc}"
@@ -277,8 +282,8 @@ def replay_save(path: Path, model_for: ModelFor) -> tuple[Encounter, list[LogEnt
     if d.problem is not None and not d.torn:
         raise d.problem
     assert d.jpath is not None
-    binding = Binding(path, d.jpath, d.enc_id, Position(), Position(), 0)
-    got = replay_records(d.records, binding, model_for)
+    link = JournalLink(path, d.jpath, d.enc_id, Position(), Position(), 0)
+    got = replay_records(d.records, link, model_for)
     if got.enc is None:
         raise LogError(f"{d.jpath}: no state record to start from")
     enc = got.enc
@@ -395,12 +400,12 @@ def _rebuild(path: Path, jpath: Path, d: Diagnosis, model_for: ModelFor) -> list
         done.append(f"the old state was kept in {keep_copy(path, 'before-repair')}")
     if d.problem is not None:
         done += _trim(jpath, d)
-    binding = Binding(path, jpath, d.enc_id, d.good_end, Position(), 0)
-    got = replay_records(d.records, binding, model_for)
+    link = JournalLink(path, jpath, d.enc_id, d.good_end, Position(), 0)
+    got = replay_records(d.records, link, model_for)
     assert got.enc is not None
     enc = got.enc
-    binding.cursor = enc.cursor
-    enc.log.binding = binding
+    link.cursor = enc.cursor
+    bind_log(enc.log, link)
     enc.log.source = journal.JournalReader(jpath, d.enc_id)
     write_snapshot(snapshot(enc, path), path)
     done.insert(0, f"{path.name} rebuilt from {len(d.records)} journal records "
@@ -421,13 +426,11 @@ def _usable_backup(path: Path, jpath: Path, model_for: ModelFor) -> Path | None:
 
 
 def _from_backup(path: Path, backup: Path, model_for: ModelFor) -> list[str]:
-    from .toml_store import binding_of
-
     done = []
     if path.exists():
         done.append(f"the old state was kept in {keep_copy(path, 'before-repair')}")
     enc = load_encounter(backup, model_for, roll=False)
-    b = binding_of(enc)
+    b = link_of(enc)
     assert b is not None
     b.path = path
     got = journal.scan(b.journal, b.enc_id, b.position)
@@ -458,8 +461,6 @@ def restore_backup(path: Path, n: int, model_for: ModelFor) -> str:
     """Put back backup ``n`` (1 = newest) as the save's state: a ``state`` record in the
     journal (so the records after the backup's are not applied again), then the state,
     whose old self joins the backups. The caller holds the lock."""
-    from .toml_store import binding_of, commit, write_state
-
     ring = backup_paths(path, max(n, 1))
     backup = ring[-1]
     if not backup.exists() and not backup.is_symlink():
@@ -467,16 +468,13 @@ def restore_backup(path: Path, n: int, model_for: ModelFor) -> str:
     fs.refuse_link(backup, "the backup")
     old = load_encounter(backup, model_for, roll=False)
     cur = load_encounter(path, model_for)
-    b, ob = binding_of(cur), binding_of(old)
+    b, ob = link_of(cur), link_of(old)
     assert b is not None and ob is not None
     if b.legacy or ob.legacy or ob.enc_id != b.enc_id or ob.journal != b.journal:
         old.log.load_all()
-        old.log.binding = None
+        bind_log(old.log, None)
         save_encounter(old, path)
         return f"{path}: restored from {backup} (with a journal of its own)"
-    from .journal import json_fields
-    from .toml_store import body_json
-
     head = old.log.head() if len(old.log) else -1
     body = body_json(old)
     writer = b.ensure_writer()
@@ -491,5 +489,5 @@ def restore_backup(path: Path, n: int, model_for: ModelFor) -> str:
     return f"{path}: restored from {backup}; the state it replaced is now backup 1"
 
 
-def _reread(b: Binding, rec: Record) -> Record:
+def _reread(b: JournalLink, rec: Record) -> Record:
     return journal.read_record(b.journal, rec.offset, b.enc_id)

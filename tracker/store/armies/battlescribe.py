@@ -65,7 +65,7 @@ def parse_xml(file: str, data: bytes) -> ET.Element:
     parser = ET.XMLParser(target=_NoDoctype())
     try:
         parser.feed(data)
-        return parser.close()  # type: ignore[no-any-return]
+        return parser.close()
     except ArmyError as exc:
         raise ArmyError(file, exc.where, exc.expected) from None
     except ET.ParseError as exc:
