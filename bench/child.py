@@ -162,7 +162,7 @@ async def autosave(path: str, count: int) -> dict[str, Any]:
     ui: list[float] = []
     worker: list[float] = []
     async with app.run_test(size=SIZE) as pilot:
-        saver = app.autosaver
+        saver = app.saving.autosaver
         assert saver is not None
         run_pending = saver.run_pending
         save_worker = app._save_worker
@@ -174,12 +174,11 @@ async def autosave(path: str, count: int) -> dict[str, Any]:
             return ok
 
         saver.run_pending = timed_run_pending  # type: ignore[method-assign]
-        request = saver.request
 
         def timed_changed(outcome: Any) -> None:
             # what _changed does for the save, timed on the UI thread
             t0 = time.perf_counter()
-            request()
+            app.saving.changed()
             save_worker()
             ui.append(time.perf_counter() - t0)
             app.refresh_panes()

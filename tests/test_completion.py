@@ -14,8 +14,9 @@ import pytest
 
 from tests.conftest import ROOT
 from tracker import rules
-from tracker.cli import SUBCOMMANDS, build_parser
+from tracker.cli import SUBCOMMANDS
 from tracker.completion import SHELLS, script
+from tracker.shell.parser import build_parser
 
 TRACKER = Path(sys.prefix) / "bin" / "tracker"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from tracker.cli import build_parser
+from tracker.shell.parser import build_parser
 
 UNIT = ROOT / "tracker" / "table" / "tracker-serve.service"
 INSTALLED = "/opt/tracker/bin/tracker"

@@ -44,11 +44,15 @@ def test_warmaster_shooting_cannot_end_with_hits_to_drive_back(tmp_path: Path) -
     s.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
     knights = s.enc.find_unit("Empire Knights")
     assert (knights.hits, knights.leftover_hits) == (2, 2)  # type: ignore[attr-defined]
+    before = s.enc.model_dump()
     for what in ("next", "next phase", "next round"):
-        with pytest.raises(PendingDuty) as err:
-            s.execute(what)
-        assert "Empire Knights: 2 hits to drive back" in str(err.value)
-        assert "endphase" in str(err.value) and "next force" in str(err.value)
+        out = s.execute(what)  # an outcome that names the duty, not an error
+        assert isinstance(out.pending, PendingDuty) and not out.changed
+        assert out.pending.action == "endphase"
+        assert out.pending.first == knights.id
+        assert "Empire Knights: 2 hits to drive back" in out.message
+        assert "endphase" in out.message and "next force" in out.message
+        assert s.enc.model_dump() == before  # nothing moved
     s.execute("endphase --dice drive=3,4")
     assert knights.driven_back == 7  # type: ignore[attr-defined]
     assert s.execute("next").message.startswith("Phase: combat")
@@ -150,8 +154,8 @@ def test_d6battle_a_queued_morale_test_holds_the_shoot_phase(tmp_path: Path) -> 
     s.execute("shoot Longbowmen Foot figures=12 --dice hit=6,6,6,6,6,6,6,6,6,6,6,6 "
               "save=1,1,1,1,1,1,1,1,1,1,1,1 kill=6,6,6,6,6,6,6,6,6,6,6,6")
     assert s.enc.find_unit("Foot Sergeants").morale_test
-    with pytest.raises(PendingDuty, match="Foot Sergeants: morale test"):
-        s.execute("next")
+    pending = s.execute("next").pending
+    assert pending is not None and "Foot Sergeants: morale test" in pending.message
     s.execute("morale Foot --dice morale=1,1")
     assert s.execute("next").message == "Phase: combat"
 

@@ -268,7 +268,7 @@ async def test_drive_backs_asked_by_n_with_odds_from_the_rules_alone(tmp_path):
 
 
 def test_the_player_view_marks_the_dice_the_tracker_rolled(tmp_path):
-    from tracker.session.commands import parse
+    from tracker.session.commands import Act
     from tracker.session.opening import load
     from tracker.session.redaction import player_view
     from tracker.session.session import Session
@@ -276,10 +276,10 @@ def test_the_player_view_marks_the_dice_the_tracker_rolled(tmp_path):
     path = tmp_path / "wm.toml"
     shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
     session = Session(load(path))
-    cmd = parse("shoot 'Archers I' 'Empire Knights'")
     # what the dice step hands on: three hits typed, the three saves rolled at the GM's word
-    cmd.dice = {"hit": [4, 5, 6], "save": [1, 2, 6]}
-    cmd.sources = {"hit": ["entered"] * 3, "save": ["rolled"] * 3}
+    cmd = Act("shoot", names=["Archers I", "Empire Knights"],
+              dice={"hit": [4, 5, 6], "save": [1, 2, 6]},
+              sources={"hit": ["entered"] * 3, "save": ["rolled"] * 3})
     out = session.run(cmd)
     assert out.message.endswith("(tracker-rolled dice: save 1* 2* 6*)")
     for side in ("Empire", None):

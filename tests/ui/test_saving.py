@@ -47,7 +47,7 @@ async def test_a_change_is_marked_saving_until_its_record_is_on_disk(skirmish_fi
         assert "saving…" in text(app, "#topbar")
         assert text(app, "#status").startswith("saving… slow")
         assert [e.text for e in load(skirmish_file).log] == []
-        assert app.autosaver is not None and app.autosaver.run_pending()
+        assert app.saving.autosaver is not None and app.saving.autosaver.run_pending()
         await pilot.pause()
         assert "saving…" not in text(app, "#topbar")
         assert text(app, "#status") == "slow"

@@ -105,7 +105,7 @@ async def test_a_signal_flushes_a_change_the_worker_has_not_written(skirmish_fil
     app._save_worker = lambda: None  # type: ignore[method-assign]  # the worker is slow today
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("colon", *"note", "space", *"pending", "enter")
-        assert app.autosaver is not None and app.autosaver.pending
+        assert app.saving.autosaver is not None and app.saving.autosaver.pending
         assert [e.text for e in load(skirmish_file).log] == []
         app._on_signal()
         assert [e.text for e in load(skirmish_file).log] == ["pending"]

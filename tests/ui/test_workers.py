@@ -15,13 +15,13 @@ async def test_a_save_worker_that_fails_leaves_the_app_running(
     app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert app.autosaver is not None
+        assert app.saving.autosaver is not None
 
         def broken() -> bool:
             raise RuntimeError("disk on fire")
 
-        working = app.autosaver.run_pending
-        app.autosaver.run_pending = broken  # type: ignore[method-assign]
+        working = app.saving.autosaver.run_pending
+        app.saving.autosaver.run_pending = broken  # type: ignore[method-assign]
         assert app.run_line("note a line to save") is None
         for _ in range(10):
             await pilot.pause()
@@ -32,4 +32,4 @@ async def test_a_save_worker_that_fails_leaves_the_app_running(
         assert "disk on fire" in log
         assert app.is_running
         assert app.run_line("note still at the table") is None
-        app.autosaver.run_pending = working  # type: ignore[method-assign]
+        app.saving.autosaver.run_pending = working  # type: ignore[method-assign]

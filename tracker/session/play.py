@@ -14,7 +14,7 @@ from tracker.core import sequence as seqs
 from tracker.core.dice import Dice
 from tracker.core.model import Acted, Combatant, Encounter, Unit
 from tracker.core.words import possessive
-from tracker.session.commands import CommandError
+from tracker.session.commands import YES
 
 if TYPE_CHECKING:  # the action code loads when an action is first taken, not at start
     from collections.abc import Callable
@@ -27,21 +27,39 @@ if TYPE_CHECKING:  # the action code loads when an action is first taken, not at
     """Runs a duty's action inside the advance's transaction for the phase end it belongs
     to and the ids of those it is pending for: (action, tx, dice, end, ids) -> text."""
 
-YES = {"yes", "y", "true", "1", "on"}
-
-
-class PendingDuty(CommandError):
+@dataclass(frozen=True, slots=True)
+class PendingDuty:
     """A phase cannot end: a duty is still to do (the app opens its action's dialog)."""
 
-    def __init__(self, phase: str, duty: seqs.Duty, items: list[tuple[str, str]],
-                 names: dict[str, str]) -> None:
-        self.phase, self.duty, self.items = phase, duty, items
+    phase: str
+    duty: seqs.Duty
+    items: list[tuple[str, str]]
+    """Who owes it (an id, or "" for the phase itself) and what, in words."""
+    why: str
+    """What is pending, without how to deal with it (the app opens the dialog)."""
+
+    @classmethod
+    def of(cls, phase: str, duty: seqs.Duty, items: list[tuple[str, str]],
+           names: dict[str, str]) -> PendingDuty:
         what = "; ".join(f"{names.get(i, i)}: {words}" if i else words for i, words in items)
         where = f"the {phase} phase" if phase else "the turn"
-        self.why = f"{where} cannot end yet: {duty.name} ({what})"
-        """What is pending, without how to deal with it (the app opens the dialog)."""
-        how = f"{duty.action} does it, " if duty.action else ""
-        super().__init__(f"{self.why}; {how}or next force skips it")
+        return cls(phase, duty, items, f"{where} cannot end yet: {duty.name} ({what})")
+
+    @property
+    def action(self) -> str:
+        """The action that does the duty ("" where the GM does it on the table)."""
+        return self.duty.action
+
+    @property
+    def first(self) -> str | None:
+        """The id of the first who owes it (the next unit to test), if any."""
+        return next((who for who, _ in self.items if who), None)
+
+    @property
+    def message(self) -> str:
+        """What is pending and how to deal with it, in one line."""
+        how = f"{self.action} does it, " if self.action else ""
+        return f"{self.why}; {how}or next force skips it"
 
 
 @dataclass
@@ -101,9 +119,10 @@ class Play:
         return out
 
     def advance(self, tx: Transaction, what: str, *, force: bool, roll_rest: bool,
-                dice: Dice, run: RunDuty) -> str:
+                dice: Dice, run: RunDuty) -> str | PendingDuty:
         """Deal with the duties the advance crosses, then move; the log line. A duty still
-        pending is run by its action where the GM typed its dice or said ``--roll-rest``."""
+        pending is run by its action where the GM typed its dice or said ``--roll-rest``;
+        else the advance stops at it (what it did before is the caller's to undo)."""
         notes: list[str] = []
         typed = {role for role, values in dice.entered.items() if values}  # --dice
         for end, duty, items in self.duties_crossed(what):
@@ -111,7 +130,7 @@ class Play:
             if items and duty.action and (roll_rest or typed & self._roles(duty.action)):
                 notes.append(run(duty.action, tx, dice, end, [i for i, _ in items if i]))
             elif items and not force:
-                raise PendingDuty(words, duty, items, self.names())
+                return PendingDuty.of(words, duty, items, self.names())
             elif items:
                 what_ = ", ".join(self.names().get(i, i) for i, _ in items)
                 notes.append(f"{duty.name} skipped by the GM ({what_})")
@@ -255,11 +274,16 @@ class Play:
 
 
 def forced(params: dict[str, str], action: Action[Any]) -> bool:
-    """``force=yes``: the GM overrides a limit. Taken out of the parameters, unless the
-    action has a ``force`` of its own (which then means both)."""
-    own = any(p.name == "force" for p in action.params)
-    value = params.get("force", "no") if own else params.pop("force", "no")
-    return value.strip().lower() in YES
+    """``force=yes``: the GM overrides a limit (an action with a ``force`` of its own
+    takes it as both)."""
+    return params.get("force", "no").strip().lower() in YES
+
+
+def without_force(params: dict[str, str], action: Action[Any]) -> dict[str, str]:
+    """The action's own parameters: ``force`` is left out unless the action has one."""
+    if any(p.name == "force" for p in action.params):
+        return dict(params)
+    return {k: v for k, v in params.items() if k != "force"}
 
 
 def resolution_text(res: Resolution, forced_past: list[str]) -> str:

@@ -1,8 +1,10 @@
 """A session: one open encounter, its ruleset, and the commands that change it.
 
-The `:` line in the app and `tracker exec` both call :meth:`Session.execute`, so every
-command behaves the same with or without a terminal. A command either commits one log
-entry or changes nothing and raises :class:`CommandError` with a one-line reason.
+The `:` line in the app, its keys and dialogs, and `tracker exec` all run typed commands
+(:mod:`tracker.session.commands`) through :meth:`Session.run`, so every command behaves
+the same with or without a terminal. A command either commits one log entry, or changes
+nothing and raises :class:`CommandError` with a one-line reason, or (``next``) says
+which duty is still pending (:class:`~tracker.session.play.PendingDuty`).
 """
 
 from __future__ import annotations
@@ -36,48 +38,34 @@ from tracker.core.model import (
 )
 from tracker.rules.errors import RuleError
 from tracker.rules.ruleset import Ruleset
-from tracker.session.commands import Command, CommandError, parse
-from tracker.session.play import YES, Play, forced, resolution_text
+from tracker.session import commands
+from tracker.session.commands import (
+    GENERIC_HELP,
+    REWIND_USAGE,
+    YES,
+    Command,
+    CommandError,
+    message_of,
+    parse,
+)
+from tracker.session.play import PendingDuty, Play, forced, resolution_text, without_force
 from tracker.store.paths import safe_child
 
 if TYPE_CHECKING:  # action code loads when an action is first taken
     from tracker.rules.action import Action, Resolution
 
-GENERIC_HELP: dict[str, str] = {
-    "add": "add combatant|unit NAME [field=value ...]   "
-    "e.g. add combatant Goblin side=foes initiative=9",
-    "set": "set NAME field=value ... [+condition] [-condition]   "
-    "e.g. set goblin initiative=12 +prone",
-    "remove": "remove NAME   take a combatant or unit out of the encounter (undo brings it back)",
-    "next": "next [turn|phase|round]   advance the acting order (default: turn)",
-    "undo": "undo   take back the last change",
-    "redo": "redo   put back the last undone change",
-    "roll": "roll EXPR [ROLE]   any dice: d100, 3d6+2, 6d10>=7 (successes), 4d6kh3",
-    "note": "note TEXT   add a line to the log (note! TEXT keeps it from the player view)",
-    "effect": "effect NAME EFFECT [rounds=N] [turn=yes] [until=WHO] [at=start|end]   "
-    "a timed effect: ends with round N from now, or as its own (turn=yes) or WHO's next "
-    "turn starts (or ends); with either, rounds=N counts N of those turns. "
-    "set NAME -EFFECT ends it early",
-    "wound": "wound NAME LOCATION [level=N kind=K impact=N shock=N pain=N blood_loss=N]",
-    "heal": "heal NAME N   remove wound number N (1 is the first listed)",
-    "setting": "setting [NAME=VALUE ...]   show or change the ruleset's open rule decisions",
-    "army": "army FILE [NAME=COUNT|NAME ...] [side=NAME]   add an army list (.toml), a "
-    "BattleScribe roster (.ros, .rosz), or units named from a catalogue (.cat)",
-    "rewind": "rewind round N [phase P] | rewind entry K   go back to that point in one step "
-    "(undo or redo takes it back)",
-    "help": "help [COMMAND|ACTION]   list commands, or explain one",
-}
-
 
 @dataclass
 class Outcome:
     """What a command did: a message for the status line, and the entry it logged (or
-    undid, or redid)."""
+    undid, or redid); or, for ``next``, the duty that keeps the phase from ending."""
 
     message: str
     entry: LogEntry | None = None
     resolution: Resolution | None = None
     changed: bool = False
+    pending: PendingDuty | None = None
+    """A duty still to do: nothing changed (the app opens its action's dialog)."""
 
 
 class Session:
@@ -97,49 +85,40 @@ class Session:
     # --- the command line -----------------------------------------------------------
 
     def execute(self, line: str) -> Outcome:
-        """Parse a command line and run it (the `:` line, `tracker exec`)."""
+        """Read a command line and run it (a script's line, a test's)."""
         return self.run(parse(line))
 
     def run(self, cmd: Command) -> Outcome:
-        """Run a typed command: one log entry committed, or nothing changed and
-        :class:`CommandError` raised with a one-line reason."""
-        if self.read_only and cmd.verb not in ("help", "roll", "?"):
+        """Run a typed command: one log entry committed; or nothing changed and
+        :class:`CommandError` raised with a one-line reason; or a duty still pending
+        (``Outcome.pending``)."""
+        if self.read_only and not isinstance(cmd, (commands.Help, commands.Roll)):
             raise CommandError("read-only: another tracker writes this encounter")
-        handler = getattr(self, f"_cmd_{cmd.verb.rstrip('!?')}", None)
-        if cmd.verb in ("?",):
-            handler = self._cmd_help
+        handler = HANDLERS.get(type(cmd))
+        if handler is None:
+            raise CommandError(f"{cmd.verb} works in the app only")
         try:
             with self.lock:
-                outcome = self._dispatch(cmd, handler)
+                outcome = handler(self, cmd)
         except (RuleError, DiceError, LookupError, HistoryError, LogError) as exc:
             raise CommandError(message_of(exc)) from None
         if outcome.changed and self.on_change is not None:
             self.on_change(outcome)
         return outcome
 
-    def _dispatch(self, cmd: Command, handler: Any) -> Outcome:
-        if handler is not None:
-            outcome: Outcome = handler(cmd)
-        elif cmd.verb in self.ruleset.actions:
-            outcome = self.run_action(self.ruleset.actions[cmd.verb], cmd)
-        else:
-            names = sorted({*GENERIC_HELP, *self.ruleset.actions})
-            raise CommandError(f"unknown command '{cmd.verb}' (try: {', '.join(names)})")
-        return outcome
-
-    def dice_for(self, cmd: Command) -> Dice:
+    def dice_for(self, cmd: commands.WithDice) -> Dice:
         seed = self.dice_seed(cmd)
         if cmd.sources:
             # the dice step gave every die with its source: nothing more is rolled
             return Dice(seed=seed, entered=cmd.dice, mode="strict", sources=cmd.sources)
         return Dice.from_spec(cmd.dice, seed=seed, roll_rest=cmd.roll_rest)
 
-    def dice_seed(self, cmd: Command) -> int:
+    def dice_seed(self, cmd: commands.WithDice) -> int:
         """The seed of the tracker's own dice for this command (``--seed``, else one drawn
         from the encounter's seed and the log's length, so a replay rolls the same)."""
         return cmd.seed if cmd.seed is not None else self.enc.seed * 100_003 + len(self.enc.log)
 
-    def dice_params(self, action: Action[Any], cmd: Command) -> Any:
+    def dice_params(self, action: Action[Any], cmd: commands.Act) -> Any:
         """The action's parameters for the dice step, or CommandError saying why the
         action cannot be taken as it stands (before any die is asked for)."""
         try:
@@ -175,13 +154,13 @@ class Session:
 
     # --- ruleset actions ------------------------------------------------------------
 
-    def action_params(self, action: Action[Any], cmd: Command) -> Any:
-        raw: dict[str, Any] = dict(cmd.params)
+    def action_params(self, action: Action[Any], cmd: commands.Act) -> Any:
+        raw: dict[str, Any] = without_force(cmd.params, action)
         slots = [p.name for p in action.params if p.kind in ("actor", "target")]
-        if len(cmd.args) > len(slots):
-            extra = " ".join(cmd.args[len(slots) :])
+        if len(cmd.names) > len(slots):
+            extra = " ".join(cmd.names[len(slots) :])
             raise CommandError(f"{action.name}: did not expect '{extra}' ({action.usage()})")
-        for name, word in zip(slots, cmd.args, strict=False):
+        for name, word in zip(slots, cmd.names, strict=False):
             if name in raw:
                 raise CommandError(f"{action.name}: {name} given twice")
             raw[name] = word
@@ -246,7 +225,13 @@ class Session:
         same = [x for x in self.enc.everyone if x.name == who.name]
         return who.name if len(same) == 1 else who.id
 
-    def run_action(self, action: Action[Any], cmd: Command) -> Outcome:
+    def _cmd_act(self, cmd: commands.Act) -> Outcome:
+        if cmd.action not in self.ruleset.actions:
+            names = sorted({*GENERIC_HELP, *self.ruleset.actions})
+            raise CommandError(f"unknown command '{cmd.action}' (try: {', '.join(names)})")
+        return self.run_action(self.ruleset.actions[cmd.action], cmd)
+
+    def run_action(self, action: Action[Any], cmd: commands.Act) -> Outcome:
         force = forced(cmd.params, action)
         params = self.action_params(action, cmd)
         play = self.play
@@ -287,7 +272,7 @@ class Session:
 
     # --- generic commands -----------------------------------------------------------
 
-    def _cmd_undo(self, cmd: Command) -> Outcome:
+    def _cmd_undo(self, cmd: commands.Undo) -> Outcome:
         moved = history.take_back(self.enc, "undo")
         if moved is not None:
             return Outcome(f"Rewind taken back: {_changes(abs(moved))} "
@@ -297,7 +282,7 @@ class Session:
             raise CommandError("nothing to undo")
         return Outcome(f"Undone: {entry.text}", entry, changed=True)
 
-    def _cmd_redo(self, cmd: Command) -> Outcome:
+    def _cmd_redo(self, cmd: commands.Redo) -> Outcome:
         moved = history.take_back(self.enc, "redo")
         if moved is not None:
             return Outcome(f"Rewind taken back: {_changes(moved)} redone", changed=True)
@@ -306,14 +291,7 @@ class Session:
             raise CommandError("nothing to redo")
         return Outcome(f"Redone: {entry.text}", entry, changed=True)
 
-    def _cmd_next(self, cmd: Command) -> Outcome:
-        words = [a.lower() for a in cmd.args]
-        force = "force" in words or cmd.params.get("force", "").lower() in YES
-        words = [w for w in words if w != "force"]
-        what = words[0] if words else "turn"
-        if what not in ("turn", "phase", "round") or len(words) > 1:
-            raise CommandError(f"next {' '.join(words)}: expected turn, phase or round"
-                               " (and force to skip what is pending)")
+    def _cmd_next(self, cmd: commands.Next) -> Outcome:
         tx = Transaction(self.enc)
         dice = self.dice_for(cmd)
         parts: list[LogEntry] = []
@@ -323,9 +301,12 @@ class Session:
             return self._run_duty(name, tx, dice, end, ids, parts)
 
         with tx:
-            text = self.play.advance(tx, what, force=force, roll_rest=cmd.roll_rest,
-                                     dice=dice, run=run)
-            return self._commit(tx, text, "next", dice, parts=parts or None)
+            moved = self.play.advance(tx, cmd.what, force=cmd.force, roll_rest=cmd.roll_rest,
+                                      dice=dice, run=run)
+            if isinstance(moved, PendingDuty):
+                tx.rollback()  # duties run before it was met are not kept either
+                return Outcome(moved.message, pending=moved)
+            return self._commit(tx, moved, "next", dice, parts=parts or None)
 
     def _run_duty(self, name: str, tx: Transaction, dice: Dice, end: seqs.PhaseEnd,
                   ids: list[str], parts: list[LogEntry]) -> str:
@@ -360,30 +341,22 @@ class Session:
                 secret=self.names_hidden(resolution.text, tx)))
         return "; ".join(texts)
 
-    def _cmd_roll(self, cmd: Command) -> Outcome:
-        if not cmd.args:
-            raise CommandError("roll EXPR: e.g. roll d100, roll 3d6+2, roll 6d10>=7")
-        role = cmd.args[1] if len(cmd.args) > 1 else "roll"
+    def _cmd_roll(self, cmd: commands.Roll) -> Outcome:
         dice = self.dice_for(cmd)
-        result = roll_expression(cmd.args[0], dice, role=role)
+        result = roll_expression(cmd.expr, dice, role=cmd.role)
         text = f"Roll {result.describe()}"
         if self.read_only:
             return Outcome(text)
         tx = Transaction(self.enc)
         return self._commit(tx, text, "roll", dice)
 
-    def _cmd_note(self, cmd: Command) -> Outcome:
-        text = " ".join(cmd.args).strip()
-        if not text:
-            raise CommandError("note TEXT: the note is empty")
+    def _cmd_note(self, cmd: commands.Note) -> Outcome:
         tx = Transaction(self.enc)
-        return self._commit(tx, text, "note", secret=cmd.verb == "note!")
+        return self._commit(tx, cmd.body, "note", secret=cmd.secret)
 
-    def _cmd_add(self, cmd: Command) -> Outcome:
-        if len(cmd.args) < 2 or cmd.args[0].lower() not in ("combatant", "unit", "c", "u"):
-            raise CommandError("add combatant NAME [field=value ...] or add unit NAME [...]")
-        kind = "units" if cmd.args[0].lower() in ("unit", "u") else "combatants"
-        name = " ".join(cmd.args[1:])
+    def _cmd_add(self, cmd: commands.Add) -> Outcome:
+        kind = "units" if cmd.kind == "unit" else "combatants"
+        name = cmd.name
         model = self.ruleset.unit_model if kind == "units" else self.ruleset.combatant_model
         data: dict[str, Any] = {"id": self.enc.new_id(name), "name": name}
         stats: dict[str, Any] = {}
@@ -440,10 +413,8 @@ class Session:
             except LookupError:
                 raise first from None
 
-    def _cmd_remove(self, cmd: Command) -> Outcome:
-        if not cmd.args:
-            raise CommandError("remove NAME")
-        kind, who = self._find(" ".join(cmd.args))
+    def _cmd_remove(self, cmd: commands.Remove) -> Outcome:
+        kind, who = self._find(cmd.who)
         tx = Transaction(self.enc)
         actor = self._actor()
         with tx:
@@ -451,12 +422,9 @@ class Session:
             self._keep_actor(tx, actor if actor != who.id else None)
             return self._commit(tx, f"{who.name} leaves the encounter", "remove")
 
-    def _cmd_set(self, cmd: Command) -> Outcome:
-        if not cmd.args:
-            raise CommandError("set NAME field=value ... [+condition] [-condition]")
-        names = [a for a in cmd.args if not a.startswith(("+", "-"))]
-        marks = [a for a in cmd.args if a.startswith(("+", "-"))]
-        kind, who = self._find(" ".join(names))
+    def _cmd_set(self, cmd: commands.Set) -> Outcome:
+        marks = cmd.marks
+        kind, who = self._find(cmd.who)
         model = type(who)
         if not cmd.params and not marks:
             raise CommandError(f"set {who.name}: nothing to set (fields: {_fields(model)})")
@@ -500,11 +468,9 @@ class Session:
             text = f"{who.name}: {', '.join(changes)}"
             return self._commit(tx, f"{text}; {place}" if place else text, "set")
 
-    def _cmd_effect(self, cmd: Command) -> Outcome:
-        if len(cmd.args) < 2:
-            raise CommandError(GENERIC_HELP["effect"])
-        kind, who = self._find(cmd.args[0])
-        name = " ".join(cmd.args[1:])
+    def _cmd_effect(self, cmd: commands.Effect) -> Outcome:
+        kind, who = self._find(cmd.who)
+        name = cmd.name
         unknown = set(cmd.params) - {"rounds", "turn", "until", "at"}
         if unknown:
             raise CommandError(f"effect: no option '{sorted(unknown)[0]}' "
@@ -535,12 +501,10 @@ class Session:
             text = f"{who.name}: {effect.describe(self.play.names())}"
             return self._commit(tx, text, "effect")
 
-    def _cmd_wound(self, cmd: Command) -> Outcome:
-        if len(cmd.args) < 2:
-            raise CommandError(GENERIC_HELP["wound"])
-        who = self.enc.find_combatant(cmd.args[0])
+    def _cmd_wound(self, cmd: commands.Wound) -> Outcome:
+        who = self.enc.find_combatant(cmd.who)
         data: dict[str, Any] = {
-            "location": " ".join(cmd.args[1:]),
+            "location": cmd.location,
             "round": self.enc.position.round,
         }
         for key, raw in cmd.params.items():
@@ -555,11 +519,9 @@ class Session:
             kind = f" {wound.kind}" if wound.kind else ""
             return self._commit(tx, f"{who.name}: wound to {wound.location}{lvl}{kind}", "wound")
 
-    def _cmd_heal(self, cmd: Command) -> Outcome:
-        if len(cmd.args) != 2:
-            raise CommandError(GENERIC_HELP["heal"])
-        who = self.enc.find_combatant(cmd.args[0])
-        n = _int("wound number", cmd.args[1])
+    def _cmd_heal(self, cmd: commands.Heal) -> Outcome:
+        who = self.enc.find_combatant(cmd.who)
+        n = cmd.number
         if not 1 <= n <= len(who.wounds):
             n_wounds = len(who.wounds)
             raise CommandError(f"{who.name} has {n_wounds} wounds: pick 1..{n_wounds}")
@@ -569,14 +531,13 @@ class Session:
             tx.remove(["combatants", who.id, "wounds"], n - 1)
             return self._commit(tx, f"{who.name}: wound to {wound.location} healed", "heal")
 
-    def _cmd_army(self, cmd: Command) -> Outcome:
+    def _cmd_army(self, cmd: commands.Army) -> Outcome:
         from tracker.store import armies  # on first use: XML and zip readers stay unloaded
 
-        file, picks, side = _army_words(cmd)
         model = self.ruleset.unit_model
         try:
-            path = armies.find_army(file, self.path)
-            army = armies.read_army(path, model, side, armies.parse_picks(picks))
+            path = armies.find_army(cmd.file, self.path)
+            army = armies.read_army(path, model, cmd.side, armies.parse_picks(cmd.picks))
         except armies.ArmyError as exc:
             raise CommandError(f"army: {exc}") from None
         armies.unique_names(army.units, (x.name for x in self.enc.everyone))
@@ -602,7 +563,7 @@ class Session:
                     out.message += f"; copied to armies/{kept.name}"
         return out
 
-    def _cmd_rewind(self, cmd: Command) -> Outcome:
+    def _cmd_rewind(self, cmd: commands.Rewind) -> Outcome:
         index, where = self._rewind_point(cmd)
         if index == self.enc.cursor:
             raise CommandError(f"rewind: already at {where}")
@@ -613,29 +574,21 @@ class Session:
             text = f"Forward to {where}: {_changes(moved)} redone; u goes back"
         return Outcome(text, changed=True)
 
-    def _rewind_point(self, cmd: Command) -> tuple[int, str]:
+    def _rewind_point(self, cmd: commands.Rewind) -> tuple[int, str]:
         """The point ``rewind`` names: how many entries are applied there, in words."""
-        usage = "rewind round N [phase P] or rewind entry K"
-        words = [w.lower() for w in cmd.args]
-        if cmd.params or not words:
-            raise CommandError(usage)
-        if words[0] == "entry":
-            if len(words) != 2:
-                raise CommandError(usage)
-            k = _int("entry", words[1])
+        if cmd.entry is not None:
+            k = cmd.entry
             if not 0 <= k <= len(self.enc.log):
                 raise CommandError(f"rewind entry {k}: the log has entries 1 to {len(self.enc.log)}"
                                    " (0: its start)")
             return k, f"entry {k}" if k else "the start of the log"
-        if words[0] == "round":
-            words = words[1:]
-        if len(words) not in (1, 3) or (len(words) == 3 and words[1] != "phase"):
-            raise CommandError(usage)
-        round_ = _int("round", words[0])
+        if cmd.round is None:
+            raise CommandError(REWIND_USAGE)
+        round_ = cmd.round
         phase: int | None = None
         where = f"round {round_}"
-        if len(words) == 3:
-            phase = self._phase_index(words[2])
+        if cmd.phase is not None:
+            phase = self._phase_index(cmd.phase)
             where += f", {self.ruleset.phases[phase]}"
         try:
             return history.point_of(self.enc, round_, phase), where
@@ -654,7 +607,7 @@ class Session:
                                f"{len(phases)})")
         return hits[0]
 
-    def _cmd_setting(self, cmd: Command) -> Outcome:
+    def _cmd_setting(self, cmd: commands.Setting) -> Outcome:
         if not cmd.params:
             return Outcome(self.settings_text())
         tx = Transaction(self.enc)
@@ -668,9 +621,6 @@ class Session:
                 parts.append(f"{key} = {raw}")
             return self._commit(tx, f"Setting: {', '.join(parts)}", "setting")
 
-    def _cmd_settings(self, cmd: Command) -> Outcome:
-        return self._cmd_setting(cmd)
-
     def settings_text(self) -> str:
         if not self.ruleset.settings:
             return f"{self.ruleset.id} has no settings"
@@ -678,9 +628,9 @@ class Session:
             f"{s.name}={self.enc.settings.get(s.name, s.default)}" for s in self.ruleset.settings
         )
 
-    def _cmd_help(self, cmd: Command) -> Outcome:
-        if cmd.args:
-            topic = cmd.args[0].lower()
+    def _cmd_help(self, cmd: commands.Help) -> Outcome:
+        if cmd.topic:
+            topic = cmd.topic
             if topic in GENERIC_HELP:
                 return Outcome(GENERIC_HELP[topic])
             if topic in self.ruleset.actions:
@@ -701,26 +651,6 @@ class Session:
 
 def _changes(n: int) -> str:
     return "1 change" if n == 1 else f"{n} changes"
-
-
-def _army_words(cmd: Command) -> tuple[str, list[str], str | None]:
-    """``army FILE [NAME=COUNT|NAME ...] [side=NAME]``: words as typed (unit names keep
-    their case and spaces, which the generic ``name=value`` parsing would not)."""
-    import shlex
-
-    words = shlex.split(cmd.line)[1:]
-    side: str | None = None
-    rest: list[str] = []
-    for word in words:
-        if word.lower().startswith("side="):
-            side = word[5:].strip() or None
-        elif word.startswith("--"):
-            raise CommandError(f"army: unknown option {word} (use side=NAME)")
-        else:
-            rest.append(word)
-    if not rest:
-        raise CommandError(GENERIC_HELP["army"])
-    return rest[0], rest[1:], side
 
 
 def pre_roll_odds(action: Action[Any], params: Any) -> list[tuple[str, float]]:
@@ -773,18 +703,8 @@ def _moved_ahead(before: list[str], after: list[str], who: str, holder: str | No
     return was_after and after.index(who) < after.index(holder)
 
 
-def message_of(exc: Exception) -> str:
-    """The one-line message of an error (a KeyError's str() adds quotes around it)."""
-    if isinstance(exc, KeyError) and exc.args:
-        return str(exc.args[0])
-    return str(exc)
-
-
 def _int(key: str, raw: str) -> int:
-    try:
-        return int(raw)
-    except ValueError:
-        raise CommandError(f"{key}={raw}: expected a whole number") from None
+    return commands.whole(key, raw)
 
 
 def _fields(model: type[Any]) -> str:
@@ -827,3 +747,26 @@ def rolled_by_role(rolled: list[Any], most: int = 12) -> str:
             groups.append((r.role, [f"{r.value}*"]))
     shown = "; ".join(f"{role} {' '.join(values)}" for role, values in groups)
     return shown + (" …" if len(rolled) > most else "")
+
+
+Handler = Callable[[Session, Any], Outcome]
+
+HANDLERS: dict[type[Command], Handler] = {
+    commands.Add: Session._cmd_add,
+    commands.Set: Session._cmd_set,
+    commands.Remove: Session._cmd_remove,
+    commands.Next: Session._cmd_next,
+    commands.Undo: Session._cmd_undo,
+    commands.Redo: Session._cmd_redo,
+    commands.Roll: Session._cmd_roll,
+    commands.Note: Session._cmd_note,
+    commands.Effect: Session._cmd_effect,
+    commands.Wound: Session._cmd_wound,
+    commands.Heal: Session._cmd_heal,
+    commands.Setting: Session._cmd_setting,
+    commands.Army: Session._cmd_army,
+    commands.Rewind: Session._cmd_rewind,
+    commands.Help: Session._cmd_help,
+    commands.Act: Session._cmd_act,
+}
+"""What runs each command (the app carries out :data:`commands.APP_ONLY` itself)."""

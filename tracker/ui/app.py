@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import os
 import signal
+import sys
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
@@ -19,10 +19,24 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
+from tracker import startup
 from tracker.core import sequence as seqs
 from tracker.core.history import touched_units
 from tracker.core.model import Combatant, Unit
-from tracker.session.commands import Command, CommandError, parse
+from tracker.session.commands import (
+    Command,
+    CommandError,
+    Help,
+    Next,
+    Quit,
+    Redo,
+    Remove,
+    Rewind,
+    SaveAs,
+    Undo,
+    parse,
+    step_of,
+)
 from tracker.session.opening import Opened
 from tracker.session.play import PendingDuty
 from tracker.session.session import Outcome
@@ -36,19 +50,29 @@ from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
 from tracker.ui.panes.roster import RosterPane
 from tracker.ui.panes.wounds import WoundsPane
-from tracker.ui.saving import SavingMixin, rescue
+from tracker.ui.saving import SavingApp
+from tracker.ui.screens.confirm import CarefulConfirm, ConfirmScreen
+from tracker.ui.screens.help import HelpScreen
 from tracker.ui.table import SyncTable
 from tracker.ui.theme import install_themes, show_notices
 from tracker.ui.topbar import TopBar, topbar_text
-from tracker.ui.typeahead import TypeAhead, hold, ready
+from tracker.ui.typeahead import hold, ready
 
 if TYPE_CHECKING:
     from tracker.rules.base import Action
+    from tracker.ui import watch
+    from tracker.ui.screens import edit, picker, report, resolve
+else:  # the dialogs and the player view load when first used (see tracker.startup)
+    edit = startup.lazy("tracker.ui.screens.edit")
+    picker = startup.lazy("tracker.ui.screens.picker")
+    report = startup.lazy("tracker.ui.screens.report")
+    resolve = startup.lazy("tracker.ui.screens.resolve")
+    watch = startup.lazy("tracker.ui.watch")
 
 __all__ = ["TrackerApp", "run_app", "topbar_text"]
 
 
-class TrackerApp(SavingMixin, TypeAhead):
+class TrackerApp(SavingApp):
     """Runs one encounter for the GM."""
 
     CSS_PATH = "app.tcss"
@@ -81,19 +105,14 @@ class TrackerApp(SavingMixin, TypeAhead):
         theme: str | None = None,
         autosave: bool = True,
     ) -> None:
-        super().__init__()
-        self.opened = opened
-        self.session = opened.session
+        super().__init__(opened, autosave)
         self.session.on_change = self._changed
         self.requested_theme = theme
         self._theme_notices = install_themes(self, theme or prefs.get("theme"))
         self.selected: str | None = None
         self.dialogs = KeptDialogs(self)
         """Dialogs kept between openings, so a second opening composes nothing."""
-        self.exit_deadline: float | None = 3.0
-        """Seconds a signal leaves Textual to finish its exit before the process ends."""
         self._cmdline: CommandLine | None = None
-        self.init_saving(autosave)
 
     # --- layout -----------------------------------------------------------------------
 
@@ -153,18 +172,11 @@ class TrackerApp(SavingMixin, TypeAhead):
 
     def _prepare_dialogs(self) -> None:
         """Once the first screen is up: what a dialog's first opening would load."""
-        from tracker.ui.kept import prepare
-
-        prepare(self)
-        # what the first screen and the dialogs' preparation made lives as long as the
-        # app, as what run_app froze does: out of the collector's way, so that a full
-        # collection does not land on the GM's first dialog and scan it all
-        gc.freeze()
+        startup.first_screen_shown(self)
 
     @work(thread=True, group="save", exit_on_error=False)
     def _prepare_save(self) -> None:
-        if self.autosaver is not None:
-            self.autosaver.prepare()
+        self.saving.prepare()
 
     @work(thread=True, group="warm-up", exit_on_error=False)
     def _load_actions(self) -> None:
@@ -187,7 +199,7 @@ class TrackerApp(SavingMixin, TypeAhead):
             pass
 
     def _on_signal(self) -> None:
-        """SIGHUP or SIGTERM: save, let go of the lock, and leave (see ``saving.py``)."""
+        """SIGHUP or SIGTERM: save, let go of the lock, and leave."""
         self.handle_exit_signal()
 
     # --- refreshing -------------------------------------------------------------------
@@ -245,7 +257,8 @@ class TrackerApp(SavingMixin, TypeAhead):
     # --- running commands -------------------------------------------------------------
 
     def run_line(self, line: str) -> str | None:
-        """Run a command line; returns an error message, or None when it worked."""
+        """Read a command line and run it; returns an error message, or None when it
+        worked."""
         try:
             cmd = parse(line)
         except CommandError as exc:
@@ -255,21 +268,29 @@ class TrackerApp(SavingMixin, TypeAhead):
 
     def run_command(self, cmd: Command) -> str | None:
         """Run a typed command; returns an error message, or None when it worked."""
-        line = cmd.line or cmd.text()
-        try:
-            outcome = self.session.run(cmd)
-        except CommandError as exc:
-            self.set_status(str(exc), error=True)
-            return str(exc)
-        except Exception as exc:  # a bug must not take the table down
-            where = log_unexpected(exc, line)
-            message = f"unexpected error ({type(exc).__name__}); details in {where}"
-            self.set_status(message, error=True)
-            return message
+        outcome = self._outcome(cmd)
+        if isinstance(outcome, str):
+            return outcome
+        if outcome.pending is not None:  # typed at the `:` line: said, as any refusal
+            self.set_status(outcome.message, error=True)
+            return outcome.message
         self.set_status(outcome.message)
         if not outcome.changed:
             self.refresh_panes()
         return None
+
+    def _outcome(self, cmd: Command) -> Outcome | str:
+        """What the session made of a command, or the error shown for it."""
+        try:
+            return self.session.run(cmd)
+        except CommandError as exc:
+            self.set_status(str(exc), error=True)
+            return str(exc)
+        except Exception as exc:  # a bug must not take the table down
+            where = log_unexpected(exc, cmd.text())
+            message = f"unexpected error ({type(exc).__name__}); details in {where}"
+            self.set_status(message, error=True)
+            return message
 
     def _changed(self, outcome: Outcome) -> None:
         self.note_change()
@@ -333,19 +354,25 @@ class TrackerApp(SavingMixin, TypeAhead):
             line.insert_text_at_cursor(event.character)
 
     async def on_command_line_run(self, message: CommandLine.Run) -> None:
-        if message.line.strip() in ("q", "quit"):
+        await self.carry_out(message.command)
+
+    def on_command_line_refused(self, message: CommandLine.Refused) -> None:
+        self.set_status(message.why, error=True)
+
+    async def carry_out(self, cmd: Command) -> None:
+        """A command from the `:` line: the app's own (quit, save-as, the help screen),
+        else the session's."""
+        if isinstance(cmd, Quit):
             await self.action_quit()
-            return
-        if message.line.strip().split(" ", 1)[0] == "save-as":
-            self.save_as(message.line.strip()[len("save-as"):])
-            return
-        if message.line.strip() in ("?", "help") and not message.line.strip().startswith("help "):
+        elif isinstance(cmd, SaveAs):
+            self.save_as(cmd.file)
+        elif isinstance(cmd, Help) and cmd.topic is None:
             self.action_help()
-            return
-        self.run_line(message.line)
+        else:
+            self.run_command(cmd)
 
     def on_log_pane_rewind(self, message: LogPane.Rewind) -> None:
-        self.run_line(f"rewind entry {message.entry}")
+        self.run_command(Rewind(entry=message.entry))
 
     def action_next(self, what: str) -> None:
         self.advance(what)
@@ -356,24 +383,18 @@ class TrackerApp(SavingMixin, TypeAhead):
         if self.session.read_only:
             self.set_status("read-only: another tracker writes this encounter", error=True)
             return
-        cmd = Command("next", [what, "force"] if force else [what])
-        try:
-            outcome = self.session.run(cmd)
-        except PendingDuty as pending:
-            self._deal_with(pending, what)
+        step = step_of(what)
+        if step is None:
+            raise ValueError(f"no step {what!r}")  # the keys give turn, phase or round
+        outcome = self._outcome(Next(step, force))
+        if isinstance(outcome, str):
             return
-        except CommandError as exc:
-            self.set_status(str(exc), error=True)
-            return
-        except Exception as exc:  # a bug must not take the table down
-            where = log_unexpected(exc, cmd.text())
-            self.set_status(f"unexpected error ({type(exc).__name__}); details in {where}", True)
+        if outcome.pending is not None:
+            self._deal_with(outcome.pending, what)
             return
         self.set_status(outcome.message)
 
     def _deal_with(self, pending: PendingDuty, what: str) -> None:
-        from tracker.ui.screens.confirm import CarefulConfirm
-
         def skip(yes: bool | None) -> None:
             if yes:
                 self.advance(what, force=True)
@@ -385,25 +406,25 @@ class TrackerApp(SavingMixin, TypeAhead):
                 ask = f"Leave {pending.duty.name} undone and go on? (the log will say so)"
                 self.push_screen(CarefulConfirm(ask), skip)
 
-        action = pending.duty.action
+        action = pending.action
         if action and action in self.session.ruleset.actions:
             self.set_status(f"{pending.why}: its {action} dialog is open "
                             "(Esc leaves it undone, and asks first)", error=True)
             # the dialog is for the first who owes the duty (the next unit to test)
-            owes = next((who for who, _ in pending.items if who), None)
+            owes = pending.first
             given = {p.name: self.session.canonical_name(owes)
                      for p in self.session.ruleset.action(action).params
                      if p.kind == "actor" and owes is not None}
             self.open_action(action, then=done, **given)
         else:
-            self.set_status(str(pending), error=True)
+            self.set_status(pending.message, error=True)
             done(None)
 
     def action_undo(self) -> None:
-        self.run_command(Command("undo"))
+        self.run_command(Undo())
 
     def action_redo(self) -> None:
-        self.run_command(Command("redo"))
+        self.run_command(Redo())
 
     def _mass(self) -> bool:
         return bool(self.query(RosterPane)) and not (
@@ -426,27 +447,21 @@ class TrackerApp(SavingMixin, TypeAhead):
         return None
 
     def action_add(self) -> None:
-        from tracker.ui.screens.edit import add_form
-
         if self.session.read_only:
             self.set_status("read-only: another tracker writes this encounter", error=True)
             return
         kind = "unit" if self._mass() else "combatant"
-        self.dialogs.show(f"add {kind}", add_form(self.session, kind, self.run_command))
+        self.dialogs.show(f"add {kind}", edit.add_form(self.session, kind, self.run_command))
 
     def action_edit(self) -> None:
-        from tracker.ui.screens.edit import edit_form
-
         sel = self._selected_name()
         if sel is None:
             self.set_status("select a combatant or unit first", error=True)
             return
         self.dialogs.show(f"edit {sel[0]}",
-                          edit_form(self.session, sel[0], sel[1], self.run_command))
+                          edit.edit_form(self.session, sel[0], sel[1], self.run_command))
 
     def action_remove(self) -> None:
-        from tracker.ui.screens.confirm import ConfirmScreen
-
         sel = self._selected_name()
         if sel is None:
             self.set_status("select a combatant or unit first", error=True)
@@ -457,13 +472,11 @@ class TrackerApp(SavingMixin, TypeAhead):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.run_command(Command("remove", [key]))
+                self.run_command(Remove(key))
 
         self.push_screen(ConfirmScreen(f"Remove {who.name}? (undo brings it back)"), done)
 
     def action_act(self) -> None:
-        from tracker.ui.screens.picker import PickerScreen
-
         actions = self.session.ruleset.actions
         if not actions:
             self.set_status(f"{self.session.ruleset.id} has no actions yet", error=True)
@@ -475,12 +488,10 @@ class TrackerApp(SavingMixin, TypeAhead):
                 self.open_action(name)
 
         hold(self.screen)
-        self.dialogs.show("actions", PickerScreen("Resolve which action?", items), picked)
+        self.dialogs.show("actions", picker.PickerScreen("Resolve which action?", items), picked)
 
     def open_action(self, name: str, then: Callable[[object], None] | None = None,
                     **given: str) -> None:
-        from tracker.ui.screens.resolve import ResolveScreen
-
         action = self.session.ruleset.action(name)
         actor = self._acting(action)
         if actor is not None:
@@ -493,8 +504,8 @@ class TrackerApp(SavingMixin, TypeAhead):
                 if p.kind == "target" and p.name not in given:
                     given[p.name] = self.session.canonical_name(target.id)
                     break
-        self.dialogs.show(f"resolve {name}",
-                          ResolveScreen(self.session, action, given, self.run_command), then)
+        dialog = resolve.ResolveScreen(self.session, action, given, self.run_command)
+        self.dialogs.show(f"resolve {name}", dialog, then)
 
     def _acting(self, action: Action[Any] | None = None) -> Combatant | Unit | None:
         """Who an action is for: the row under the cursor if it is one of those acting
@@ -524,12 +535,10 @@ class TrackerApp(SavingMixin, TypeAhead):
         self.open_action("endphase")
 
     def action_settings(self) -> None:
-        from tracker.ui.screens.edit import settings_form
-
         if not self.session.ruleset.settings:
             self.set_status(self.session.settings_text())
             return
-        self.dialogs.show("settings", settings_form(self.session, self.run_command))
+        self.dialogs.show("settings", edit.settings_form(self.session, self.run_command))
 
     def action_watch_hint(self) -> None:
         """How players connect: the table server's command, or how to start one."""
@@ -550,8 +559,6 @@ class TrackerApp(SavingMixin, TypeAhead):
                     title="Serve the table", timeout=12)
 
     def action_pick_theme(self) -> None:
-        from tracker.ui.screens.picker import PickerScreen
-
         current = self.theme
         items = [(name, f"{name}  (current)" if name == current else name)
                  for name in sorted(self.available_themes)]
@@ -562,16 +569,12 @@ class TrackerApp(SavingMixin, TypeAhead):
                 if not prefs.remember(theme=name):
                     self.set_status(f"theme {name} (it could not be kept for the next start)")
 
-        self.dialogs.show("themes", PickerScreen("Theme", items, current=current), picked)
+        self.dialogs.show("themes", picker.PickerScreen("Theme", items, current=current), picked)
 
     def action_report(self) -> None:
-        from tracker.ui.screens.report import ReportScreen
-
-        self.push_screen(ReportScreen(self.session.enc))
+        self.push_screen(report.ReportScreen(self.session.enc))
 
     def action_help(self) -> None:
-        from tracker.ui.screens.help import HelpScreen
-
         self.dialogs.show("help", HelpScreen(self.key_rows(), self.session.help_lines()))
 
     def key_rows(self) -> list[tuple[str, str, str]]:
@@ -658,40 +661,19 @@ def run_app(opened: Opened, theme: str | None = None, notice: str = "") -> int:
     if notice:
         opened.notice = "; ".join(n for n in (notice, opened.notice) if n)
     app = TrackerApp(opened, theme=theme)
-    # Everything made so far (modules, the encounter's models) lives as long as the
-    # app: moving it out of the collector's generations keeps full collections, which
-    # would scan it every time, from pausing the first screen and later keys.
-    gc.freeze()
-    gc.enable()
+    startup.app_made()
     try:
         app.run()
     finally:
-        saved = app.save_now()
-        saver = app.autosaver
-        if not saved and saver is not None and saver.safe:
-            import sys
-
-            print(f"tracker: {saver.last_error}; every change is in the journal and is "
-                  "applied when the encounter is next opened", file=sys.stderr)
-            saved = True
-        if not saved:  # the app is gone (a signal, a crash): the changes go somewhere safe
-            target = rescue(app.session)
-            import sys
-
-            saver = app.autosaver
-            why = saver.last_error if saver is not None else "could not save"
-            print(f"tracker: {why}; "
-                  + (f"the encounter was written to {target}" if target
-                     else "the last changes could not be written anywhere"), file=sys.stderr)
-        if app.opened.lock is not None:
-            app.opened.lock.release()
-    return 0 if saved else 2
+        left = app.saving.finish()
+        app.note_rescue(left)
+        if left.message:
+            print(f"tracker: {left.message}", file=sys.stderr)
+    return 0 if left.saved else 2
 
 
 def run_watch(
     path: Path, theme: str | None = None, side: str | None = None, public: bool = False
 ) -> int:
-    from tracker.ui.watch import WatchApp
-
-    WatchApp(path, theme=theme, side=side, public=public).run()
+    watch.WatchApp(path, theme=theme, side=side, public=public).run()
     return 0

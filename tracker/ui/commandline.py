@@ -1,4 +1,8 @@
-"""The `:` command line: Enter runs, Esc leaves, ↑/↓ walk earlier commands."""
+"""The `:` command line: Enter runs, Esc leaves, ↑/↓ walk earlier commands.
+
+The line is read here, once, into a typed command (:mod:`tracker.session.commands`); the
+app gets the command, or the reason the line cannot be read.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
+from tracker.session.commands import Command, CommandError, parse
 from tracker.ui.inputs import InOrderInput
 
 
@@ -19,9 +24,18 @@ class CommandLine(InOrderInput):
     ]
 
     class Run(Message):
-        def __init__(self, line: str) -> None:
+        """A line read into a command, to be carried out."""
+
+        def __init__(self, command: Command) -> None:
             super().__init__()
-            self.line = line
+            self.command = command
+
+    class Refused(Message):
+        """A line that cannot be read: ``why`` says what to type."""
+
+        def __init__(self, line: str, why: str) -> None:
+            super().__init__()
+            self.line, self.why = line, why
 
     def __init__(self, **kw: object) -> None:
         # no select-all on focus: keys that came in the same read as ':' may be in the
@@ -59,8 +73,11 @@ class CommandLine(InOrderInput):
         line = self.value.strip()
         if line:
             if not self.history or self.history[-1] != line:
-                self.history.append(line)
-            self.post_message(self.Run(line))
+                self.history.append(line)  # as typed: a line with a slip is there to mend
+            try:
+                self.post_message(self.Run(parse(line)))
+            except CommandError as exc:
+                self.post_message(self.Refused(line, str(exc)))
         self.action_leave()
 
     def action_older(self) -> None:

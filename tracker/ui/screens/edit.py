@@ -6,7 +6,8 @@ from typing import Any
 
 from tracker.core.model import Combatant, Unit
 from tracker.rules.base import Setting
-from tracker.session.commands import Command, CommandError, parse_words
+from tracker.session import commands
+from tracker.session.commands import Add, Command, CommandError, Set, parse_pairs
 from tracker.session.session import Session
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
 
@@ -46,15 +47,10 @@ def table_fields(model: type[Any], kind: str, order_stat: str = "initiative") ->
 
 def _pairs(text: str) -> dict[str, str]:
     """``reflex=5 toughness=4`` as typed in a stats field, read by the command parser."""
-    if not text.strip():
-        return {}
     try:
-        cmd = parse_words(["set", *text.split()])
+        return parse_pairs(text)
     except CommandError as exc:
         raise ValueError(str(exc)) from None
-    if cmd.args:
-        raise ValueError(f"'{cmd.args[0]}': expected name=value")
-    return cmd.params
 
 
 def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
@@ -81,7 +77,7 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
         params = _pairs(values.pop("stats", ""))
         params.update({k: v for k, v in values.items()
                        if v != show_value(getattr(defaults, k, "")) or k == "side"})
-        return Command("add", [kind, name], params)
+        return Add("unit" if kind == "unit" else "combatant", name, params)
 
     return FormScreen(f"Add a {kind}", fields, build, submit,
                       hint="only changed fields are sent; the rules check every value")
@@ -108,21 +104,22 @@ def edit_form(session: Session, kind: str, key: str, submit: Submit) -> FormScre
     before = {f.name: f.value for f in fields}
 
     def build(values: dict[str, str]) -> Command:
-        cmd = Command("set", [who.id])
+        params: dict[str, str] = {}
+        marks: list[str] = []
         for k, v in values.items():
             if v == before.get(k):
                 continue
             if k == "stats":
-                cmd.params.update(_pairs(v))
+                params.update(_pairs(v))
             elif k == "conditions":
                 old, new = set(before[k].split()), set(v.split())
-                cmd.args += [f"+{c}" for c in sorted(new - old)]
-                cmd.args += [f"-{c}" for c in sorted(old - new)]
+                marks += [f"+{c}" for c in sorted(new - old)]
+                marks += [f"-{c}" for c in sorted(old - new)]
             else:
-                cmd.params[k] = v
-        if len(cmd.args) == 1 and not cmd.params:
+                params[k] = v
+        if not marks and not params:
             raise ValueError("nothing changed")
-        return cmd
+        return Set(who.id, params, marks)
 
     return FormScreen(f"Edit {who.name}", fields, build, submit)
 
@@ -148,7 +145,7 @@ def settings_form(session: Session, submit: Submit) -> FormScreen:
         changed = {k: v for k, v in values.items() if v != before[k]}
         if not changed:
             raise ValueError("nothing changed")
-        return Command("setting", params=changed)
+        return commands.Setting(changed)
 
     return FormScreen(f"{rs.name}: settings", fields, build, submit,
                       hint="rule decisions the text leaves open; each has a default")

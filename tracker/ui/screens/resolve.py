@@ -3,6 +3,7 @@ any die is rolled, and the dice by role (blank: the tracker rolls)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual import work
@@ -11,12 +12,13 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
 from tracker.core.dice import Answers
+from tracker.core.words import percent
 from tracker.rules.base import Action, RuleError
-from tracker.session.commands import Command
+from tracker.session.commands import Act, Command
 from tracker.session.session import Session
 from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
-from tracker.ui.screens.resolve_text import field_hint, left_open, odds_text, percent
+from tracker.ui.screens.resolve_text import field_hint, left_open, odds_text
 from tracker.ui.typeahead import hold
 
 
@@ -201,19 +203,17 @@ class ResolveScreen(FormScreen):
         if self.is_mounted:
             self.query_one("#odds", Static).update(text)
 
-    def _command(self, values: dict[str, str]) -> Command:
+    def _command(self, values: dict[str, str]) -> Act:
         """The typed fields; the rest the session fills, the dice the dice step asks."""
-        cmd = Command(self.action.name)
-        for key, value in values.items():
-            if value and key in self.touched:
-                cmd.params[key] = value
-        return cmd
+        return Act(self.action.name, params={key: value for key, value in values.items()
+                                             if value and key in self.touched})
 
     def action_submit(self) -> None:
         """The parameters settled, the dice step asks for the dice stage by stage; its
         Esc comes back here with the form as it was."""
         try:
             cmd = self.build(self.values())
+            assert isinstance(cmd, Act)  # the form of an action builds its action
             params = self.session.dice_params(self.action, cmd)
             # what the rules refuse before any die is said here, in the form
             first = self.session.next_stage(self.action, params, {})
@@ -228,9 +228,9 @@ class ResolveScreen(FormScreen):
             if answers is None:
                 self.show_error("")
                 return
-            cmd.dice = {role: [v for v, _ in vals] for role, vals in answers.items()}
-            cmd.sources = {role: [s for _, s in vals] for role, vals in answers.items()}
-            self._run(cmd)
+            self._run(replace(
+                cmd, dice={role: [v for v, _ in vals] for role, vals in answers.items()},
+                sources={role: [s for _, s in vals] for role, vals in answers.items()}))
 
         title = f"{self.action.name}: {_who(self.action, params)}"
         step = DiceScreen(self.session, self.action, params, self.session.dice_seed(cmd),

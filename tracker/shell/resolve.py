@@ -1,0 +1,85 @@
+"""``tracker resolve RULESET ACTION ...``: one action resolved with no encounter.
+
+It starts light: neither argparse, nor Textual, nor pydantic, nor the store; only the
+ruleset and the action asked for (the tests hold it to that).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tracker import rules
+from tracker.core.dice import Dice, DiceError
+from tracker.rules import RuleError
+from tracker.rules.stages import known_stages
+from tracker.session.commands import CommandError, message_of, parse_action
+from tracker.shell.errors import UsageError, fail
+
+USAGE = (
+    "usage: tracker resolve RULESET ACTION [name=value ...] "
+    "[--dice ROLE=V1,V2 [ROLE=...]] [--roll-rest] [--seed N] [--stages] [--json]"
+)
+
+
+def _stage_params(action: Any, raw: dict[str, str]) -> Any:
+    """The parameters for ``--stages``: checked as given; None while a required one is
+    missing (the stages are then listed with their counts unknown)."""
+    given = action.parse_params(raw, partial=True)
+    if any(p.required and p.name not in given for p in action.params):
+        return None
+    return action.parse_params(raw)
+
+
+def main(argv: list[str]) -> int:
+    """Resolve one action with no encounter and print the result."""
+    if not argv or argv[0] in ("-h", "--help"):
+        print(USAGE)
+        print("\nRulesets and their actions (tracker resolve RULESET ACTION --help for one):")
+        for rid in rules.RULESETS:
+            try:
+                rs = rules.get(rid)
+            except (ImportError, RuleError):
+                continue
+            print(f"  {rid}: {', '.join(rs.actions) or '(none yet)'}")
+        return 0
+    try:
+        ruleset = rules.get(argv[0])
+        if len(argv) < 2 or argv[1] in ("-h", "--help"):
+            print(USAGE)
+            print(f"\n{ruleset.id} actions:")
+            for action in ruleset.actions.values():
+                print(f"  {action.name}: {action.help}")
+            return 0 if len(argv) >= 2 else 2
+        action = ruleset.action(argv[1])
+        if any(w in ("-h", "--help") for w in argv[2:]):
+            print(action.help_text())
+            return 0
+        cmd = parse_action([action.name, *argv[2:]], flags=("--json", "--stages"))
+        if cmd.names:
+            raise UsageError(f"'{cmd.names[0]}': expected name=value ({USAGE})")
+        if "--stages" in cmd.flags:
+            stages = known_stages(action, _stage_params(action, cmd.params))
+            if "--json" in cmd.flags:
+                print(json.dumps({"action": action.name, "stages": stages}))
+            else:
+                for st in stages:
+                    count = "?" if st["count"] is None else st["count"]
+                    target = f" ({st['target']})" if st.get("target") else ""
+                    print(f"{st['role']}: {count} {st['die']} {st['label']}".rstrip() + target)
+            return 0
+        params = action.parse_params(cmd.params)
+        dice = Dice.from_spec(cmd.dice, seed=cmd.seed, roll_rest=cmd.roll_rest)
+        resolution = action.resolve(params, dice)
+        dice.check_all_used()
+    except (RuleError, DiceError, UsageError, LookupError, CommandError) as exc:
+        return fail(message_of(exc))
+    if "--json" in cmd.flags:
+        print(json.dumps(resolution.as_json()))
+    else:
+        print(resolution.text)
+        for key, value in resolution.figures.items():
+            print(f"  {key}: {value}")
+        for roll in resolution.rolls:
+            print(f"  die {roll.role} d{roll.sides}: {roll.value} ({roll.source})")
+    return 0

@@ -1,0 +1,222 @@
+"""Saves from the shell: new, list, check, exec, army, replay, repair, restore."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tracker import startup
+from tracker.core import history
+from tracker.core.log import LogError
+from tracker.core.model import Encounter
+from tracker.rules import RuleError
+from tracker.session.commands import Army, Command, CommandError, parse, split_lines
+from tracker.session.opening import find_sample, load, model_for, new_encounter, open_encounter
+from tracker.session.saving import SaveFailed, Saving
+from tracker.shell.errors import UsageError, fail
+from tracker.store import Lock, LockHeld, SaveError
+from tracker.store.armies import ARMIES_DIR, ArmyError, looks_like_army_list
+from tracker.store.armies.files import read_bytes
+from tracker.store.paths import encounters_dir, list_saves, save_path_for
+from tracker.store.verify import check_save, plan_repair, replay_save, restore_backup
+
+
+def load_save(path: str) -> Encounter:
+    """The save at ``path``; a bad one is a UsageError naming what is wrong."""
+    try:
+        return load(path)
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_new(ns: argparse.Namespace) -> int:
+    if not ns.ruleset and not ns.sample:
+        raise UsageError("new: say which game with --ruleset ID, or start from --sample NAME")
+    path = Path(ns.file) if ns.file else save_path_for(ns.name)
+    try:
+        sample = find_sample(ns.sample) if ns.sample else None
+        new_encounter(ns.name, ns.ruleset or "", path, seed=ns.seed, sample=sample)
+    except (RuleError, FileExistsError, LookupError) as exc:
+        raise UsageError(str(exc)) from None
+    print(path)
+    if ns.no_open:
+        return 0
+    return startup.command("tracker.shell.app:open_new")(path, ns.theme)
+
+
+def _army_list(path: Path) -> bool:
+    """An army list rather than a save: kept in an armies/ folder, or TOML that has
+    [[units]] and no schema."""
+    if path.parent.name == ARMIES_DIR:
+        return True
+    try:
+        return looks_like_army_list(read_bytes(path))
+    except ArmyError:
+        return False
+
+
+def cmd_list(ns: argparse.Namespace) -> int:
+    saves = list_saves()
+    if not saves:
+        print(f"no encounters in {encounters_dir()}")
+    for path in saves:
+        try:
+            enc = load(path)
+            print(f"{path}  {enc.name} ({enc.ruleset}, round {enc.position.round})")
+        except SaveError as exc:
+            if _army_list(path):
+                print(f"{path}  an army list, not an encounter (keep it in armies/)")
+            else:
+                print(f"{path}  unreadable: {exc.expected}")
+    return 0
+
+
+def _saves_to_check(names: list[str]) -> list[tuple[str, bool]]:
+    """Each save named, or found in a folder named, and whether it is an army list."""
+    out: list[tuple[str, bool]] = []
+    for name in names or [str(encounters_dir())]:
+        path = Path(name)
+        if path.is_dir():
+            out += [(str(p), _army_list(p)) for p in reversed(list_saves(path))]
+        else:
+            out.append((name, path.is_file() and _army_list(path)))
+    return out
+
+
+def cmd_check(ns: argparse.Namespace) -> int:
+    bad = 0
+    for name, army in _saves_to_check(ns.files):
+        if army:
+            print(f"{name}: an army list, not a save (skipped)")
+            continue
+        report = check_save(Path(name), model_for)
+        for line in report.problems:
+            print(f"tracker: {line}", file=sys.stderr)
+        for line in report.notes:
+            print(f"{name}: note: {line}")
+        if report.ok:
+            print(f"{name}: ok ({report.summary})")
+        else:
+            bad += 1
+    return 1 if bad else 0
+
+
+def _locked(path: Path, wait: float) -> Lock:
+    lock = Lock(path)
+    try:
+        lock.acquire(wait)
+    except LockHeld as held:
+        raise UsageError(f"{path.name} is open for writing by {held.owner}; "
+                         "not changed") from None
+    return lock
+
+
+def cmd_exec(ns: argparse.Namespace) -> int:
+    lines = [line for arg in ns.commands for line in split_lines(arg)]
+    return run_commands(ns.file, lines, dry_run=ns.dry_run, quote=True, wait=ns.wait)
+
+
+def cmd_army(ns: argparse.Namespace) -> int:
+    """``tracker army FILE [NAME=COUNT ...] --into ENC``: the ``army`` command, saved."""
+    return run_commands(ns.into, [Army(ns.file, ns.units, ns.side or None)])
+
+
+def run_commands(file: str, given: Sequence[str | Command], dry_run: bool = False,
+                 quote: bool = False, wait: float = 5.0) -> int:
+    """Run commands (lines, read one by one, or typed) against a save and save it once all
+    have worked; a line is printed for each once it is saved."""
+    try:
+        opened = open_encounter(Path(file), read_only=dry_run, wait=wait)
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    session = opened.session
+    if session.read_only and not dry_run:
+        raise UsageError(opened.notice)
+    session.keep_armies = not dry_run
+    saving = Saving(opened)
+    try:
+        messages = []
+        for each in given:
+            line = each if isinstance(each, str) else each.text()
+            try:
+                outcome = session.run(parse(each) if isinstance(each, str) else each)
+            except CommandError as exc:
+                raise UsageError(f"{line}: {exc}" if quote else str(exc)) from None
+            if outcome.pending is not None:
+                raise UsageError(f"{line}: {outcome.message}" if quote else outcome.message)
+            messages.append(outcome.message)
+        if not dry_run:
+            # printed once saved: a line on the screen is a change on the disk
+            saving.changed()
+            news = saving.save_now()
+            if isinstance(news, SaveFailed):
+                if not news.committed:
+                    raise UsageError(news.message)
+                for message in messages:
+                    print(message)
+                raise UsageError(f"{news.message}: the state file was not rewritten; the "
+                                 "changes are committed to the journal and apply when the "
+                                 "save is next opened")
+        for message in messages:
+            print(message)
+    finally:
+        saving.release()
+    return 0
+
+
+def cmd_replay(ns: argparse.Namespace) -> int:
+    enc = load_save(ns.file)
+    try:
+        rebuilt, entries, start = replay_save(Path(ns.file), model_for)
+    except (LogError, SaveError) as exc:
+        return fail(f"{ns.file}: {exc}", 1)
+    if not ns.quiet:
+        print(f"from {start}:")
+        for i, entry in enumerate(entries, 1):
+            print(f"{i:>4}  r{entry.round}  {entry.text}")
+    if history.state_of(rebuilt) != history.state_of(enc) or rebuilt.cursor != enc.cursor:
+        return fail(f"{ns.file}: the journal does not rebuild the saved state", 1)
+    count = "1 entry" if len(entries) == 1 else f"{len(entries)} entries"
+    print(f"{ns.file}: {count} replayed from {start}; the state matches the save")
+    return 0
+
+
+def cmd_repair(ns: argparse.Namespace) -> int:
+    path = Path(ns.file)
+    lock = _locked(path, 0.0)
+    try:
+        plan = plan_repair(path, model_for, from_journal=ns.from_journal)
+        if plan.act is None:
+            if "nothing to repair" in " ".join(plan.steps):
+                print(" ".join(plan.steps))
+                return 0
+            return fail(" ".join(plan.steps), 1)
+        print(f"tracker repair {path} will:")
+        for step in plan.steps:
+            print(f"  - {step}")
+        if not ns.yes:
+            if not sys.stdin.isatty():
+                print("run again with --yes to do it")
+                return 1
+            if input("Go ahead? [y/N] ").strip().lower() not in ("y", "yes"):
+                print("nothing changed")
+                return 1
+        for line in plan.act():
+            print(line)
+    finally:
+        lock.release()
+    return 0
+
+
+def cmd_restore(ns: argparse.Namespace) -> int:
+    path = Path(ns.file)
+    lock = _locked(path, ns.wait)
+    try:
+        print(restore_backup(path, ns.n, model_for))
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        lock.release()
+    return 0
