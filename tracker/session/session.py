@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from tracker import rules
+from tracker import rules, startup
 from tracker.core import history
 from tracker.core import sequence as seqs
 from tracker.core.dice import Answers, Dice, DiceError, NeedDice, Request, roll_expression
@@ -38,7 +38,7 @@ from tracker.core.model import (
 )
 from tracker.rules.errors import RuleError
 from tracker.rules.ruleset import Ruleset
-from tracker.session import commands
+from tracker.session import commands, redaction
 from tracker.session.commands import (
     GENERIC_HELP,
     REWIND_USAGE,
@@ -53,6 +53,9 @@ from tracker.store.paths import safe_child
 
 if TYPE_CHECKING:  # action code loads when an action is first taken
     from tracker.rules.action import Action, Resolution
+    from tracker.store import armies
+else:  # the army readers (XML, zip) load with the first army (see tracker.startup)
+    armies = startup.lazy("tracker.store.armies")
 
 
 @dataclass
@@ -212,9 +215,7 @@ class Session:
     def player_view(self, side: str | None) -> Encounter:
         """What the player of ``side`` may see (None: a spectator's public view).
         The rules are in :mod:`tracker.session.redaction`."""
-        from tracker.session.redaction import player_view
-
-        return player_view(self.enc, side, self.ruleset.order_stat)
+        return redaction.player_view(self.enc, side, self.ruleset.order_stat)
 
     def canonical_name(self, key: str) -> str:
         """The full name of the combatant or unit ``key`` names (an id, a prefix ...)."""
@@ -532,8 +533,6 @@ class Session:
             return self._commit(tx, f"{who.name}: wound to {wound.location} healed", "heal")
 
     def _cmd_army(self, cmd: commands.Army) -> Outcome:
-        from tracker.store import armies  # on first use: XML and zip readers stay unloaded
-
         model = self.ruleset.unit_model
         try:
             path = armies.find_army(cmd.file, self.path)

@@ -32,7 +32,7 @@ from tomli_w import _writer as toml_writer
 
 from tracker.core import history
 from tracker.core.log import Log, LogError
-from tracker.core.model import SCHEMA_VERSION, Encounter, LogEntry
+from tracker.core.model import SCHEMA_VERSION, Encounter, Jump, LogEntry
 
 from . import fs, journal
 from .journal import JournalError, JournalWriter, Position, Record, Scan
@@ -451,8 +451,6 @@ def apply_record(enc: Encounter | None, rec: Record, link: JournalLink, model_fo
 def _set_jump(enc: Encounter, held: tuple[int, ...] | None) -> None:
     if "jump" not in type(enc).model_fields:
         return
-    from tracker.core.model import Jump
-
     enc.jump = Jump(start=held[0], end=held[1]) if held is not None else None
 
 
