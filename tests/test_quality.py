@@ -122,9 +122,16 @@ def _tool(name: str) -> Path:
     return Path(sys.executable).with_name(name)
 
 
-def test_mypy_strict_is_clean_on_core_and_rules() -> None:
+STRICT = ("tracker/core", "tracker/rules", "tracker/session", "tracker/store", "tracker/cli.py",
+          "tracker/startup.py", "tracker/shell/parser.py", "tracker/shell/resolve.py",
+          "tracker/shell/saves.py", "tracker/ui/saving.py", "tracker/ui/commandline.py")
+"""Checked with ``mypy --strict``, with everything they import (the app's panes, the report
+and the table server are not clean yet)."""
+
+
+def test_mypy_strict_is_clean_on_the_layers_below_the_panes() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "tracker/core", "tracker/rules"],
+        [sys.executable, "-m", "mypy", "--strict", *STRICT],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]

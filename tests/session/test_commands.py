@@ -30,11 +30,11 @@ from tracker.session.commands import (
     Setting,
     Wound,
     parse,
-    parse_action,
     parse_pairs,
     split_lines,
 )
-from tracker.session.session import HANDLERS
+from tracker.session.language import read_words
+from tracker.session.session import handlers
 
 
 def test_words_pairs_and_dice():
@@ -139,9 +139,11 @@ def test_form_pairs():
         parse_pairs("reflex")
 
 
-def test_an_action_named_like_no_verb_is_read_as_an_action():
-    assert parse_action(["add", "x=1"], flags=("--json",)) == Act("add", params={"x": "1"})
-    assert parse_action(["shoot", "--json"], flags=("--json",)).flags == {"--json"}
+def test_an_action_is_read_with_the_flags_its_caller_allows():
+    words = read_words(["shoot", "x=1", "--json", "--seed", "2"], flags=("--json",))
+    assert (words.params, words.flags, words.seed) == ({"x": "1"}, {"--json"}, 2)
+    with pytest.raises(CommandError, match="unknown option --json"):
+        read_words(["shoot", "--json"])
 
 
 def test_scripts_split_on_lines_and_semicolons():
@@ -208,7 +210,7 @@ def test_every_verb_of_the_readme_has_a_handler():
     for verb in verbs:
         assert verb in VERBS, f"{verb}: no reader"
         made = _sample(verb)
-        assert type(made) in HANDLERS or isinstance(made, APP_ONLY), f"{verb}: no handler"
+        assert type(made) in handlers() or isinstance(made, APP_ONLY), f"{verb}: no handler"
 
 
 def _sample(verb: str) -> Command:
@@ -228,8 +230,8 @@ def test_every_command_has_its_handler_or_is_the_apps():
         "Add", "Set", "Remove", "Next", "Undo", "Redo", "Roll", "Note", "Effect", "Wound",
         "Heal", "Setting", "Army", "Rewind", "Help", "Quit", "SaveAs", "Act"}
     for kind in kinds:
-        assert (kind in HANDLERS) != (kind in APP_ONLY), kind.__name__
-    assert all(v in HANDLERS or v in APP_ONLY for v in map(type, map(_sample, VERBS)))
+        assert (kind in handlers()) != (kind in APP_ONLY), kind.__name__
+    assert all(v in handlers() or v in APP_ONLY for v in map(type, map(_sample, VERBS)))
 
 
 def _subclasses(kind: type) -> list[type]:

@@ -39,13 +39,13 @@ def watched(app: TrackerApp) -> tuple[list[Command], list[Command]]:
     return carried, ran
 
 
-def no_reading(line: str) -> Command:
+def no_reading(self: TrackerApp, line: str) -> str | None:
     raise AssertionError(f"the app read {line!r} itself")
 
 
 async def test_the_line_the_log_and_the_keys_send_typed_commands(tmp_path, monkeypatch):
     save, states = played_save(tmp_path)
-    monkeypatch.setattr("tracker.ui.app.parse", no_reading)
+    monkeypatch.setattr(TrackerApp, "run_line", no_reading)
     app = TrackerApp(open_encounter(save), theme="tracker-dark")
     carried, ran = watched(app)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -14,7 +14,7 @@ from tracker.core import sequence as seqs
 from tracker.core.dice import Dice
 from tracker.core.model import Acted, Combatant, Encounter, Unit
 from tracker.core.words import possessive
-from tracker.session.commands import YES
+from tracker.session.language import YES
 
 if TYPE_CHECKING:  # the action code loads when an action is first taken, not at start
     from collections.abc import Callable

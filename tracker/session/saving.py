@@ -16,17 +16,19 @@
 - A tracker opened read-only may take the encounter over (:meth:`Saving.take_over`).
 
 Nothing here draws: each step returns what the GM is to be told as typed news
-(:class:`SaveNews`), which the app shows. The writes of the app run in a worker thread
-(:meth:`Saving.write`); everything else runs on the thread that runs the commands.
+(:mod:`tracker.session.save_news`), which the app shows. The writes of the app run in a
+worker thread (:meth:`Saving.write`); everything else runs on the thread that runs the
+commands.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from tracker import startup
 from tracker.core.model import Encounter
 from tracker.session.opening import Opened, open_encounter
 from tracker.store.autosave import Autosaver
@@ -35,57 +37,16 @@ from tracker.store.lock import Lock, LockHeld
 from tracker.store.paths import data_dir
 from tracker.store.toml_store import Snapshot, link_of, save_encounter, snapshot
 
+if TYPE_CHECKING:
+    from tracker.session import save_news as news
+    from tracker.session.save_news import Leave, ReadOnly, Refused, SaveNews
+else:  # loaded with the first save, after the first screen (see tracker.startup)
+    news = startup.lazy("tracker.session.save_news")
+
 RETRY_SECONDS = 5
 """How often a failed save is tried again."""
 POLL_SECONDS = 1.0
 """How often the holder looks whether another tracker asks for the encounter."""
-
-
-@dataclass(frozen=True, slots=True)
-class SaveNews:
-    """What saving has to tell the GM; ``message`` is for the status line ("": nothing
-    to say, only the "saving…" marks to redraw)."""
-
-    message: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Saved(SaveNews):
-    """Every change so far is on disk ("saved FILE" when a failed save came right)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SaveFailed(SaveNews):
-    """A save failed and is retried; ``committed``: the journal holds every change (only
-    the state file is behind, and the next opening applies the journal)."""
-
-    committed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Refused(SaveNews):
-    """What was asked (quit, save-as, hand over, take over) cannot be done now."""
-
-
-@dataclass(frozen=True, slots=True)
-class ReadOnly(SaveNews):
-    """This tracker writes the encounter no more: it handed it over or it was taken."""
-
-
-@dataclass(frozen=True, slots=True)
-class Reopened(SaveNews):
-    """The encounter is written again, or elsewhere (save-as, a take-over): the whole
-    screen is to be redrawn."""
-
-
-@dataclass(frozen=True, slots=True)
-class Leave(SaveNews):
-    """The app is to end now; its lock is let go. ``rescued``: where the encounter was
-    written when its own save could not be (the message says so); ``saved``: nothing
-    was lost."""
-
-    rescued: Path | None = None
-    saved: bool = True
 
 
 class Saving:
@@ -159,38 +120,38 @@ class Saving:
         app was asked to end while nothing could be saved."""
         saver = self.autosaver
         if saver is None:
-            return Saved()
+            return news.Saved()
         if ok:
             recovered, self._had_error = self._had_error, False
             if self._leave_when_saved:
-                return self._leave(Leave())
-            return Saved(f"saved {saver.path.name}" if recovered else "")
+                return self._leave(news.Leave())
+            return news.Saved(f"saved {saver.path.name}" if recovered else "")
         self._had_error = True
         if saver.lost:
             return self._lost(saver.lost)
         if saver.safe:
-            return SaveFailed(f"{saver.last_error}; retrying (every change is in the journal)",
-                              committed=True)
-        return SaveFailed(f"{saver.last_error}; retrying; :save-as FILE keeps the changes")
+            return news.SaveFailed(
+                f"{saver.last_error}; retrying (every change is in the journal)", committed=True)
+        return news.SaveFailed(f"{saver.last_error}; retrying; :save-as FILE keeps the changes")
 
     def committed(self) -> SaveNews:
         """What a change reaching the journal comes to (after :attr:`on_commit`)."""
         saver = self.autosaver
         if self._had_error and saver is not None and saver.failures == 0:
             self._had_error = False
-            return Saved(f"saved {saver.path.name}")
-        return Saved()
+            return news.Saved(f"saved {saver.path.name}")
+        return news.Saved()
 
     def save_now(self) -> SaveNews:
         """Write everything on this thread (`tracker exec`, quitting, a signal)."""
         saver = self.autosaver
         if saver is None or saver.flush():
-            return Saved()
-        return SaveFailed(saver.last_error or "could not save", committed=saver.safe)
+            return news.Saved()
+        return news.SaveFailed(saver.last_error or "could not save", committed=saver.safe)
 
     def _safe_now(self) -> bool:
         """Save now; whether leaving loses nothing (the journal holds every change)."""
-        return isinstance(self.save_now(), Saved) or (
+        return isinstance(self.save_now(), news.Saved) or (
             self.autosaver is not None and self.autosaver.safe)
 
     # --- leaving --------------------------------------------------------------------------
@@ -198,39 +159,39 @@ class Saving:
     def quit(self) -> SaveNews:
         """The GM quits: Leave once nothing is lost, else Refused, saying what to do."""
         if self._safe_now():
-            return Leave()
+            return news.Leave()
         self._had_error = True
         why = self.autosaver.last_error if self.autosaver is not None else "could not save"
-        return Refused(f"not quitting: {why}. Nothing is lost yet: :save-as FILE writes the "
-                       "encounter elsewhere")
+        return news.Refused(f"not quitting: {why}. Nothing is lost yet: :save-as FILE writes "
+                            "the encounter elsewhere")
 
     def on_signal(self) -> SaveNews:
         """SIGHUP or SIGTERM: save, let go and Leave; if saving is impossible, write a
         rescue copy and Leave; if that fails too, stay (Refused) and leave once a retry
         works."""
         if self._safe_now():
-            return self._leave(Leave())
+            return self._leave(news.Leave())
         rescued = rescue(self.session.enc, self.session.path)
         if rescued is not None:
             self.autosaver = None
-            return self._leave(Leave(f"the encounter was written to {rescued}", rescued))
+            return self._leave(news.Leave(f"the encounter was written to {rescued}", rescued))
         self._leave_when_saved = True
-        return Refused("asked to exit, but the encounter cannot be saved: retrying")
+        return news.Refused("asked to exit, but the encounter cannot be saved: retrying")
 
     def finish(self) -> Leave:
         """The app has ended, however it ended: save what is left (or rescue it), and let
         go of the lock. The message is for the shell ("": nothing to say)."""
         saver = self.autosaver
-        if isinstance(self.save_now(), Saved):
-            return self._leave(Leave())
+        if isinstance(self.save_now(), news.Saved):
+            return self._leave(news.Leave())
         why = saver.last_error if saver is not None else "could not save"
         if saver is not None and saver.safe:
-            return self._leave(Leave(f"{why}; every change is in the journal and is applied "
-                                     "when the encounter is next opened"))
+            return self._leave(news.Leave(f"{why}; every change is in the journal and is "
+                                          "applied when the encounter is next opened"))
         rescued = rescue(self.session.enc, self.session.path)
         where = (f"the encounter was written to {rescued}" if rescued
                  else "the last changes could not be written anywhere")
-        return self._leave(Leave(f"{why}; {where}", rescued, saved=False))
+        return self._leave(news.Leave(f"{why}; {where}", rescued, saved=False))
 
     def close(self) -> None:
         """Save what is left and let go of the lock (the app is closing)."""
@@ -241,9 +202,9 @@ class Saving:
         if self.opened.lock is not None:
             self.opened.lock.release()
 
-    def _leave(self, news: Leave) -> Leave:
+    def _leave(self, leaving: Leave) -> Leave:
         self.release()
-        return news
+        return leaving
 
     # --- writing elsewhere ----------------------------------------------------------------
 
@@ -252,23 +213,23 @@ class Saving:
         session = self.session
         name = name.strip()
         if not name:
-            return Refused("save-as FILE: where to write the encounter")
+            return news.Refused("save-as FILE: where to write the encounter")
         base = session.path.parent if session.path else Path.cwd()
         path = base / Path(name).expanduser()
         if path.suffix != ".toml":
             path = path.with_name(path.name + ".toml")
         if path.exists() or path.is_symlink():
-            return Refused(f"save-as: {path} already exists")
+            return news.Refused(f"save-as: {path} already exists")
         lock = Lock(path)
         try:
             lock.acquire()
             with session.lock:
                 save_encounter(session.enc, path)
         except LockHeld as held:
-            return Refused(f"save-as: {held}")
+            return news.Refused(f"save-as: {held}")
         except OSError as exc:
             lock.release()
-            return Refused(f"save-as: {describe(exc)}")
+            return news.Refused(f"save-as: {describe(exc)}")
         self.release()
         self.opened.lock = lock
         session.path = path
@@ -276,7 +237,7 @@ class Saving:
         self.autosaver = self._make_saver()
         self._changes = 0
         self._had_error = False
-        return Reopened(f"saved as {path}; changes go there from now on")
+        return news.Reopened(f"saved as {path}; changes go there from now on")
 
     # --- handing over and taking over -----------------------------------------------------
 
@@ -290,13 +251,13 @@ class Saving:
         who = lock.asked()
         if not who:
             return None
-        if isinstance(self.save_now(), Saved):
+        if isinstance(self.save_now(), news.Saved):
             lock.release()
             self.opened.lock = None
             return self._read_only(f"saved and handed over to {who}: read-only now")
         why = self.autosaver.last_error if self.autosaver is not None else "?"
-        return Refused(f"{who} asks for this encounter, but it cannot be saved ({why}); "
-                       ":save-as FILE keeps your changes")
+        return news.Refused(f"{who} asks for this encounter, but it cannot be saved ({why}); "
+                            ":save-as FILE keeps your changes")
 
     def _lost(self, why: str) -> ReadOnly:
         unsaved = self.autosaver.uncommitted if self.autosaver is not None else 0
@@ -307,7 +268,7 @@ class Saving:
         self.session.read_only = True
         if self.autosaver is not None and not self.autosaver.pending:
             self.autosaver = None
-        return ReadOnly(message)
+        return news.ReadOnly(message)
 
     @property
     def holder(self) -> str:
@@ -322,20 +283,20 @@ class Saving:
         try:
             return open_encounter(path, take_over=True)
         except Exception as exc:  # a file error or a bad save: one line, the view stays
-            return Refused(f"take-over failed: {exc}")
+            return news.Refused(f"take-over failed: {exc}")
 
     def took_over(self, opened: Opened | Refused) -> SaveNews:
         """Go on with the encounter as the take-over opened it."""
-        if isinstance(opened, Refused):
+        if isinstance(opened, news.Refused):
             return opened
         if opened.session.read_only:
-            return Refused(f"take-over failed: {opened.notice}")
+            return news.Refused(f"take-over failed: {opened.notice}")
         self.opened.lock = opened.lock
         self.opened.held_by = ""
         self.session.enc = opened.session.enc
         self.session.read_only = False
         self.autosaver = self._make_saver()
-        return Reopened(opened.notice or "taken over")
+        return news.Reopened(opened.notice or "taken over")
 
 
 def rescue(enc: Encounter, path: Path | None) -> Path | None:

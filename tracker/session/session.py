@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,23 +39,26 @@ from tracker.core.model import (
 )
 from tracker.rules.errors import RuleError
 from tracker.rules.ruleset import Ruleset
-from tracker.session import commands, redaction
-from tracker.session.commands import (
+from tracker.session import redaction
+from tracker.session.language import (
     GENERIC_HELP,
     REWIND_USAGE,
     YES,
-    Command,
     CommandError,
     message_of,
-    parse,
+    whole,
 )
 from tracker.session.play import PendingDuty, Play, forced, resolution_text, without_force
 from tracker.store.paths import safe_child
 
 if TYPE_CHECKING:  # action code loads when an action is first taken
     from tracker.rules.action import Action, Resolution
+    from tracker.session import commands
+    from tracker.session.commands import Command
     from tracker.store import armies
-else:  # the army readers (XML, zip) load with the first army (see tracker.startup)
+else:  # the typed commands load after the first screen, the army readers (XML, zip) with
+    # the first army (see tracker.startup)
+    commands = startup.lazy("tracker.session.commands")
     armies = startup.lazy("tracker.store.armies")
 
 
@@ -89,7 +93,7 @@ class Session:
 
     def execute(self, line: str) -> Outcome:
         """Read a command line and run it (a script's line, a test's)."""
-        return self.run(parse(line))
+        return self.run(commands.parse(line))
 
     def run(self, cmd: Command) -> Outcome:
         """Run a typed command: one log entry committed; or nothing changed and
@@ -97,7 +101,7 @@ class Session:
         (``Outcome.pending``)."""
         if self.read_only and not isinstance(cmd, (commands.Help, commands.Roll)):
             raise CommandError("read-only: another tracker writes this encounter")
-        handler = HANDLERS.get(type(cmd))
+        handler = handlers().get(type(cmd))
         if handler is None:
             raise CommandError(f"{cmd.verb} works in the app only")
         try:
@@ -703,7 +707,7 @@ def _moved_ahead(before: list[str], after: list[str], who: str, holder: str | No
 
 
 def _int(key: str, raw: str) -> int:
-    return commands.whole(key, raw)
+    return whole(key, raw)
 
 
 def _fields(model: type[Any]) -> str:
@@ -750,22 +754,26 @@ def rolled_by_role(rolled: list[Any], most: int = 12) -> str:
 
 Handler = Callable[[Session, Any], Outcome]
 
-HANDLERS: dict[type[Command], Handler] = {
-    commands.Add: Session._cmd_add,
-    commands.Set: Session._cmd_set,
-    commands.Remove: Session._cmd_remove,
-    commands.Next: Session._cmd_next,
-    commands.Undo: Session._cmd_undo,
-    commands.Redo: Session._cmd_redo,
-    commands.Roll: Session._cmd_roll,
-    commands.Note: Session._cmd_note,
-    commands.Effect: Session._cmd_effect,
-    commands.Wound: Session._cmd_wound,
-    commands.Heal: Session._cmd_heal,
-    commands.Setting: Session._cmd_setting,
-    commands.Army: Session._cmd_army,
-    commands.Rewind: Session._cmd_rewind,
-    commands.Help: Session._cmd_help,
-    commands.Act: Session._cmd_act,
-}
-"""What runs each command (the app carries out :data:`commands.APP_ONLY` itself)."""
+
+@cache
+def handlers() -> dict[type[Command], Handler]:
+    """What runs each command (the app carries out :data:`commands.APP_ONLY` itself); made
+    on first use, as the commands load after the first screen."""
+    return {
+        commands.Add: Session._cmd_add,
+        commands.Set: Session._cmd_set,
+        commands.Remove: Session._cmd_remove,
+        commands.Next: Session._cmd_next,
+        commands.Undo: Session._cmd_undo,
+        commands.Redo: Session._cmd_redo,
+        commands.Roll: Session._cmd_roll,
+        commands.Note: Session._cmd_note,
+        commands.Effect: Session._cmd_effect,
+        commands.Wound: Session._cmd_wound,
+        commands.Heal: Session._cmd_heal,
+        commands.Setting: Session._cmd_setting,
+        commands.Army: Session._cmd_army,
+        commands.Rewind: Session._cmd_rewind,
+        commands.Help: Session._cmd_help,
+        commands.Act: Session._cmd_act,
+    }

@@ -1,6 +1,7 @@
 """``tracker resolve RULESET ACTION ...``: one action resolved with no encounter.
 
-It starts light: neither argparse, nor Textual, nor pydantic, nor the store; only the
+It starts light: neither argparse, nor Textual, nor pydantic, nor the store, nor the
+typed commands (the action's words are read by ``tracker.session.language``); only the
 ruleset and the action asked for (the tests hold it to that).
 """
 
@@ -13,7 +14,7 @@ from tracker import rules
 from tracker.core.dice import Dice, DiceError
 from tracker.rules import RuleError
 from tracker.rules.stages import known_stages
-from tracker.session.commands import CommandError, message_of, parse_action
+from tracker.session.language import CommandError, message_of, read_words
 from tracker.shell.errors import UsageError, fail
 
 USAGE = (
@@ -55,9 +56,9 @@ def main(argv: list[str]) -> int:
         if any(w in ("-h", "--help") for w in argv[2:]):
             print(action.help_text())
             return 0
-        cmd = parse_action([action.name, *argv[2:]], flags=("--json", "--stages"))
-        if cmd.names:
-            raise UsageError(f"'{cmd.names[0]}': expected name=value ({USAGE})")
+        cmd = read_words([action.name, *argv[2:]], flags=("--json", "--stages"))
+        if cmd.args:
+            raise UsageError(f"'{cmd.args[0]}': expected name=value ({USAGE})")
         if "--stages" in cmd.flags:
             stages = known_stages(action, _stage_params(action, cmd.params))
             if "--json" in cmd.flags:

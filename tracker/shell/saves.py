@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from tracker import startup
@@ -14,7 +15,8 @@ from tracker.core.model import Encounter
 from tracker.rules import RuleError
 from tracker.session.commands import Army, Command, CommandError, parse, split_lines
 from tracker.session.opening import find_sample, load, model_for, new_encounter, open_encounter
-from tracker.session.saving import SaveFailed, Saving
+from tracker.session.save_news import SaveFailed
+from tracker.session.saving import Saving
 from tracker.shell.errors import UsageError, fail
 from tracker.store import Lock, LockHeld, SaveError
 from tracker.store.armies import ARMIES_DIR, ArmyError, looks_like_army_list
@@ -103,14 +105,20 @@ def cmd_check(ns: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
-def _locked(path: Path, wait: float) -> Lock:
+@contextmanager
+def _held(path: Path, wait: float) -> Iterator[None]:
+    """The save's lock, held while the block runs (UsageError if another tracker holds
+    it for longer than ``wait`` seconds)."""
     lock = Lock(path)
     try:
         lock.acquire(wait)
     except LockHeld as held:
         raise UsageError(f"{path.name} is open for writing by {held.owner}; "
                          "not changed") from None
-    return lock
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def cmd_exec(ns: argparse.Namespace) -> int:
@@ -185,8 +193,7 @@ def cmd_replay(ns: argparse.Namespace) -> int:
 
 def cmd_repair(ns: argparse.Namespace) -> int:
     path = Path(ns.file)
-    lock = _locked(path, 0.0)
-    try:
+    with _held(path, 0.0):
         plan = plan_repair(path, model_for, from_journal=ns.from_journal)
         if plan.act is None:
             if "nothing to repair" in " ".join(plan.steps):
@@ -205,18 +212,14 @@ def cmd_repair(ns: argparse.Namespace) -> int:
                 return 1
         for line in plan.act():
             print(line)
-    finally:
-        lock.release()
     return 0
 
 
 def cmd_restore(ns: argparse.Namespace) -> int:
     path = Path(ns.file)
-    lock = _locked(path, ns.wait)
-    try:
-        print(restore_backup(path, ns.n, model_for))
-    except SaveError as exc:
-        raise UsageError(str(exc)) from None
-    finally:
-        lock.release()
+    with _held(path, ns.wait):
+        try:
+            print(restore_backup(path, ns.n, model_for))
+        except SaveError as exc:
+            raise UsageError(str(exc)) from None
     return 0

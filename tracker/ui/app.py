@@ -23,20 +23,7 @@ from tracker import startup
 from tracker.core import sequence as seqs
 from tracker.core.history import touched_units
 from tracker.core.model import Combatant, Unit
-from tracker.session.commands import (
-    Command,
-    CommandError,
-    Help,
-    Next,
-    Quit,
-    Redo,
-    Remove,
-    Rewind,
-    SaveAs,
-    Undo,
-    parse,
-    step_of,
-)
+from tracker.session.language import CommandError
 from tracker.session.opening import Opened
 from tracker.session.play import PendingDuty
 from tracker.session.session import Outcome
@@ -51,8 +38,6 @@ from tracker.ui.panes.pools import PoolsPane
 from tracker.ui.panes.roster import RosterPane
 from tracker.ui.panes.wounds import WoundsPane
 from tracker.ui.saving import SavingApp
-from tracker.ui.screens.confirm import CarefulConfirm, ConfirmScreen
-from tracker.ui.screens.help import HelpScreen
 from tracker.ui.table import SyncTable
 from tracker.ui.theme import install_themes, show_notices
 from tracker.ui.topbar import TopBar, topbar_text
@@ -60,9 +45,16 @@ from tracker.ui.typeahead import hold, ready
 
 if TYPE_CHECKING:
     from tracker.rules.base import Action
+    from tracker.session import commands
+    from tracker.session.commands import Command
     from tracker.ui import watch
-    from tracker.ui.screens import edit, picker, report, resolve
-else:  # the dialogs and the player view load when first used (see tracker.startup)
+    from tracker.ui.screens import confirm, edit, picker, report, resolve
+    from tracker.ui.screens import help as help_screen
+else:  # the commands, dialogs and player view load after the first screen or when first
+    # used (see tracker.startup)
+    commands = startup.lazy("tracker.session.commands")
+    confirm = startup.lazy("tracker.ui.screens.confirm")
+    help_screen = startup.lazy("tracker.ui.screens.help")
     edit = startup.lazy("tracker.ui.screens.edit")
     picker = startup.lazy("tracker.ui.screens.picker")
     report = startup.lazy("tracker.ui.screens.report")
@@ -260,7 +252,7 @@ class TrackerApp(SavingApp):
         """Read a command line and run it; returns an error message, or None when it
         worked."""
         try:
-            cmd = parse(line)
+            cmd = commands.parse(line)
         except CommandError as exc:
             self.set_status(str(exc), error=True)
             return str(exc)
@@ -362,17 +354,17 @@ class TrackerApp(SavingApp):
     async def carry_out(self, cmd: Command) -> None:
         """A command from the `:` line: the app's own (quit, save-as, the help screen),
         else the session's."""
-        if isinstance(cmd, Quit):
+        if isinstance(cmd, commands.Quit):
             await self.action_quit()
-        elif isinstance(cmd, SaveAs):
+        elif isinstance(cmd, commands.SaveAs):
             self.save_as(cmd.file)
-        elif isinstance(cmd, Help) and cmd.topic is None:
+        elif isinstance(cmd, commands.Help) and cmd.topic is None:
             self.action_help()
         else:
             self.run_command(cmd)
 
     def on_log_pane_rewind(self, message: LogPane.Rewind) -> None:
-        self.run_command(Rewind(entry=message.entry))
+        self.run_command(commands.Rewind(entry=message.entry))
 
     def action_next(self, what: str) -> None:
         self.advance(what)
@@ -383,10 +375,10 @@ class TrackerApp(SavingApp):
         if self.session.read_only:
             self.set_status("read-only: another tracker writes this encounter", error=True)
             return
-        step = step_of(what)
+        step = commands.step_of(what)
         if step is None:
             raise ValueError(f"no step {what!r}")  # the keys give turn, phase or round
-        outcome = self._outcome(Next(step, force))
+        outcome = self._outcome(commands.Next(step, force))
         if isinstance(outcome, str):
             return
         if outcome.pending is not None:
@@ -404,7 +396,7 @@ class TrackerApp(SavingApp):
                 self.advance(what)
             else:
                 ask = f"Leave {pending.duty.name} undone and go on? (the log will say so)"
-                self.push_screen(CarefulConfirm(ask), skip)
+                self.push_screen(confirm.CarefulConfirm(ask), skip)
 
         action = pending.action
         if action and action in self.session.ruleset.actions:
@@ -421,10 +413,10 @@ class TrackerApp(SavingApp):
             done(None)
 
     def action_undo(self) -> None:
-        self.run_command(Undo())
+        self.run_command(commands.Undo())
 
     def action_redo(self) -> None:
-        self.run_command(Redo())
+        self.run_command(commands.Redo())
 
     def _mass(self) -> bool:
         return bool(self.query(RosterPane)) and not (
@@ -472,9 +464,9 @@ class TrackerApp(SavingApp):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.run_command(Remove(key))
+                self.run_command(commands.Remove(key))
 
-        self.push_screen(ConfirmScreen(f"Remove {who.name}? (undo brings it back)"), done)
+        self.push_screen(confirm.ConfirmScreen(f"Remove {who.name}? (undo brings it back)"), done)
 
     def action_act(self) -> None:
         actions = self.session.ruleset.actions
@@ -575,7 +567,8 @@ class TrackerApp(SavingApp):
         self.push_screen(report.ReportScreen(self.session.enc))
 
     def action_help(self) -> None:
-        self.dialogs.show("help", HelpScreen(self.key_rows(), self.session.help_lines()))
+        dialog = help_screen.HelpScreen(self.key_rows(), self.session.help_lines())
+        self.dialogs.show("help", dialog)
 
     def key_rows(self) -> list[tuple[str, str, str]]:
         rows: list[tuple[str, str, str]] = []

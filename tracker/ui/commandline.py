@@ -6,12 +6,21 @@ app gets the command, or the reason the line cannot be read.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
-from tracker.session.commands import Command, CommandError, parse
+from tracker import startup
+from tracker.session.language import CommandError
 from tracker.ui.inputs import InOrderInput
+
+if TYPE_CHECKING:
+    from tracker.session import commands
+    from tracker.session.commands import Command
+else:  # the commands load after the first screen (see tracker.startup)
+    commands = startup.lazy("tracker.session.commands")
 
 
 class CommandLine(InOrderInput):
@@ -75,7 +84,7 @@ class CommandLine(InOrderInput):
             if not self.history or self.history[-1] != line:
                 self.history.append(line)  # as typed: a line with a slip is there to mend
             try:
-                self.post_message(self.Run(parse(line)))
+                self.post_message(self.Run(commands.parse(line)))
             except CommandError as exc:
                 self.post_message(self.Refused(line, str(exc)))
         self.action_leave()

@@ -10,28 +10,27 @@ from __future__ import annotations
 
 import os
 import threading
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.widgets import Static
 
+from tracker import startup
 from tracker.session.opening import Opened
-from tracker.session.saving import (
-    POLL_SECONDS,
-    RETRY_SECONDS,
-    Leave,
-    ReadOnly,
-    Refused,
-    Reopened,
-    SaveFailed,
-    SaveNews,
-    Saving,
-)
+from tracker.session.saving import POLL_SECONDS, RETRY_SECONDS, Saving
 from tracker.ui.errors import log_unexpected
-from tracker.ui.screens.confirm import ConfirmScreen
 from tracker.ui.topbar import TopBar
 from tracker.ui.typeahead import TypeAhead
+
+if TYPE_CHECKING:
+    from tracker.session import save_news as news
+    from tracker.session.save_news import Leave, Refused, SaveNews
+    from tracker.ui.screens import confirm
+else:  # loaded after the first screen, or when first used (see tracker.startup)
+    news = startup.lazy("tracker.session.save_news")
+    confirm = startup.lazy("tracker.ui.screens.confirm")
 
 SAVING = "saving… "
 
@@ -100,19 +99,19 @@ class SavingApp(TypeAhead):
         status.set_class(saving, "saving")
         bar.show(self.session, self.saving_mark())
 
-    def show_save(self, news: SaveNews | None) -> None:
+    def show_save(self, said: SaveNews | None) -> None:
         """Show what saving says (None: nothing new)."""
-        if news is None:
+        if said is None:
             return
-        if isinstance(news, Leave):
-            self._leave(news)
-        elif isinstance(news, (ReadOnly, Reopened)):
+        if isinstance(said, news.Leave):
+            self._leave(said)
+        elif isinstance(said, (news.ReadOnly, news.Reopened)):
             self.refresh_panes()
-            self.set_status(news.message, error=isinstance(news, ReadOnly))
-        elif isinstance(news, (SaveFailed, Refused)):
-            self.set_status(news.message, error=True)
-        elif news.message:
-            self.set_status(news.message)
+            self.set_status(said.message, error=isinstance(said, news.ReadOnly))
+        elif isinstance(said, (news.SaveFailed, news.Refused)):
+            self.set_status(said.message, error=True)
+        elif said.message:
+            self.set_status(said.message)
         else:
             self._draw_status()
 
@@ -143,11 +142,11 @@ class SavingApp(TypeAhead):
     # --- leaving --------------------------------------------------------------------------
 
     async def action_quit(self) -> None:
-        news = self.saving.quit()
-        if isinstance(news, Leave):
+        said = self.saving.quit()
+        if isinstance(said, news.Leave):
             self.exit()  # every change is in the journal at least: nothing is lost
         else:
-            self.show_save(news)
+            self.show_save(said)
 
     def handle_exit_signal(self) -> None:
         """SIGHUP or SIGTERM: save, let go of the lock, and leave (see
@@ -159,18 +158,18 @@ class SavingApp(TypeAhead):
         """
         self.show_save(self.saving.on_signal())
 
-    def note_rescue(self, news: Leave) -> None:
+    def note_rescue(self, left: Leave) -> None:
         """A rescue copy goes into the error log too (the screen may be gone)."""
-        if news.rescued is None:
+        if left.rescued is None:
             return
         try:
             log_unexpected(RuntimeError(f"{self.session.path} could not be saved; "
-                                        f"{news.message}"), "rescue on exit")
+                                        f"{left.message}"), "rescue on exit")
         except OSError:
             pass
 
-    def _leave(self, news: Leave) -> None:
-        self.note_rescue(news)
+    def _leave(self, left: Leave) -> None:
+        self.note_rescue(left)
         if self.exit_deadline is not None:
             timer = threading.Timer(self.exit_deadline, os._exit, args=(0,))
             timer.daemon = True
@@ -199,7 +198,7 @@ class SavingApp(TypeAhead):
                 self.set_status(f"asking {who} to save and let go …")
                 self._take_over()
 
-        self.push_screen(ConfirmScreen(question), answered)
+        self.push_screen(confirm.ConfirmScreen(question), answered)
 
     @work(thread=True, group="take-over", exit_on_error=False)
     def _take_over(self) -> None:
