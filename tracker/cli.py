@@ -238,19 +238,25 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "serve",
         help="serve the table: the GM's app and each side's view over SSH (or in a browser)",
-        description="Serve FILE to the table. Over SSH, each key in the access file gets "
-        "its role: the GM's app, a side's player view, or the public view. In a browser, "
-        "each role has an address with its own token, printed at start. Both listen on "
-        "127.0.0.1 unless a host is given.",
+        description="Serve FILE to the table, or every encounter of FOLDER that has an "
+        "access file beside it (NAME.access.toml). Over SSH, each key in the access file "
+        "gets its role: the GM's app, a side's player view, or the public view. In a "
+        "browser, each role has an address with its own token, printed at start. Both "
+        "listen on 127.0.0.1 unless a host is given.",
     )
-    o(p.add_argument("file"), ENCOUNTER)
+    o(p.add_argument("file", metavar="FILE|FOLDER"), ENCOUNTER)
     p.add_argument("--ssh", metavar="[HOST:]PORT", help="serve over SSH, e.g. 2222")
     o(p.add_argument("--access", metavar="ACCESS.toml", help="public keys by role (see README)"),
       ENCOUNTER)
     p.add_argument("--web", metavar="[HOST:]PORT", help="serve in a browser (textual-serve)")
     p.add_argument("--web-gm", action="store_true", help="offer the GM's app in the browser too")
     p.add_argument("--max-sessions", type=int, default=32, metavar="N",
-                   help="sessions at once, SSH and browser together (default 32)")
+                   help="players and spectators at once, SSH and browser together; the GM "
+                   "always has a seat (default 32)")
+    p.add_argument("--max-per-key", type=int, default=4, metavar="N",
+                   help="sessions at once for one key or browser address (default 4)")
+    p.add_argument("--max-size", default="500x200", metavar="COLSxROWS",
+                   help="the largest terminal a session gets (default 500x200)")
     p.add_argument("--keepalive", type=float, default=15.0, metavar="SECONDS",
                    help="SSH keepalive interval; a silent connection is dropped after "
                    "three (default 15)")
@@ -605,46 +611,12 @@ def cmd_restore(ns: argparse.Namespace) -> int:
 
 
 def cmd_serve(ns: argparse.Namespace) -> int:
-    from tracker.session.opening import working_copy
-    from tracker.table.access import AccessError, read_access
-    from tracker.table.serve import Options, parse_address, serve
+    from tracker.table.serve import ServeError, options, serve
 
-    if not ns.ssh and not ns.web:
-        raise UsageError("serve: say where: --ssh [HOST:]PORT and/or --web [HOST:]PORT")
-    if ns.ssh and not ns.access:
-        raise UsageError("serve --ssh needs --access ACCESS.toml (public keys by role)")
-    if ns.max_sessions < 1:
-        raise UsageError(f"--max-sessions {ns.max_sessions}: expected 1 or more")
-    if not ns.keepalive > 0:
-        raise UsageError(f"--keepalive {ns.keepalive}: expected a number of seconds above 0")
-    path, notice = working_copy(Path(ns.file))
-    enc = _load(str(path))
-    if notice:
-        print(f"tracker: {notice}", file=sys.stderr)
     try:
-        ssh = parse_address(ns.ssh) if ns.ssh else None
-        web = parse_address(ns.web) if ns.web else None
-    except ValueError as exc:
+        opts = options(ns, _load)
+    except ServeError as exc:
         raise UsageError(str(exc)) from None
-    if web is not None:
-        try:
-            import textual_serve  # noqa: F401
-        except ImportError:
-            raise UsageError("serve --web needs textual-serve: pip install -e '.[serve]'") from None
-    try:
-        if ns.access:
-            access = read_access(ns.access)
-        else:
-            from tracker.table.access import Access
-
-            access = Access(Path("-"))
-            for side in sorted({x.side for x in enc.everyone}):
-                from tracker.table.access import Role
-
-                access.roles[f"side:{side}"] = Role("side", side)
-    except AccessError as exc:
-        raise UsageError(str(exc)) from None
-    opts = Options(path.resolve(), access, ssh, web, ns.web_gm, ns.max_sessions, ns.keepalive)
     return serve(opts)
 
 

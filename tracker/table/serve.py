@@ -1,17 +1,27 @@
-"""`tracker serve FILE --ssh [HOST:]PORT --access ACCESS.toml [--web [HOST:]PORT]`: run the
-table servers until Ctrl+C or SIGTERM, then hang up every session and wait for them."""
+"""`tracker serve FILE|FOLDER --ssh [HOST:]PORT [--access ACCESS.toml] [--web [HOST:]PORT]`:
+run the table servers until Ctrl+C or SIGTERM, then reset every player's terminal, hang
+up every session and wait for them."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import importlib.util
 import signal
 import socket
 import sys
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from tracker.table.access import GM, Access
-from tracker.table.ssh import KEEPALIVE, MAX_SESSIONS, Table
+from tracker.core.model import Encounter
+from tracker.session.opening import working_copy
+from tracker.store.paths import data_dir
+from tracker.table.access import GM, Access, AccessError, Role, read_access
+from tracker.table.club import Choice, Club, read_club
+from tracker.table.ssh import KEEPALIVE, fingerprint, host_key, start_ssh
+from tracker.table.table import Limits, Table
+from tracker.table.zygote import Zygote
 
 LOOPBACK = "127.0.0.1"
 
@@ -59,14 +69,91 @@ def roles_summary(access: Access) -> str:
 
 
 @dataclass
-class Options:
+class Served:
+    """One encounter to serve: its save, its access file, and the sides it has."""
+
     save: Path
     access: Access
+    sides: set[str]
+
+
+@dataclass
+class Options:
+    served: list[Served]
     ssh: tuple[str, int] | None
     web: tuple[str, int] | None
     web_gm: bool = False
-    max_sessions: int = MAX_SESSIONS
+    limits: Limits = field(default_factory=Limits)
     keepalive: float = KEEPALIVE
+
+
+class ServeError(ValueError):
+    """A request to serve that cannot be met: one line for the shell."""
+
+
+def options(ns: argparse.Namespace, load: Callable[[str], Encounter]) -> Options:
+    """The server's options from `tracker serve`'s arguments, every file read and checked
+    (``load`` reads an encounter, with the CLI's one-line error)."""
+    if not ns.ssh and not ns.web:
+        raise ServeError("serve: say where: --ssh [HOST:]PORT and/or --web [HOST:]PORT")
+    if ns.max_sessions < 1:
+        raise ServeError(f"--max-sessions {ns.max_sessions}: expected 1 or more")
+    if ns.max_per_key < 1:
+        raise ServeError(f"--max-per-key {ns.max_per_key}: expected 1 or more")
+    if not ns.keepalive > 0:
+        raise ServeError(f"--keepalive {ns.keepalive}: expected a number of seconds above 0")
+    cols, _, rows = ns.max_size.lower().partition("x")
+    if not (cols.isdigit() and rows.isdigit() and int(cols) >= 20 and int(rows) >= 10):
+        raise ServeError(f"--max-size {ns.max_size}: expected COLSxROWS, at least 20x10, "
+                         "e.g. 500x200")
+    limits = Limits(ns.max_sessions, ns.max_per_key, int(cols), int(rows))
+    try:
+        ssh = parse_address(ns.ssh) if ns.ssh else None
+        web = parse_address(ns.web) if ns.web else None
+    except ValueError as exc:
+        raise ServeError(str(exc)) from None
+    if web is not None and importlib.util.find_spec("textual_serve") is None:
+        raise ServeError("serve --web needs textual-serve: pip install -e '.[serve]'")
+    target = Path(ns.file)
+    try:
+        if target.is_dir():
+            if ns.access:
+                raise ServeError(f"serve {target}: a folder's encounters each have their "
+                                 "access file beside them (NAME.access.toml); no --access")
+            served = [Served(save.resolve(), access, _sides(load(str(save))))
+                      for save, access in read_club(target)]
+            if not served:
+                raise ServeError(f"serve {target}: no encounter there has an access file "
+                                 "beside it (NAME.access.toml for NAME.toml)")
+        else:
+            served = [_one(target, ns.access, ssh is not None, load)]
+    except AccessError as exc:
+        raise ServeError(str(exc)) from None
+    return Options(served, ssh, web, ns.web_gm, limits, ns.keepalive)
+
+
+def _one(target: Path, access_file: str | None, ssh: bool,
+         load: Callable[[str], Encounter]) -> Served:
+    if ssh and not access_file:
+        raise ServeError("serve --ssh needs --access ACCESS.toml (public keys by role)")
+    path, notice = working_copy(target)
+    sides = _sides(load(str(path)))
+    if notice:
+        print(f"tracker: {notice}", file=sys.stderr)
+    if access_file:
+        access = read_access(access_file)
+    else:  # the browser only: a role for each side of the encounter
+        access = Access(Path("-"), {f"side:{side}": Role("side", side) for side in sides})
+    return Served(path.resolve(), access, sides)
+
+
+def _sides(enc: Encounter) -> set[str]:
+    return {x.side for x in enc.everyone}
+
+
+STOPPED = "the table server stopped"
+WAIT_FOR_SESSIONS = 2.5
+"""Seconds the sessions have to save and leave at a stop (each is killed at 0.8 s)."""
 
 
 def serve(opts: Options) -> int:
@@ -77,41 +164,59 @@ def serve(opts: Options) -> int:
 
 
 async def _serve(opts: Options) -> int:
-    from tracker.store.paths import data_dir
-
-    table = Table(opts.save, opts.access, max_sessions=opts.max_sessions)
+    zygote = Zygote()
+    zygote.listen()
+    club = Club([Table(s.save, s.access, zygote.spawn, opts.limits) for s in opts.served])
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(sig, stop.set)
-    lines = [f"tracker serve: {opts.save}"]
-    acceptor = runner = None
+    acceptor = runner = web = None
     try:
+        lines = [f"tracker serve: {', '.join(str(s.save) for s in opts.served)}"]
+        for served in opts.served:
+            unknown = served.access.unknown_sides(served.sides)
+            if unknown:
+                have = ", ".join(sorted(served.sides)) or "none yet"
+                lines.append(f"  {served.save.name}: the access file names side "
+                             f"{', '.join(unknown)}, which the encounter does not have "
+                             f"(its sides: {have})")
+        hints: dict[int, list[str]] = {id(t): [] for t in club.tables}
         if opts.ssh is not None:
-            from tracker.table.ssh import fingerprint, host_key, start_ssh
-
-            key = host_key(data_dir())
             host, port = opts.ssh
-            acceptor = await start_ssh(table, host, port, key, opts.keepalive)
+            key = host_key(data_dir())
+            acceptor = await start_ssh(club, host, port, key, opts.keepalive)
             port = acceptor.sockets[0].getsockname()[1]
-            table.connect_hint = ssh_command(host, port)
+            command = ssh_command(host, port)
             lines += [
                 f"  ssh on {public_host(host)} port {port}; host key {fingerprint(key)}",
-                f"  connect: {table.connect_hint}   (the key decides the role)",
-                f"  roles: {roles_summary(opts.access)}",
+                f"  connect: {command}   (the key decides the role)",
             ]
+            for table in club.tables:
+                lines.append(f"  roles{f' at {table.name}' if len(club.tables) > 1 else ''}: "
+                             f"{roles_summary(table.access)}")
+                hints[id(table)].append(command)
         if opts.web is not None:
-            from tracker.table.web import make_server, make_tokens, start_web
+            from tracker.table.web import TableWeb, make_tokens, start_web, token_key
 
             host, port = opts.web
-            tokens = make_tokens(opts.access.sides, opts.web_gm)
-            server = make_server(table, host, port, tokens)
-            runner = await start_web(server)
+            secret = token_key(data_dir())
+            tokens: dict[str, Choice] = {}
+            for table in club.tables:
+                tokens.update({token: Choice(table, role) for token, role
+                               in make_tokens(table, secret, opts.web_gm).items()})
+            web = TableWeb(tokens)
+            runner = await start_web(web, host, port)
             port = runner.addresses[0][1]
             base = f"http://{public_host(host)}:{port}/"
             lines.append(f"  browser on {public_host(host)} port {port}; each address is a role:")
-            for token, role in tokens.items():
-                lines.append(f"    {role.describe():<14} {base}?token={token}")
+            for token, choice in tokens.items():
+                where = choice.describe() if len(club.tables) > 1 else choice.role.describe()
+                lines.append(f"    {where:<14} {base}{token}/")
+                if choice.role.kind != GM:
+                    hints[id(choice.table)].append(f"{choice.role.describe()}: {base}{token}/")
+        for table in club.tables:
+            table.connect_hint = "\n".join(hints[id(table)])
         lines.append("  Ctrl+C stops the server (each session saves and closes)")
         print("\n".join(lines), flush=True)
         await stop.wait()
@@ -119,16 +224,28 @@ async def _serve(opts: Options) -> int:
         print(f"tracker: cannot listen: {exc.strerror or exc}", file=sys.stderr)
         return 2
     finally:
-        if acceptor is not None:
-            acceptor.close()
-        for session in list(table.sessions):
-            if session.child is not None:
-                session.child.hangup()
-        for _ in range(50):  # the sessions save and leave, or are killed within a second
-            if not any(s.child and s.child.running for s in table.sessions):
-                break
-            await asyncio.sleep(0.05)
-        if runner is not None:
-            await runner.cleanup()
+        await _stop(club, zygote, acceptor, web, runner)
     return 0
 
+
+async def _stop(club: Club, zygote: Zygote, acceptor: object, web: object,
+                runner: object) -> None:
+    """Every terminal reset and told, every session saved and gone, then the listeners."""
+    if acceptor is not None:
+        acceptor.close()  # type: ignore[attr-defined]
+    for table in club.tables:
+        table.stop(STOPPED)
+    if web is not None:
+        await web.stop()  # type: ignore[attr-defined]
+    deadline = loop_time() + WAIT_FOR_SESSIONS
+    while zygote.waiting and loop_time() < deadline:
+        await asyncio.sleep(0.05)
+    if runner is not None:
+        await runner.cleanup()  # type: ignore[attr-defined]
+    if acceptor is not None:
+        await acceptor.wait_closed()  # type: ignore[attr-defined]
+    zygote.stop()
+
+
+def loop_time() -> float:
+    return asyncio.get_running_loop().time()

@@ -9,7 +9,6 @@ for one side (``--side``), for a spectator (``--public``), or for a shared table
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -27,7 +26,6 @@ from tracker.session.opening import load
 from tracker.session.redaction import HIDDEN_TURN, player_view, table_view
 from tracker.session.session import Session
 from tracker.store import SaveError
-from tracker.table.pty import STEP_BACK, step_back
 from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.footer import KeyFooter
 from tracker.ui.panes.combatants import CombatantsPane
@@ -123,8 +121,6 @@ class WatchApp(App[None]):
         show_notices(self, self._theme_notices)
         self.redraw()
         self.follow()
-        if os.environ.get(STEP_BACK):
-            self.call_after_refresh(step_back)  # the first screen first, at full speed
 
     @work(thread=True, exclusive=True, group="follow", exit_on_error=False)
     def follow(self) -> None:
