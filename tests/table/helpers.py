@@ -13,6 +13,8 @@ import sys
 import termios
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -130,10 +132,10 @@ class Server:
         out = []
         for pid in self.sessions():
             try:
-                env = Path(f"/proc/{pid}/environ").read_bytes()
+                name = Path(f"/proc/{pid}/comm").read_text().strip()
             except OSError:
                 continue
-            if b"TRACKER_TABLE=" not in env:
+            if name == "tracker watch":
                 out.append(pid)
         return out
 
@@ -189,6 +191,19 @@ def start_server(save: Path, access: Path, home: Path, *extra: str,
                  cwd: Path | None = None) -> Server:
     return start([str(save), "--ssh", "127.0.0.1:0", "--access", str(access), *extra], home,
                  cwd)
+
+
+@contextmanager
+def serving(folder: Path, *extra: str,
+            cwd: Path | None = None) -> Iterator[tuple[Server, Keys, Path]]:
+    """The ford's table served over SSH with fresh keys (and the save), stopped at the end."""
+    keys = make_keys()
+    save = table_save(folder)
+    server = start_server(save, write_access(folder, keys), folder / "home", *extra, cwd=cwd)
+    try:
+        yield server, keys, save
+    finally:
+        server.stop()
 
 
 def start_web(save: Path, home: Path, *extra: str) -> Server:

@@ -14,6 +14,7 @@ from tests.table.helpers import (
     connect,
     make_keys,
     open_screen,
+    serving,
     start_server,
     table_save,
     tracker_script,
@@ -52,10 +53,7 @@ async def test_a_planted_tracker_in_the_servers_folder_is_never_run(tmp_path):
 
 
 async def test_a_huge_terminal_is_capped(tmp_path):
-    keys = make_keys()
-    save = table_save(tmp_path)
-    server = start_server(save, write_access(tmp_path, keys), tmp_path / "home")
-    try:
+    with serving(tmp_path) as (server, keys, save):
         async with await connect(server.port, keys.spectator) as conn:
             chan, screen = await open_screen(conn, size=(8000, 8000))
             await screen.wait_for("spectator view")
@@ -64,16 +62,10 @@ async def test_a_huge_terminal_is_capped(tmp_path):
             chan.change_terminal_size(65000, 65000)
             await asyncio.sleep(0.5)
             assert [server.size_of(p) for p in server.views()] == [(500, 200)]
-    finally:
-        server.stop()
 
 
 async def test_spectators_filling_the_table_never_keep_the_gm_out(tmp_path):
-    keys = make_keys()
-    save = table_save(tmp_path)
-    server = start_server(save, write_access(tmp_path, keys), tmp_path / "home",
-                          "--max-sessions", "2")
-    try:
+    with serving(tmp_path, "--max-sessions", "2") as (server, keys, save):
         async with await connect(server.port, keys.spectator) as spec, \
                 await connect(server.port, keys.party) as party:
             _, one = await open_screen(spec)
@@ -88,16 +80,10 @@ async def test_spectators_filling_the_table_never_keep_the_gm_out(tmp_path):
                 await screen.wait_for(": for commands")  # the GM's seat is always kept
                 gm.write(b"q")
                 await asyncio.wait_for(screen.closed.wait(), 10)
-    finally:
-        server.stop()
 
 
 async def test_one_key_cannot_take_every_seat(tmp_path):
-    keys = make_keys()
-    save = table_save(tmp_path)
-    server = start_server(save, write_access(tmp_path, keys), tmp_path / "home",
-                          "--max-per-key", "2")
-    try:
+    with serving(tmp_path, "--max-per-key", "2") as (server, keys, save):
         async with await connect(server.port, keys.spectator) as conn:
             screens = [(await open_screen(conn))[1] for _ in range(2)]
             for screen in screens:
@@ -109,15 +95,10 @@ async def test_one_key_cannot_take_every_seat(tmp_path):
         async with await connect(server.port, keys.party) as conn:  # another key: a seat
             _, screen = await open_screen(conn)
             await screen.wait_for("party's view")
-    finally:
-        server.stop()
 
 
 async def test_every_process_goes_with_its_connection(tmp_path):
-    keys = make_keys()
-    save = table_save(tmp_path)
-    server = start_server(save, write_access(tmp_path, keys), tmp_path / "home")
-    try:
+    with serving(tmp_path) as (server, keys, save):
         conns = [await connect(server.port, k) for k in (keys.party, keys.spectator, keys.gm)]
         for conn, needle in zip(conns, ("party's view", "spectator view", ": for commands"),
                                 strict=True):
@@ -127,8 +108,6 @@ async def test_every_process_goes_with_its_connection(tmp_path):
         for conn in conns:
             conn.abort()
         assert await wait_until(lambda: server.sessions() == [], timeout=5)
-    finally:
-        server.stop()
 
 
 def test_an_access_file_others_can_write_is_refused_with_one_line(tmp_path):

@@ -12,21 +12,15 @@ import pytest
 from tests.conftest import lock_is_free
 from tests.table.helpers import (
     connect,
-    make_keys,
     open_screen,
-    start_server,
-    table_save,
+    serving,
     wait_until,
-    write_access,
 )
 from tracker.table.terminal import RESET
 
 
 async def test_a_stopped_server_resets_every_terminal_and_says_why(tmp_path):
-    keys = make_keys()
-    save = table_save(tmp_path)
-    server = start_server(save, write_access(tmp_path, keys), tmp_path / "home")
-    try:
+    with serving(tmp_path) as (server, keys, save):
         async with await connect(server.port, keys.party) as side_conn, \
                 await connect(server.port, keys.gm) as gm_conn:
             _, side = await open_screen(side_conn)
@@ -40,18 +34,13 @@ async def test_a_stopped_server_resets_every_terminal_and_says_why(tmp_path):
                 assert "tracker: the table server stopped" in screen.text
                 assert screen.exit_status == 0
         assert server.proc.wait(10) == 0
-    finally:
-        server.stop()
     log = server.log()
     assert "Traceback" not in log and "Event loop is closed" not in log
     assert lock_is_free(save)
 
 
 async def test_a_second_gm_gets_a_live_read_only_app_with_the_take_over_offered(tmp_path):
-    keys = make_keys()
-    save = table_save(tmp_path)
-    server = start_server(save, write_access(tmp_path, keys), tmp_path / "home")
-    try:
+    with serving(tmp_path) as (server, keys, save):
         async with await connect(server.port, keys.gm) as first_conn, \
                 await connect(server.port, keys.gm) as second_conn:
             first, one = await open_screen(first_conn)
@@ -66,15 +55,10 @@ async def test_a_second_gm_gets_a_live_read_only_app_with_the_take_over_offered(
             assert "--take-over" not in two.text  # no shell command it does not have
             first.write(b"q")
             await asyncio.wait_for(one.closed.wait(), 10)
-    finally:
-        server.stop()
 
 
 async def test_a_refused_login_is_logged_with_fingerprint_address_and_reason(tmp_path):
-    keys = make_keys()
-    save = table_save(tmp_path)
-    server = start_server(save, write_access(tmp_path, keys), tmp_path / "home")
-    try:
+    with serving(tmp_path) as (server, keys, save):
         with pytest.raises(asyncssh.PermissionDenied):
             await connect(server.port, keys.stranger)
         fingerprint = keys.stranger.get_fingerprint("sha256")
@@ -82,5 +66,3 @@ async def test_a_refused_login_is_logged_with_fingerprint_address_and_reason(tmp
         log = server.log("left without logging in")
         assert f"refused key {fingerprint} from 127.0.0.1:" in log
         assert "not in the access file" in log
-    finally:
-        server.stop()

@@ -19,8 +19,8 @@ from tests.table.helpers import (
     connect,
     make_keys,
     open_screen,
+    serving,
     start_server,
-    table_save,
     write_access,
 )
 from tests.table.test_web import websocket_url
@@ -55,10 +55,7 @@ async def quiet(screen, seconds: float = 1.0, timeout: float = 20) -> None:  # t
 
 
 async def test_a_secret_note_sends_no_byte_to_a_sides_view(tmp_path):
-    keys = make_keys()
-    save = table_save(tmp_path)
-    server = start_server(save, write_access(tmp_path, keys), tmp_path / "home")
-    try:
+    with serving(tmp_path) as (server, keys, save):
         async with await connect(server.port, keys.party) as conn:
             _, side = await open_screen(conn)
             await side.wait_for("party's view")
@@ -70,8 +67,6 @@ async def test_a_secret_note_sends_no_byte_to_a_sides_view(tmp_path):
             assert bytes(side.raw) == b""  # nothing: not even a redraw of the same
             gm_does(save, "note the bridge creaks")
             await side.wait_for("the bridge creaks")  # a change it may see does arrive
-    finally:
-        server.stop()
 
 
 async def test_a_spectators_sort_leaves_the_gms_alone(tmp_path):
@@ -103,10 +98,7 @@ async def test_a_spectators_sort_leaves_the_gms_alone(tmp_path):
 
 
 async def test_views_of_one_role_and_size_share_one_process_until_a_key(tmp_path):
-    keys = make_keys()
-    save = table_save(tmp_path)
-    server = start_server(save, write_access(tmp_path, keys), tmp_path / "home")
-    try:
+    with serving(tmp_path) as (server, keys, save):
         conns = [await connect(server.port, keys.spectator) for _ in range(2)]
         conns.append(await connect(server.port, keys.party))
         screens = []
@@ -126,8 +118,6 @@ async def test_views_of_one_role_and_size_share_one_process_until_a_key(tmp_path
         assert screens[1][1].raw.endswith(b"\x1b[?1049l\x1b[?25h")  # the terminal reset
         for conn in conns:
             conn.close()
-    finally:
-        server.stop()
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))

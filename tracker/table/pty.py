@@ -21,10 +21,11 @@ from collections.abc import Callable
 KILL_AFTER = 0.8
 """Seconds a hung-up child has to save and leave before it is killed."""
 
-VIEWER_NICE = 19
+VIEWER_NICE = 5
 """Scheduling niceness of a view's process once its first screen is up: on a busy
 machine the GM's app, whose keys everyone waits on, runs first, and the views catch up
-after."""
+after. (Views that show the same share a process, so there are few: at 19 they starved
+behind any other busy process of the machine, and a side followed the GM seconds late.)"""
 
 Spawn = Callable[[list[str], dict[str, str], str, int, Callable[[int], None]], int]
 """Start ``argv`` with ``env`` in folder ``cwd`` on the pty whose other end is the file

@@ -157,6 +157,7 @@ def _child(request: dict[str, Any], tty: int) -> None:
         attrs[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG | termios.IEXTEN)
         termios.tcsetattr(0, termios.TCSANOW, attrs)
         sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+        _name(f"tracker {request['argv'][0]}")
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
@@ -177,6 +178,16 @@ def _child(request: dict[str, Any], tty: int) -> None:
             except (OSError, ValueError):
                 pass
         os._exit(code)
+
+
+def _name(name: str) -> None:
+    """The process's name as ps and /proc show it (``tracker open``, ``tracker watch``)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(15, name.encode()[:15], 0, 0, 0)  # PR_SET_NAME
+    except (OSError, AttributeError):
+        pass
 
 
 def serve(sock: socket.socket) -> None:
