@@ -11,7 +11,8 @@ A view is made for a set of *own* sides (one side's player, or none for a specta
   log alike: a log entry is built from its typed changes (its ops), and one that changes
   a field the view may not show is told again from those changes, per viewer: the
   changes it may see as they are ("Grak: now prone"), a wound as only who was touched
-  ("Grak: wounded"), a note as "notes changed", and nothing of a stat or a secret field;
+  ("Grak: wounded"), a note as "notes changed", and nothing of a stat or a secret field
+  (pool dice spent or refreshed stay in the line: the table sees them rolled);
   an entry with nothing left to tell is not in the view at all;
 - no entry keeps its ops (the before and after of a change can hold any of the above),
   and the seed of the tracker's dice is not passed on.
@@ -46,8 +47,8 @@ FACES = {"wounds": ("wounded", "a wound healed", "wounds changed"),
 happen (a wound taken, a note written); a change to any other hidden field says nothing."""
 
 ROLLED = ("pools",)
-"""Another side's fields whose change an action's line keeps: pool dice spent are dice
-the table sees rolled (the panes still do not show the pools)."""
+"""Another side's fields whose change a line keeps as it was written: pool dice spent and
+refreshed are dice the table sees rolled (the panes still do not show the pools)."""
 
 
 @dataclass(frozen=True)
@@ -295,7 +296,7 @@ def _entry(
         key = str(path[3]) if name == "stats" and len(path) > 3 else None
         side = who.side.get(wid)
         words = told.setdefault(who.name.get(wid, wid), [])
-        if rule.shows(side, name, key) or (name in ROLLED and entry.resolved is not None):
+        if rule.shows(side, name, key) or name in ROLLED:
             words += _change(op, name, key)
             continue
         hidden = True
