@@ -49,7 +49,7 @@ def plays(draw):  # type: ignore[no-untyped-def]
     for _ in range(draw(st.integers(3, 14))):
         kind = draw(st.sampled_from(
             ["secret", "public", "wound", "notes", "hiddenset", "hiddennote", "cond", "next",
-             "undo", "remove", "hiddenunit", "pool"]))
+             "undo", "remove", "hiddenunit", "pool", "stat", "statcond"]))
         token = word()
         side = draw(st.sampled_from(SIDES))
         who = draw(st.sampled_from(VISIBLE[side]))
@@ -62,6 +62,10 @@ def plays(draw):  # type: ignore[no-untyped-def]
         elif kind == "wound":
             steps.append(f"wound {who} {token} level=3 kind=cut")
             secret_of[side].add(token)
+        elif kind in ("stat", "statcond"):  # a stat only its side sees, alone or not
+            value = str(next(count) * 97 + 50_000)
+            steps.append(f"set {who} will=" + value + (" +tired" if kind == "statcond" else ""))
+            secret_of[side].add(value)
         elif kind == "notes":
             steps.append(f"set {who} notes=secretly_{token}")
             secret_of[side].add(token)
@@ -141,6 +145,26 @@ def test_a_side_sees_its_own_wounds_and_notes_and_only_that_another_side_was_wou
     assert [e.text for e in beta.log][0] == "Aldo: wounded"
     spectator = session.player_view(None)
     assert all(c.wounds == [] and c.notes == "" for c in spectator.combatants)
+
+
+def test_a_stat_set_for_one_side_is_told_to_no_other_and_what_shows_is_told():
+    session = play(["set Cato will=3", "set Cato will=4 +tired initiative=5"])
+    beta = session.player_view("beta")
+    assert [e.text for e in beta.log] == ["Cato: will 3", "Cato: will 4, initiative 5, now tired"]
+    for other in ("alpha", None):
+        view = session.player_view(other)
+        assert [e.text for e in view.log] == ["Cato: initiative 5, now tired"]
+        assert view.find_combatant("cato").stats == {}
+
+
+def test_a_hidden_change_leaves_every_view_as_it_was():
+    session = play(["add combatant Wolf side=beta hidden=yes", "note the bridge creaks"])
+    before = {side: texts(session.player_view(side)) for side in (*SIDES, None)}
+    for line in ("note! the wolf waits", "set wolf will=9 +hungry", "set Cato will=7",
+                 "set Cato will=8"):
+        session.execute(line)
+        for side in ("alpha", None):
+            assert texts(session.player_view(side)) == before[side], (line, side)
 
 
 def test_other_sides_pools_and_stats_are_not_shown_but_the_order_is_kept():

@@ -4,11 +4,17 @@ what its sessions draw."""
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import os
 import re
+import struct
 import subprocess
 import sys
+import termios
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -74,41 +80,134 @@ def write_access(folder: Path, keys: Keys, open_table: bool = False) -> Path:
 
 @dataclass
 class Server:
+    """A `tracker serve` in a subprocess: its port, its browser addresses, its log."""
+
     proc: subprocess.Popen[str]
     port: int
     save: Path
     out: list[str] = field(default_factory=list)
+    urls: dict[str, str] = field(default_factory=dict)
+    err: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        threading.Thread(target=self._read_err, daemon=True).start()
+
+    def _read_err(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.err.append(line)
+
+    def log(self, needle: str = "", timeout: float = 5.0) -> str:
+        """What the server has said on stderr so far (once it has said ``needle``, or
+        ``timeout`` seconds have passed)."""
+        deadline = time.monotonic() + timeout
+        while needle not in "".join(self.err) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return "".join(self.err)
 
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(5)
+                self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        time.sleep(0.1)  # the last of stderr
+
+    @property
+    def zygote(self) -> int | None:
+        for pid in children(self.proc.pid):
+            if b"tracker.table.zygote" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return pid
+        return None
+
+    def sessions(self) -> list[int]:
+        """The processes of the sessions running now."""
+        zygote = self.zygote
+        return [p for p in children(zygote) if alive(p)] if zygote else []
+
+    def views(self) -> list[int]:
+        """The processes of the views running now (not the GM's apps)."""
+        out = []
+        for pid in self.sessions():
+            try:
+                name = Path(f"/proc/{pid}/comm").read_text().strip()
+            except OSError:
+                continue
+            if name == "tracker watch":
+                out.append(pid)
+        return out
+
+    @staticmethod
+    def size_of(pid: int) -> tuple[int, int]:
+        """The terminal size of a session's process (columns, rows)."""
+        fd = os.open(f"/proc/{pid}/fd/0", os.O_RDONLY | os.O_NOCTTY)
+        try:
+            rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ,
+                                                                b"\0" * 8))
+        finally:
+            os.close(fd)
+        return cols, rows
 
 
-def start_server(save: Path, access: Path, home: Path, *extra: str) -> Server:
+def children(pid: int) -> list[int]:
+    try:
+        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def tracker_script() -> str:
+    """The installed `tracker` command of this environment (as a server is started)."""
+    return str(Path(sys.executable).with_name("tracker"))
+
+
+def start(args: list[str], home: Path, cwd: Path | None = None) -> Server:
+    """`tracker serve ARGS`, until it has printed where it listens."""
     env = dict(os.environ, TRACKER_HOME=str(home))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tracker", "serve", str(save), "--ssh", "127.0.0.1:0",
-         "--access", str(access), *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )
+    proc = subprocess.Popen([tracker_script(), "serve", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=cwd)
     assert proc.stdout is not None
     out: list[str] = []
-    deadline = time.monotonic() + 30
+    port, urls = 0, {}
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         line = proc.stdout.readline()
         if not line:
             raise AssertionError(f"server ended: {proc.stderr.read() if proc.stderr else ''}")
         out.append(line)
-        found = re.search(r"ssh on \S+ port (\d+)", line)
-        if found:
-            return Server(proc, int(found.group(1)), save, out)
+        if found := re.search(r"(?:ssh|browser) on \S+ port (\d+)", line):
+            port = port or int(found.group(1))
+        elif found := re.match(r"\s+(.+?)\s+(http://\S+)$", line):
+            urls[found.group(1)] = found.group(2)
+        elif "Ctrl+C" in line:
+            return Server(proc, port, Path(args[0]), out, urls)
     proc.kill()
-    raise AssertionError("server did not say its port")
+    raise AssertionError("server did not say where it listens")
+
+
+def start_server(save: Path, access: Path, home: Path, *extra: str,
+                 cwd: Path | None = None) -> Server:
+    return start([str(save), "--ssh", "127.0.0.1:0", "--access", str(access), *extra], home,
+                 cwd)
+
+
+@contextmanager
+def serving(folder: Path, *extra: str,
+            cwd: Path | None = None) -> Iterator[tuple[Server, Keys, Path]]:
+    """The ford's table served over SSH with fresh keys (and the save), stopped at the end."""
+    keys = make_keys()
+    save = table_save(folder)
+    server = start_server(save, write_access(folder, keys), folder / "home", *extra, cwd=cwd)
+    try:
+        yield server, keys, save
+    finally:
+        server.stop()
+
+
+def start_web(save: Path, home: Path, *extra: str) -> Server:
+    return start([str(save), "--web", "127.0.0.1:0", *extra], home)
 
 
 class Screen(asyncssh.SSHClientSession):  # type: ignore[type-arg]

@@ -6,9 +6,14 @@ A view is made for a set of *own* sides (one side's player, or none for a specta
   in any case (log lines, the actor of an entry, a condition, an opponent field);
 - log entries the GM made secret (``note!``) are not in it;
 - the own sides keep their pools, wounds, notes and stats; every other side shows its
-  public state only (name, strength, conditions, the fields the table can see), and a
-  log line that tells another side's wounds or notes says only who was touched and how
-  ("Grak: wounded");
+  public state only (name, strength, conditions, the fields the table can see). One
+  rule, :class:`FieldRule`, says which field of whom a view shows, for the panes and the
+  log alike: a log entry is built from its typed changes (its ops), and one that changes
+  a field the view may not show is told again from those changes, per viewer: the
+  changes it may see as they are ("Grak: now prone"), a wound as only who was touched
+  ("Grak: wounded"), a note as "notes changed", and nothing of a stat or a secret field
+  (pool dice spent or refreshed stay in the line: the table sees them rolled);
+  an entry with nothing left to tell is not in the view at all;
 - no entry keeps its ops (the before and after of a change can hold any of the above),
   and the seed of the tracker's dice is not passed on.
 
@@ -19,11 +24,12 @@ tests all ask :func:`player_view` (or ``Session.player_view``).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
 
-from tracker.core.model import Combatant, Encounter, LogEntry, Resolved, Unit
+from tracker.core.model import Combatant, Encounter, LogEntry, Op, Resolved, Unit
 from tracker.core.turns import acting_order, current_actor
 
 SHOWN = 200
@@ -35,13 +41,38 @@ HIDDEN_TURN = -1
 ALWAYS_SECRET = ("pools", "wounds", "notes", "stats")
 """Details of a side that only its own player sees, whatever the save's secret_fields."""
 
-TOLD_IN_LOG = ("wounds", "notes")
-"""Another side's details that a log line never tells: a line that changes them says only
-who was touched and how. (Pools spent and stats are dice and numbers the table sees
-rolled: an action's line keeps them, the panes do not show them.)"""
-
-_WHAT = {"wounds": ("wounded", "a wound healed", "wounds changed"),
+FACES = {"wounds": ("wounded", "a wound healed", "wounds changed"),
          "notes": ("notes changed",) * 3}
+"""What a line says of a change to another side's hidden field that the table sees
+happen (a wound taken, a note written); a change to any other hidden field says nothing."""
+
+ROLLED = ("pools",)
+"""Another side's fields whose change a line keeps as it was written: pool dice spent and
+refreshed are dice the table sees rolled (the panes still do not show the pools)."""
+
+
+@dataclass(frozen=True)
+class FieldRule:
+    """Which field of whom a view shows: everything of the own sides; of every other
+    side, all but the secret fields, and of its stats only the order stat."""
+
+    own: frozenset[str]
+    secret: frozenset[str]
+    keep: frozenset[str]
+
+    @classmethod
+    def of(cls, enc: Encounter, own: Collection[str], order_stat: str) -> FieldRule:
+        return cls(frozenset(own), frozenset({*enc.secret_fields, *ALWAYS_SECRET}),
+                   frozenset({order_stat}))
+
+    def shows(self, side: str | None, name: str, key: str | None = None) -> bool:
+        """Does the view show field ``name`` (``key`` of it, for stats) of someone of
+        ``side``?"""
+        if side in self.own:
+            return True
+        if name == "stats" and key is not None:
+            return key in self.keep
+        return name not in self.secret
 
 
 def player_view(
@@ -64,10 +95,9 @@ def redact(
     """A copy of ``enc`` with everything the players of the ``own`` sides may not see
     removed. The turn is kept by who holds it: while a hidden combatant acts the view
     marks no one (``position.turn == HIDDEN_TURN``)."""
-    own = set(own)
+    rule = FieldRule.of(enc, own, order_stat)
     actor = current_actor(enc, order_stat)
-    window = enc.log[max(0, enc.cursor - shown) : enc.cursor]
-    hidden_ids, tokens = _hidden(enc, window)
+    hidden_ids, tokens, window = _window(enc, rule, shown)
     view = enc.model_copy()  # shallow: every part the view changes is copied below
     view.position = enc.position.model_copy()
     view.settings = dict(enc.settings)
@@ -75,17 +105,11 @@ def redact(
     view.combatants = [c.model_copy(deep=True) for c in enc.combatants if not c.hidden]
     view.units = [u.model_copy(deep=True) for u in enc.units if not u.hidden]
     view.seed = 0
-    secret = {*enc.secret_fields, *ALWAYS_SECRET}
-    keep = {order_stat}
     for who in view.everyone:
-        if who.side not in own:
-            _clear(who, secret, keep)
+        _clear(who, rule)
         if tokens:
             _scrub(who, tokens)
-    side_of = {x.id: x.side for x in enc.everyone}
-    names = {x.id: x.name for x in enc.everyone}
-    view.log = [e for e in (_entry(e, own, hidden_ids, tokens, side_of, names)
-                            for e in window) if e is not None]
+    view.log = window
     view.cursor = len(view.log)
     order = acting_order(view, order_stat)
     view.position.turn = order.index(actor) if actor in order else HIDDEN_TURN
@@ -99,14 +123,13 @@ def visible_log(
     each with its index in the log, as their view shows it (the battle report for a side).
     An entry the view shows whole also keeps where it stood (phase, turn) and its action's
     record (parameters, odds, dice stages), unless that record names something hidden."""
-    own = set(own)
+    rule = FieldRule.of(enc, own, order_stat)
     entries = enc.log[: enc.cursor]
     hidden_ids, tokens = _hidden(enc, entries)
-    side_of = {x.id: x.side for x in enc.everyone}
-    names = {x.id: x.name for x in enc.everyone}
+    who = _Who(enc)
     out: list[tuple[int, LogEntry]] = []
     for i, entry in enumerate(entries):
-        shown = _entry(entry, own, hidden_ids, tokens, side_of, names)
+        shown = _entry(entry, rule, hidden_ids, tokens, who)
         if shown is None:
             continue
         shown.phase, shown.side = entry.phase, entry.side
@@ -169,6 +192,22 @@ def _hidden(enc: Encounter, window: Iterable[LogEntry]) -> tuple[set[str], list[
     return ids, sorted(t for t in tokens if t)
 
 
+def _window(
+    enc: Encounter, rule: FieldRule, shown: int
+) -> tuple[set[str], list[str], list[LogEntry]]:
+    """The hidden ids and names, and the newest ``shown`` entries the view shows (counted
+    among those it shows: an entry it does not show moves nothing in it)."""
+    who = _Who(enc)
+    start = max(0, enc.cursor - 2 * shown)
+    while True:
+        hidden_ids, tokens = _hidden(enc, enc.log[start : enc.cursor])
+        kept = [e for e in (_entry(e, rule, hidden_ids, tokens, who)
+                            for e in enc.log[start : enc.cursor]) if e is not None]
+        if len(kept) >= shown or start == 0:
+            return hidden_ids, tokens, kept[len(kept) - shown :] if shown else []
+        start = 0
+
+
 def _names_any(text: str, tokens: Iterable[str]) -> bool:
     low = text.lower()
     return any(t in low for t in tokens)
@@ -177,15 +216,16 @@ def _names_any(text: str, tokens: Iterable[str]) -> bool:
 # --- combatants and units -----------------------------------------------------------------
 
 
-def _clear(who: Combatant | Unit, secret: set[str], keep: set[str]) -> None:
-    """Another side's details go back to their defaults (the order stat stays: it sets
-    who acts when)."""
+def _clear(who: Combatant | Unit, rule: FieldRule) -> None:
+    """The fields the view may not show go back to their defaults."""
+    if who.side in rule.own:
+        return
     fields = type(who).model_fields
-    for name in secret:
+    for name in rule.secret:
         if name not in fields or name in ("id", "name", "side", "hidden"):
             continue
         if name == "stats" and isinstance(who, Combatant):
-            who.stats = {k: v for k, v in who.stats.items() if k in keep}
+            who.stats = {k: v for k, v in who.stats.items() if rule.shows(who.side, name, k)}
             continue
         setattr(who, name, fields[name].get_default(call_default_factory=True))
     for effect in who.effects:
@@ -223,18 +263,26 @@ def _text(value: Any) -> str:
 # --- log entries --------------------------------------------------------------------------
 
 
+class _Who:
+    """Names and sides by id, of everyone the encounter has."""
+
+    def __init__(self, enc: Encounter) -> None:
+        self.side = {x.id: x.side for x in enc.everyone}
+        self.name = {x.id: x.name for x in enc.everyone}
+
+
 def _entry(
     entry: LogEntry,
-    own: set[str],
+    rule: FieldRule,
     hidden_ids: set[str],
     tokens: list[str],
-    sides: dict[str, str],
-    names: dict[str, str],
+    who: _Who,
 ) -> LogEntry | None:
-    """The entry as the view shows it, or None when the players may not see it at all."""
+    """The entry as the view shows it, or None when the view shows nothing of it."""
     if entry.secret or _names_any(entry.text, tokens) or _names_any(entry.actor, tokens):
         return None
-    touched: dict[str, list[str]] = {}
+    told: dict[str, list[str]] = {}
+    hidden = False
     for op in entry.ops:
         path = op.path
         if len(path) < 2 or path[0] not in ("combatants", "units"):
@@ -242,15 +290,54 @@ def _entry(
         wid = str(path[1])
         if wid in hidden_ids:
             return None
-        if len(path) >= 3 and path[2] in TOLD_IN_LOG and sides.get(wid) not in own:
-            what = _WHAT.get(str(path[2]), (f"{path[2]} changed",) * 3)
-            word = what[0] if op.op == "add" and len(path) == 3 else (
-                what[1] if op.op == "remove" and len(path) == 3 else what[2])
-            said = touched.setdefault(names.get(wid, wid), [])
-            if word not in said:
-                said.append(word)
-    if touched:
-        text = "; ".join(f"{name}: {', '.join(words)}" for name, words in touched.items())
-        return LogEntry(text=text, kind=entry.kind, round=entry.round, actor=entry.actor)
-    return LogEntry(text=entry.text, kind=entry.kind, round=entry.round, actor=entry.actor,
-                    rolls=list(entry.rolls))
+        if len(path) < 3:
+            continue  # someone coming or going: the line says so, and they are visible
+        name = str(path[2])
+        key = str(path[3]) if name == "stats" and len(path) > 3 else None
+        side = who.side.get(wid)
+        words = told.setdefault(who.name.get(wid, wid), [])
+        if rule.shows(side, name, key) or name in ROLLED:
+            words += _change(op, name, key)
+            continue
+        hidden = True
+        if name == "stats" and key is None and _only_kept(op, rule):
+            continue
+        face = FACES.get(name)
+        if face is not None:
+            word = face[0] if op.op == "add" and len(path) == 3 else (
+                face[1] if op.op == "remove" and len(path) == 3 else face[2])
+            words.append(word)
+    if not hidden:
+        return LogEntry(text=entry.text, kind=entry.kind, round=entry.round,
+                        actor=entry.actor, rolls=list(entry.rolls))
+    said = {name: list(dict.fromkeys(words)) for name, words in told.items() if words}
+    if not said:
+        return None
+    text = "; ".join(f"{name}: {', '.join(words)}" for name, words in said.items())
+    return LogEntry(text=text, kind=entry.kind, round=entry.round, actor=entry.actor)
+
+
+def _only_kept(op: Op, rule: FieldRule) -> bool:
+    """A whole stats table set where only the stats the view shows differ."""
+    before = op.before if isinstance(op.before, dict) else {}
+    after = op.after if isinstance(op.after, dict) else {}
+    changed = {k for k in {*before, *after} if before.get(k) != after.get(k)}
+    return changed <= rule.keep
+
+
+def _change(op: Op, name: str, key: str | None) -> list[str]:
+    """A change the view may see, in the words of a `set` line."""
+    if len(op.path) > 4 or (len(op.path) == 4 and key is None):
+        return []
+    if name == "conditions" and isinstance(op.before, list) and isinstance(op.after, list):
+        return ([f"now {c}" for c in op.after if c not in op.before]
+                + [f"no longer {c}" for c in op.before if c not in op.after])
+    if op.op != "set" or isinstance(op.after, (dict, list)):
+        return []
+    return [f"{key or name} {_value(op.after)}"]
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)

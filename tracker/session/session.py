@@ -216,9 +216,12 @@ class Session:
         low = text.lower()
         return any(name and name.lower() in low for name in hidden)
 
-    def player_view(self, side: str | None) -> Encounter:
-        """What the player of ``side`` may see (None: a spectator's public view).
-        The rules are in :mod:`tracker.session.redaction`."""
+    def player_view(self, side: str | None, *, table: bool = False) -> Encounter:
+        """What the player of ``side`` may see (None: a spectator's public view; with
+        ``table``, the shared table screen). The rules are in
+        :mod:`tracker.session.redaction`."""
+        if table:
+            return redaction.table_view(self.enc, self.ruleset.order_stat)
         return redaction.player_view(self.enc, side, self.ruleset.order_stat)
 
     def canonical_name(self, key: str) -> str:

@@ -199,19 +199,25 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "serve",
         help="serve the table: the GM's app and each side's view over SSH (or in a browser)",
-        description="Serve FILE to the table. Over SSH, each key in the access file gets "
-        "its role: the GM's app, a side's player view, or the public view. In a browser, "
-        "each role has an address with its own token, printed at start. Both listen on "
-        "127.0.0.1 unless a host is given.",
+        description="Serve FILE to the table, or every encounter of FOLDER that has an "
+        "access file beside it (NAME.access.toml). Over SSH, each key in the access file "
+        "gets its role: the GM's app, a side's player view, or the public view. In a "
+        "browser, each role has an address with its own token, printed at start. Both "
+        "listen on 127.0.0.1 unless a host is given.",
     )
-    o(p.add_argument("file"), ENCOUNTER)
+    o(p.add_argument("file", metavar="FILE|FOLDER"), ENCOUNTER)
     p.add_argument("--ssh", metavar="[HOST:]PORT", help="serve over SSH, e.g. 2222")
     o(p.add_argument("--access", metavar="ACCESS.toml", help="public keys by role (see README)"),
       ENCOUNTER)
     p.add_argument("--web", metavar="[HOST:]PORT", help="serve in a browser (textual-serve)")
     p.add_argument("--web-gm", action="store_true", help="offer the GM's app in the browser too")
     p.add_argument("--max-sessions", type=int, default=32, metavar="N",
-                   help="sessions at once, SSH and browser together (default 32)")
+                   help="players and spectators at once, SSH and browser together; the GM "
+                   "always has a seat (default 32)")
+    p.add_argument("--max-per-key", type=int, default=4, metavar="N",
+                   help="sessions at once for one key or browser address (default 4)")
+    p.add_argument("--max-size", default="500x200", metavar="COLSxROWS",
+                   help="the largest terminal a session gets (default 500x200)")
     p.add_argument("--keepalive", type=float, default=15.0, metavar="SECONDS",
                    help="SSH keepalive interval; a silent connection is dropped after "
                    "three (default 15)")

@@ -1,5 +1,6 @@
-"""`tracker serve FILE --ssh [HOST:]PORT --access ACCESS.toml [--web [HOST:]PORT]`: run the
-table servers until Ctrl+C or SIGTERM, then hang up every session and wait for them."""
+"""`tracker serve FILE|FOLDER --ssh [HOST:]PORT [--access ACCESS.toml] [--web [HOST:]PORT]`:
+run the table servers until Ctrl+C or SIGTERM, then reset every player's terminal, hang
+up every session and wait for them."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ import asyncio
 import signal
 import socket
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from tracker.store.paths import data_dir
 from tracker.table.access import GM, Access
-from tracker.table.ssh import KEEPALIVE, MAX_SESSIONS, Table
+from tracker.table.club import Choice, Club
+from tracker.table.ssh import KEEPALIVE, fingerprint, host_key, start_ssh
+from tracker.table.table import Limits, Table
+from tracker.table.zygote import Zygote
 
 LOOPBACK = "127.0.0.1"
 
@@ -59,14 +64,31 @@ def roles_summary(access: Access) -> str:
 
 
 @dataclass
-class Options:
+class Served:
+    """One encounter to serve: its save, its access file, and the sides it has."""
+
     save: Path
     access: Access
+    sides: set[str]
+
+
+@dataclass
+class Options:
+    served: list[Served]
     ssh: tuple[str, int] | None
     web: tuple[str, int] | None
     web_gm: bool = False
-    max_sessions: int = MAX_SESSIONS
+    limits: Limits = field(default_factory=Limits)
     keepalive: float = KEEPALIVE
+
+
+class ServeError(ValueError):
+    """A request to serve that cannot be met: one line for the shell."""
+
+
+STOPPED = "the table server stopped"
+WAIT_FOR_SESSIONS = 2.5
+"""Seconds the sessions have to save and leave at a stop (each is killed at 0.8 s)."""
 
 
 def serve(opts: Options) -> int:
@@ -77,41 +99,59 @@ def serve(opts: Options) -> int:
 
 
 async def _serve(opts: Options) -> int:
-    from tracker.store.paths import data_dir
-
-    table = Table(opts.save, opts.access, max_sessions=opts.max_sessions)
+    zygote = Zygote()
+    zygote.listen()
+    club = Club([Table(s.save, s.access, zygote.spawn, opts.limits) for s in opts.served])
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(sig, stop.set)
-    lines = [f"tracker serve: {opts.save}"]
-    acceptor = runner = None
+    acceptor = runner = web = None
     try:
+        lines = [f"tracker serve: {', '.join(str(s.save) for s in opts.served)}"]
+        for served in opts.served:
+            unknown = served.access.unknown_sides(served.sides)
+            if unknown:
+                have = ", ".join(sorted(served.sides)) or "none yet"
+                lines.append(f"  {served.save.name}: the access file names side "
+                             f"{', '.join(unknown)}, which the encounter does not have "
+                             f"(its sides: {have})")
+        hints: dict[int, list[str]] = {id(t): [] for t in club.tables}
         if opts.ssh is not None:
-            from tracker.table.ssh import fingerprint, host_key, start_ssh
-
-            key = host_key(data_dir())
             host, port = opts.ssh
-            acceptor = await start_ssh(table, host, port, key, opts.keepalive)
+            key = host_key(data_dir())
+            acceptor = await start_ssh(club, host, port, key, opts.keepalive)
             port = acceptor.sockets[0].getsockname()[1]
-            table.connect_hint = ssh_command(host, port)
+            command = ssh_command(host, port)
             lines += [
                 f"  ssh on {public_host(host)} port {port}; host key {fingerprint(key)}",
-                f"  connect: {table.connect_hint}   (the key decides the role)",
-                f"  roles: {roles_summary(opts.access)}",
+                f"  connect: {command}   (the key decides the role)",
             ]
+            for table in club.tables:
+                lines.append(f"  roles{f' at {table.name}' if len(club.tables) > 1 else ''}: "
+                             f"{roles_summary(table.access)}")
+                hints[id(table)].append(command)
         if opts.web is not None:
-            from tracker.table.web import make_server, make_tokens, start_web
+            from tracker.table.web import TableWeb, make_tokens, start_web, token_key
 
             host, port = opts.web
-            tokens = make_tokens(opts.access.sides, opts.web_gm)
-            server = make_server(table, host, port, tokens)
-            runner = await start_web(server)
+            secret = token_key(data_dir())
+            tokens: dict[str, Choice] = {}
+            for table in club.tables:
+                tokens.update({token: Choice(table, role) for token, role
+                               in make_tokens(table, secret, opts.web_gm).items()})
+            web = TableWeb(tokens)
+            runner = await start_web(web, host, port)
             port = runner.addresses[0][1]
             base = f"http://{public_host(host)}:{port}/"
             lines.append(f"  browser on {public_host(host)} port {port}; each address is a role:")
-            for token, role in tokens.items():
-                lines.append(f"    {role.describe():<14} {base}?token={token}")
+            for token, choice in tokens.items():
+                where = choice.describe() if len(club.tables) > 1 else choice.role.describe()
+                lines.append(f"    {where:<14} {base}{token}/")
+                if choice.role.kind != GM:
+                    hints[id(choice.table)].append(f"{choice.role.describe()}: {base}{token}/")
+        for table in club.tables:
+            table.connect_hint = "\n".join(hints[id(table)])
         lines.append("  Ctrl+C stops the server (each session saves and closes)")
         print("\n".join(lines), flush=True)
         await stop.wait()
@@ -119,16 +159,28 @@ async def _serve(opts: Options) -> int:
         print(f"tracker: cannot listen: {exc.strerror or exc}", file=sys.stderr)
         return 2
     finally:
-        if acceptor is not None:
-            acceptor.close()
-        for session in list(table.sessions):
-            if session.child is not None:
-                session.child.hangup()
-        for _ in range(50):  # the sessions save and leave, or are killed within a second
-            if not any(s.child and s.child.running for s in table.sessions):
-                break
-            await asyncio.sleep(0.05)
-        if runner is not None:
-            await runner.cleanup()
+        await _stop(club, zygote, acceptor, web, runner)
     return 0
 
+
+async def _stop(club: Club, zygote: Zygote, acceptor: object, web: object,
+                runner: object) -> None:
+    """Every terminal reset and told, every session saved and gone, then the listeners."""
+    if acceptor is not None:
+        acceptor.close()  # type: ignore[attr-defined]
+    for table in club.tables:
+        table.stop(STOPPED)
+    if web is not None:
+        await web.stop()  # type: ignore[attr-defined]
+    deadline = loop_time() + WAIT_FOR_SESSIONS
+    while zygote.waiting and loop_time() < deadline:
+        await asyncio.sleep(0.05)
+    if runner is not None:
+        await runner.cleanup()  # type: ignore[attr-defined]
+    if acceptor is not None:
+        await acceptor.wait_closed()  # type: ignore[attr-defined]
+    zygote.stop()
+
+
+def loop_time() -> float:
+    return asyncio.get_running_loop().time()

@@ -1,35 +1,31 @@
 """The table over SSH: one server, each connection's key picks what it gets.
 
 A GM key gets the full app on the encounter (the same lock rules as a local start: a
-second GM gets the read-only view); a side's key that side's player view; a spectator's
-key, or anyone when the access file says ``open = true``, the public view. Any other
-key, a password or no key at all is refused at authentication. Each session is its own
-process on a pty (see ``pty.py``); nothing else is offered: no shell, no commands, no
-forwarding, no file transfer.
+second GM connection gets a live read-only app that offers the take-over); a side's
+key that side's player view; a spectator's key, or anyone when the access file says
+``open = true``, the public view. Any other key, a password or no key at all is refused
+at authentication, and the refusal is logged with the key's fingerprint and the address.
+Nothing else is offered: no shell, no commands, no forwarding, no file transfer.
 """
 
 from __future__ import annotations
 
 import base64
 import os
-import sys
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
-from tracker.table.access import GM, SPECTATOR, Access, Role
-from tracker.table.pty import PtyChild
+from tracker.table.club import Choice, Club
+from tracker.table.rendering import Viewer
+from tracker.table.table import Seat, say_to_stderr
 
 HOST_KEY = "ssh_host_ed25519_key"
 KEEPALIVE = 15.0
 """Seconds between keepalives; three unanswered (45 s) and the connection is dropped."""
 KEEPALIVE_MISSES = 2
 """Keepalives that may go unanswered; the next missed one ends the connection."""
-MAX_SESSIONS = 32
-TERM_DEFAULT = "xterm-256color"
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -57,56 +53,21 @@ def fingerprint(key: asyncssh.SSHKey) -> str:
     return str(key.get_fingerprint("sha256"))
 
 
-@dataclass
-class Table:
-    """What every connection shares: the save, who may do what, and the sessions."""
-
-    save: Path
-    access: Access
-    max_sessions: int = MAX_SESSIONS
-    connect_hint: str = ""
-    """The command players type to connect (shown by `w` in the GM's app)."""
-    sessions: set[TableSession] = field(default_factory=set)
-    web_sessions: int = 0
-    """Browser sessions open now: the limit counts them with the SSH ones."""
-    say: Callable[[str], None] = lambda line: print(line, file=sys.stderr, flush=True)
-
-    @property
-    def busy(self) -> int:
-        return len(self.sessions) + self.web_sessions
-
-    def argv(self, role: Role) -> list[str]:
-        base = [sys.executable, "-m", "tracker"]
-        if role.kind == GM:
-            return [*base, "open", str(self.save)]
-        if role.kind == "side" and role.side:
-            return [*base, "watch", str(self.save), "--side", role.side]
-        return [*base, "watch", str(self.save), "--public"]
-
-    def env(self, term: str) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("SSH_", "TEXTUAL_"))}
-        env["TERM"] = term or TERM_DEFAULT
-        env.setdefault("LANG", "C.UTF-8")
-        env["TRACKER_TABLE"] = self.connect_hint
-        return env
-
-
 class TableConnection(asyncssh.SSHServer):
-    """One client: authentication decides its role."""
+    """One client: authentication decides where it may sit."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.conn: asyncssh.SSHServerConnection | None = None
-        self._offered: Role | None = None
-        self.role: Role | None = None
+    def __init__(self, club: Club) -> None:
+        self.club = club
+        self.peer = "?"
+        self.key = ""
+        """The fingerprint of the key the client proved it holds ("" for none)."""
+        self.choices: list[Choice] = []
+        self._offered: tuple[str, list[Choice]] = ("", [])
+        self.logged_in = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        self.conn = conn
         host, port = conn.get_extra_info("peername", ("?", 0))[:2]
-        self._peer = f"{host}:{port}"
-
-    def peer(self) -> str:
-        return getattr(self, "_peer", "?")
+        self.peer = f"{host}:{port}"
 
     def begin_auth(self, username: str) -> bool:
         return True  # every client authenticates, even a spectator of an open table
@@ -121,47 +82,48 @@ class TableConnection(asyncssh.SSHServer):
         # asyncssh asks again with the signature before it accepts a key, so the last
         # key asked about before auth_completed is the one the client proved it holds
         blob = base64.b64encode(key.public_data).decode("ascii")
-        role = self.table.access.role_of(blob)
-        if role is None and self.table.access.open_spectators:
-            role = Role(SPECTATOR)
-        self._offered = role
-        return role is not None
+        choices = self.club.choices(blob)
+        if not choices:
+            say_to_stderr(f"tracker serve: refused key {fingerprint(key)} from {self.peer}: "
+                          "not in the access file")
+        self._offered = (fingerprint(key), choices)
+        return bool(choices)
 
     def kbdint_auth_supported(self) -> bool:
-        return self.table.access.open_spectators  # a client with no key, on an open table
+        return self.club.anyone_may_watch  # a client with no key, on an open table
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
-        self._offered = Role(SPECTATOR)
+        self._offered = ("", self.club.choices(None))
         return True  # nothing to ask: an open table lets anyone watch
 
     def auth_completed(self) -> None:
-        self.role = self._offered
-        who = self.role.describe() if self.role else "?"
-        self.table.say(f"tracker serve: {who} connected from {self.peer()}")
+        self.key, self.choices = self._offered
+        self.logged_in = True
 
     def session_requested(self) -> TableSession | bool:
-        if self.role is None:
+        if not self.choices:
             return False
-        return TableSession(self.table, self.role, self)
+        return TableSession(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.role is not None:
-            why = f" ({exc})" if exc else ""
-            self.table.say(f"tracker serve: {self.role.describe()} from {self.peer()} left{why}")
+        if not self.logged_in:
+            why = f": {exc}" if exc else ""
+            say_to_stderr(f"tracker serve: {self.peer} left without logging in{why}")
 
 
 class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
-    """One channel: the role's app on a pty, bytes passed through both ways."""
+    """One channel: a seat at a table, its rendering's bytes passed through both ways."""
 
-    def __init__(self, table: Table, role: Role, connection: TableConnection) -> None:
-        self.table, self.role, self.connection = table, role, connection
+    def __init__(self, connection: TableConnection) -> None:
+        self.connection = connection
         self.chan: Any = None
-        self.child: PtyChild | None = None
+        self.seat: Seat | None = None
         self.term = ""
         self.size = (80, 24)
         self.has_pty = False
         self.command: str | None = None
         self.closed = False
+        self.picking = False
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -186,28 +148,38 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def session_started(self) -> None:
         if self.command is not None:
-            return self._refuse("this server shows the table only; connect without a command")
+            return self.end(1, "this server shows the table only; connect without a command")
         if not self.has_pty:
-            return self._refuse("the table needs a terminal: connect with ssh -t")
-        if self.table.busy >= self.table.max_sessions:
-            self.table.say(f"tracker serve: refused {self.role.describe()} from "
-                           f"{self.connection.peer()}: {self.table.max_sessions} sessions open")
-            return self._refuse(f"the table is full ({self.table.max_sessions} sessions); "
-                                "try again later")
-        cols, rows = self.size
+            return self.end(1, "the table needs a terminal: connect with ssh -t")
+        choices = self.connection.choices
+        if len(choices) == 1:
+            return self.sit(choices[0])
+        self.picking = True
+        lines = ["tracker: this key has a seat at several tables:"]
+        lines += [f"  {i}  {c.describe()}" for i, c in enumerate(choices, 1)]
+        lines.append(f"press 1-{len(choices)} to sit down, q to leave: ")
+        self.chan.write("\r\n".join(lines).encode())
+
+    def sit(self, choice: Choice) -> None:
+        table = choice.table
+        who = self.connection.key or f"address {self.connection.peer.rpartition(':')[0]}"
+        refused = table.admit(choice.role, who)
+        if refused:
+            table.say(f"tracker serve: refused {choice.role.describe()} from "
+                      f"{self.connection.peer}: {refused}")
+            return self.end(1, refused)
+        shape = table.shape(choice.role, *self.size, self.term)
+        self.seat = Seat(table, choice.role, who, self.connection.peer, "ssh", self, shape)
         try:
-            self.child = PtyChild(self.table.argv(self.role), self.table.env(self.term),
-                                  cols, rows, self._output, self._exited,
-                                  background=self.role.kind != GM)
+            self.seat.start()
         except OSError as exc:
-            return self._refuse(f"could not start the app: {exc.strerror or exc}")
-        self.table.sessions.add(self)
+            self.seat.hangup(exc.strerror or str(exc))
+            self.seat = None
+            return self.end(1, f"could not start the app: {exc.strerror or exc}")
 
-    def _refuse(self, message: str) -> None:
-        self.chan.write(f"tracker: {message}\r\n".encode())
-        self.chan.exit(1)
+    # --- Viewer: what the seat's rendering calls -------------------------------------------
 
-    def _output(self, data: bytes) -> None:
+    def send(self, data: bytes) -> None:
         if self.closed:
             return  # the client is gone: what the app still draws is dropped
         try:
@@ -215,32 +187,56 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         except (OSError, asyncssh.Error):
             self.closed = True
 
-    def _exited(self, code: int) -> None:
-        self.table.sessions.discard(self)
+    def backlog(self) -> int:
+        return 0 if self.closed else int(self.chan.get_write_buffer_size())
+
+    def end(self, status: int, line: str = "") -> None:
         if self.closed:
             return
         try:
-            self.chan.exit(code)
+            if line:
+                self.chan.write(f"\r\ntracker: {line}\r\n".encode())
+            self.chan.exit(status)
         except (OSError, asyncssh.Error):
             pass
+        self.closed = True
+
+    # --- from the client ----------------------------------------------------------------
 
     def data_received(self, data: bytes, datatype: Any) -> None:
-        if self.child is not None:
-            self.child.write(data)
+        if self.seat is not None:
+            self.seat.input(data)
+        elif self.picking:
+            self._pick(data)
+
+    def _pick(self, data: bytes) -> None:
+        choices = self.connection.choices
+        for byte in data:
+            if chr(byte) in "qQ\x03\x04":
+                self.picking = False
+                return self.end(0)
+            number = byte - ord("0")
+            if 1 <= number <= len(choices):
+                self.picking = False
+                self.chan.write(b"\r\n")
+                return self.sit(choices[number - 1])
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
-        self.size = (width, height)
-        if self.child is not None and width and height:
-            self.child.resize(width, height)
+        if width and height:
+            self.size = (width, height)
+            if self.seat is not None:
+                self.seat.resize(width, height)
 
     def pause_writing(self) -> None:
-        if self.child is not None:
-            self.child.pause()
+        rendering = self.seat.rendering if self.seat is not None else None
+        if rendering is not None and not rendering.shared:
+            rendering.child.pause()
 
     def resume_writing(self) -> None:
-        if self.child is not None:
-            self.child.resume()
+        rendering = self.seat.rendering if self.seat is not None else None
+        if rendering is not None:
+            rendering.child.resume()
 
     def eof_received(self) -> bool:
         return True  # the terminal stays open until the connection closes
@@ -250,20 +246,22 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
-        self.table.sessions.discard(self)
-        if self.child is not None:
-            self.child.hangup()
+        if self.seat is not None:
+            self.seat.hangup(str(exc) if exc else "")
+
+
+_VIEWER: type[Viewer] = TableSession  # an SSH channel is a viewer
 
 
 async def start_ssh(
-    table: Table,
+    club: Club,
     host: str,
     port: int,
     key: asyncssh.SSHKey,
     keepalive: float = KEEPALIVE,
 ) -> asyncssh.SSHAcceptor:
     return await asyncssh.create_server(
-        lambda: TableConnection(table),
+        lambda: TableConnection(club),
         host,
         port,
         server_host_keys=[key],

@@ -1,128 +1,244 @@
-"""The table in a browser (textual-serve), locked down.
+"""The table in a browser: textual-serve's terminal page, locked down.
 
-Every URL carries a token printed at start, one token for each role: the spectators',
-each side's, and the GM's only with ``--web-gm``. The websocket that drives an app
-checks the token again and that its Origin is the page's own; the same session limit as
-over SSH holds. Each websocket gets its own process running the role's view.
+Each role has an address of its own, ``/TOKEN/``, printed at start: the spectators',
+each side's, and the GM's only with ``--web-gm``. The token is in the path, so the
+page's relative URLs carry it (the terminal script, its stylesheet and font under
+``TOKEN/static/``, the websocket at ``TOKEN/ws``) and no query string can spoil it. A
+token stays the same for as long as the access file does (an HMAC of the file's digest
+under a key kept in the data folder). The websocket checks its Origin is the page's own,
+scheme included, and then takes a seat at the table as an SSH connection does: the
+same limits, the same processes (on a pty), the same logging. Every response carries
+strict headers (no framing, no referrer, no caching, nothing but its own scripts).
+
+textual-serve serves an app its own way (`Server.serve()` runs an event loop of its own
+and a process per page that speaks its own driver's protocol); the table only takes its
+browser side, textual.js with its stylesheet and font (``Server.statics_path``), and
+speaks textual.js's websocket messages itself (:mod:`tracker.table.workarounds`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
+import json
 import logging
+import os
 import secrets
+from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
 
 from tracker.table.access import GM, SPECTATOR, Role
-from tracker.table.pty import VIEWER_NICE
-from tracker.table.ssh import Table
+from tracker.table.club import Choice
+from tracker.table.rendering import SLOW_BYTES
+from tracker.table.table import Seat, Table
+from tracker.table.workarounds import TEXTUAL_JS_FILES, textual_serve_statics
 
 log = logging.getLogger("tracker.table.web")
 
+TOKEN_KEY = "web_token_key"
+OWN_STATIC = Path(__file__).with_name("static")
+PAGE = (OWN_STATIC / "page.html").read_text("utf-8")
+MAX_MESSAGE = 1 << 16
 
-def make_tokens(sides: list[str], gm: bool) -> dict[str, Role]:
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "font-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
+        "form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Server": "tracker",
+}
+NO_TOKEN = "tracker: this address needs the token printed when the table server started\n"
+
+
+def token_key(folder: Path) -> bytes:
+    """The key the browser tokens are made with, made once and kept in ``folder`` (0600)."""
+    path = folder / TOKEN_KEY
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_bytes()
+    key = secrets.token_bytes(32)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(key)
+    return key
+
+
+def make_tokens(table: Table, key: bytes, gm: bool) -> dict[str, Role]:
+    """A token for each role (the GM's with ``gm``), the same while the access file is."""
+    sides = table.access.sides
     roles = [Role(SPECTATOR)] + [Role("side", s) for s in sides] + ([Role(GM)] if gm else [])
-    return {secrets.token_urlsafe(18): role for role in roles}
+    seed = f"{table.save.resolve()}\0{table.access.digest}\0"
+    return {hmac.new(key, (seed + r.describe()).encode(), hashlib.sha256).hexdigest()[:32]: r
+            for r in roles}
 
 
-def make_server(table: Table, host: str, port: int, tokens: dict[str, Role]) -> Any:
-    """A textual-serve server whose pages and websockets need a token."""
-    import aiohttp_jinja2
-    from aiohttp import web
-    from textual_serve.app_service import AppService
-    from textual_serve.server import Server, to_int
+class WebViewer:
+    """A browser's websocket as a viewer: output is queued and sent in order."""
 
-    class TableWebServer(Server):  # type: ignore[misc]
-        def __init__(self) -> None:
-            super().__init__("tracker", host=host, port=port, title="tracker")
-            self.tokens = tokens
+    def __init__(self, ws: web.WebSocketResponse) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.queued = 0
+        self.status: int | None = None
+        self.line = ""
 
-        def role(self, request: web.Request) -> Role:
-            token = request.query.get("token", "")
-            for known, role in self.tokens.items():
-                if secrets.compare_digest(known, token):
-                    return role
-            raise web.HTTPForbidden(text="tracker: this address needs the token printed "
-                                         "when the table server started\n")
+    def send(self, data: bytes) -> None:
+        if self.status is None:
+            self.queued += len(data)
+            self.queue.put_nowait(data)
 
-        async def _make_app(self) -> web.Application:
-            app = await super()._make_app()
-            app.on_startup.clear()  # textual-serve's banner: the table prints its own
-            return app
+    def backlog(self) -> int:
+        return self.queued
 
-        @aiohttp_jinja2.template("app_index.html")
-        async def handle_index(self, request: web.Request) -> dict[str, Any]:
-            self.role(request)
-            router = request.app.router
-            base = f"{request.scheme}://{request.host}"
-            ws = "wss" if request.scheme == "https" else "ws"
-            token = request.query["token"]
-            return {
-                "font_size": to_int(request.query.get("fontsize", "16"), 16),
-                "app_websocket_url": f"{ws}://{request.host}"
-                f"{router['websocket'].url_for()}?token={token}",
-                "config": {"static": {"url": base + str(router["static"].url_for(
-                    filename="/")).rstrip("/") + "/"}},
-                "application": {"name": "tracker"},
-            }
+    def end(self, status: int, line: str = "") -> None:
+        if self.status is None:
+            self.status, self.line = status, line
+            self.queue.put_nowait(None)
 
-        async def handle_download(self, request: web.Request) -> web.StreamResponse:
-            self.role(request)
-            return await super().handle_download(request)
+    async def pump(self) -> None:
+        """Send what the seat's rendering draws, until the seat ends."""
+        while (data := await self.queue.get()) is not None:
+            self.queued -= len(data)
+            await self.ws.send_bytes(data)
+        if self.line:
+            await self.ws.send_bytes(f"\r\ntracker: {self.line}\r\n".encode())
+        await self.ws.close()
 
-        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            role = self.role(request)
-            origin = request.headers.get("Origin", "")
-            if not origin or urlsplit(origin).netloc != request.host:
-                log.warning("refused a websocket from origin %r", origin)
-                raise web.HTTPForbidden(text="tracker: the page's own origin only\n")
-            if table.busy >= table.max_sessions:
-                raise web.HTTPServiceUnavailable(
-                    text=f"tracker: the table is full ({table.max_sessions} sessions)\n")
-            websocket = web.WebSocketResponse(heartbeat=15)
-            width = to_int(request.query.get("width", "80"), 80)
-            height = to_int(request.query.get("height", "24"), 24)
-            service: AppService | None = None
-            table.web_sessions += 1
+
+class TableWeb:
+    """The aiohttp application of the browser addresses: a token names a table and a role."""
+
+    def __init__(self, tokens: dict[str, Choice]) -> None:
+        self.tokens = tokens
+        self.statics = textual_serve_statics()
+        self.seats: set[Seat] = set()
+        self.app = web.Application(client_max_size=MAX_MESSAGE)
+        self.app.on_response_prepare.append(self._headers)
+        self.app.add_routes([
+            web.get("/{token}/", self.page),
+            web.get("/{token}/ws", self.websocket),
+            web.get("/{token}/static/{name:.+}", self.static),
+            web.get("/{any:.*}", self.nothing),
+        ])
+
+    @staticmethod
+    async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+        response.headers.update(HEADERS)
+
+    def choice(self, request: web.Request) -> Choice:
+        token = request.match_info.get("token", "")
+        for known, choice in self.tokens.items():
+            if secrets.compare_digest(known, token):
+                return choice
+        raise web.HTTPForbidden(text=NO_TOKEN)
+
+    async def nothing(self, request: web.Request) -> web.StreamResponse:
+        token = request.match_info.get("any", "")
+        if token in self.tokens:  # the address without its closing slash
+            raise web.HTTPFound(f"{token}/")
+        raise web.HTTPForbidden(text=NO_TOKEN)
+
+    async def page(self, request: web.Request) -> web.Response:
+        role = self.choice(request).role
+        who = "the GM's app" if role.kind == GM else (
+            f"{role.side}'s view" if role.side else "spectator view")
+        title = f"tracker · {who}".replace("&", "&amp;").replace("<", "&lt;")
+        return web.Response(text=PAGE.replace("{title}", title), content_type="text/html")
+
+    async def static(self, request: web.Request) -> web.FileResponse:
+        self.choice(request)
+        name = request.match_info["name"]
+        if name in TEXTUAL_JS_FILES:
+            return web.FileResponse(self.statics / name)
+        if name in ("page.js", "page.css"):
+            return web.FileResponse(OWN_STATIC / name)
+        raise web.HTTPNotFound(text="tracker: no such file\n")
+
+    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+        table, role = (choice := self.choice(request)).table, choice.role
+        peer = f"{request.remote}"
+        origin = request.headers.get("Origin", "")
+        if origin != f"{request.scheme}://{request.host}":
+            table.say(f"tracker serve: refused a browser from {peer}: "
+                           f"origin {origin or 'none'} is not the page's own")
+            raise web.HTTPForbidden(text="tracker: the page's own origin only\n")
+        who = f"browser address of {role.describe()}"
+        refused = table.admit(role, who)
+        if refused:
+            table.say(f"tracker serve: refused {role.describe()} from {peer} "
+                           f"(browser): {refused}")
+            raise web.HTTPServiceUnavailable(text=f"tracker: {refused}\n")
+        cols = _number(request.query.get("width"), 80)
+        rows = _number(request.query.get("height"), 24)
+        ws = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        await ws.prepare(request)
+        viewer = WebViewer(ws)
+        shape = table.shape(role, cols, rows, "xterm-256color", "truecolor")
+        seat = Seat(table, role, who, peer, "browser", viewer, shape)
+        try:
+            seat.start()
+        except OSError as exc:
+            seat.hangup(exc.strerror or str(exc))
+            await ws.close()
+            return ws
+        self.seats.add(seat)
+        pump = asyncio.create_task(viewer.pump())
+        try:
+            await self._read(ws, seat, viewer)
+        finally:
+            self.seats.discard(seat)
+            seat.hangup()
+            viewer.end(0)
+            await asyncio.gather(pump, return_exceptions=True)
+        return ws
+
+    async def _read(self, ws: web.WebSocketResponse, seat: Seat, viewer: WebViewer) -> None:
+        """textual.js's messages: keys, a new size, a ping; nothing else is acted on."""
+        async for message in ws:
+            if viewer.status is not None:
+                break
+            if message.type != WSMsgType.TEXT:
+                continue
             try:
-                await websocket.prepare(request)
-                import shlex
+                kind, *rest = json.loads(message.data)
+            except (ValueError, TypeError):
+                continue
+            data = rest[0] if rest else None
+            if kind == "stdin" and isinstance(data, str):
+                seat.input(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                seat.resize(_number(data.get("width"), 80), _number(data.get("height"), 24))
+            elif kind == "ping" and isinstance(data, str) and len(data) < 64:
+                await ws.send_json(["pong", data])
+            if viewer.backlog() > SLOW_BYTES:
+                break
 
-                command = " ".join(shlex.quote(a) for a in table.argv(role))
-                if role.kind != GM:  # as over SSH: the views run after the GM's app
-                    command = f"nice -n {VIEWER_NICE} {command}"
-                service = AppService(
-                    command,
-                    write_bytes=websocket.send_bytes,
-                    write_str=websocket.send_str,
-                    close=websocket.close,  # type: ignore[arg-type]
-                    download_manager=self.download_manager,
-                    debug=False,
-                )
-                await service.start(width, height)
-                try:
-                    await self._process_messages(websocket, service)
-                finally:
-                    await service.stop()
-            except asyncio.CancelledError:
-                await websocket.close()
-            except Exception as error:  # one browser's failure never stops the table
-                log.warning("a browser session ended: %s", error)
-            finally:
-                table.web_sessions -= 1
-                if service is not None:
-                    await service.stop()
-            return websocket
-
-    return TableWebServer()
+    async def stop(self) -> None:
+        for seat in list(self.seats):
+            seat.end(0, "the table server stopped")
 
 
-async def start_web(server: Any) -> Any:
-    from aiohttp import web
+def _number(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
 
-    runner = web.AppRunner(await server._make_app(), handle_signals=False)
+
+async def start_web(server: TableWeb, host: str, port: int) -> web.AppRunner:
+    runner = web.AppRunner(server.app, handle_signals=False, access_log=None)
     await runner.setup()
-    site = web.TCPSite(runner, server.host, server.port)
+    site = web.TCPSite(runner, host, port)
     await site.start()
     return runner

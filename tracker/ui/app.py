@@ -30,6 +30,7 @@ from tracker.session.session import Outcome
 from tracker.ui import prefs
 from tracker.ui.commandline import CommandLine
 from tracker.ui.errors import draw_or_report, log_unexpected
+from tracker.ui.following import follow_while_read_only, read_only_notice
 from tracker.ui.footer import KeyFooter
 from tracker.ui.kept import KeptDialogs
 from tracker.ui.panes.combatants import CombatantsPane
@@ -144,7 +145,10 @@ class TrackerApp(SavingApp):
         show_notices(self, self._theme_notices)
         self.refresh_panes()
         notice = self.opened.notice
-        if self.session.read_only:
+        if self.session.read_only and self.opened.held_by:
+            self.set_status(read_only_notice(self.opened.held_by), error=True)
+            follow_while_read_only(self, self.session, self.refresh_panes)
+        elif self.session.read_only:
             self.set_status(notice or "read-only", error=True)
         elif notice:
             self.set_status(notice, toast=False)
@@ -536,11 +540,12 @@ class TrackerApp(SavingApp):
         """How players connect: the table server's command, or how to start one."""
         table = os.environ.get("TRACKER_TABLE", "")
         if table:
-            self.set_status(f"players connect: {table}  (each key picks its role)",
+            lines = table.split("\n")
+            self.set_status(f"players connect: {lines[0]}  (each key picks its role)",
                             toast=False)
-            self.notify(f"{table}\nGM key: this app · a side's key: that side's view · "
-                        "spectator key: the public view", title="Players connect with",
-                        timeout=12)
+            self.notify("\n".join([*lines, "GM key: this app · a side's key: that side's "
+                                   "view · spectator key: the public view"]),
+                        title="Players connect with", timeout=12)
             return
         path = self.session.path or "FILE"
         self.set_status(f"serve the table: tracker serve {path} --ssh 2222 --access ACCESS.toml",

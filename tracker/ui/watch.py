@@ -1,15 +1,16 @@
 """The player view: a read-only window on an encounter another tracker is running.
 
 A worker thread follows the save as the GM's tracker appends to it (see
-``tracker.session.live``) and makes the view there; the UI thread only draws it. The view never
-takes the lock and never writes. What it may show is decided by ``tracker.session.redaction``:
-for one side (``--side``), for a spectator (``--public``), or for a shared table screen
-(every side but the save's ``gm_side``).
+``tracker.session.live``) and makes the view there (``Session.player_view``); the UI
+thread only draws it, and only when the view changed: a change the view may not show
+draws nothing. What it may show: for one side (``--side``), for a spectator
+(``--public``), or for a shared table screen (every side but the save's ``gm_side``).
+The view never takes the lock and never writes: its roster's sort and filter and its
+theme are its own (kept in memory), and it has no command palette (no screenshots).
 """
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -24,10 +25,9 @@ from tracker.core.turns import current_actor
 from tracker.core.words import possessive
 from tracker.session.live import Follower
 from tracker.session.opening import load
-from tracker.session.redaction import HIDDEN_TURN, player_view, table_view
+from tracker.session.redaction import HIDDEN_TURN
 from tracker.session.session import Session
 from tracker.store import SaveError
-from tracker.table.pty import STEP_BACK, step_back
 from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.footer import KeyFooter
 from tracker.ui.panes.combatants import CombatantsPane
@@ -35,6 +35,7 @@ from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
 from tracker.ui.panes.roster import RosterPane
 from tracker.ui.panes.wounds import WoundsPane
+from tracker.ui.prefs import ViewPrefs
 from tracker.ui.theme import install_themes, show_notices
 
 POLL_SECONDS = 0.05
@@ -46,7 +47,9 @@ class WatchApp(App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "tracker · player view"
-    BINDINGS = [Binding("q", "quit", "Quit", id="watch-quit")]
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("q", "quit", "Quit", id="watch-quit"),
+                Binding("ctrl+l", "redraw", "Redraw", show=False, id="watch-redraw")]
 
     def __init__(
         self,
@@ -63,9 +66,13 @@ class WatchApp(App[None]):
         self.public = public
         self.requested_theme = theme
         self._theme_notices = install_themes(self, theme)
+        self.prefs = ViewPrefs()
         self.follower = follower or Follower(path, load)
+        self.source = Session(self.follower.enc, path, read_only=True)
+        """The GM's encounter as followed; what is shown is made from it."""
         self.session = Session(self.follower.enc, path, read_only=True)
         self.session.enc = self.view_of(self.follower.enc)
+        self._drawn = seen(self.session.enc)
         self.selected: str | None = None
         self.shown = 0
         """Views drawn since the start (the first one included)."""
@@ -77,11 +84,14 @@ class WatchApp(App[None]):
         return "spectator view" if self.public else "player view"
 
     def view_of(self, enc: Encounter) -> Encounter:
-        """What this view may show of the GM's encounter (see tracker.session.redaction)."""
-        order_stat = self.session.ruleset.order_stat
-        if self.side is not None or self.public:
-            return player_view(enc, self.side, order_stat)
-        return table_view(enc, order_stat)
+        """What this view may show of the GM's encounter."""
+        self.source.enc = enc
+        return self.source.player_view(self.side,
+                                       table=self.side is None and not self.public)
+
+    def action_redraw(self) -> None:
+        """Draw the whole screen again (Ctrl+L, as in other terminal programs)."""
+        self.refresh(layout=True)
 
     def compose(self) -> ComposeResult:
         rs = self.session.ruleset
@@ -123,8 +133,6 @@ class WatchApp(App[None]):
         show_notices(self, self._theme_notices)
         self.redraw()
         self.follow()
-        if os.environ.get(STEP_BACK):
-            self.call_after_refresh(step_back)  # the first screen first, at full speed
 
     @work(thread=True, exclusive=True, group="follow", exit_on_error=False)
     def follow(self) -> None:
@@ -137,6 +145,9 @@ class WatchApp(App[None]):
             try:
                 changed = self.follower.poll()
                 view = self.view_of(self.follower.enc) if changed else None
+                if view is not None:
+                    now = seen(view)
+                    view, self._drawn = (view, now) if now != self._drawn else (None, now)
             except SaveError as exc:
                 self.call_from_thread(self._status, f"waiting for a good save: {exc.expected}")
                 continue
@@ -181,3 +192,8 @@ class WatchApp(App[None]):
         self.query_one(LogPane).refresh_from(enc, show_secret=False)
         self.query_one("#status", Static).update(f"watching {self.path.name} · q quits")
         self.shown += 1
+
+
+def seen(view: Encounter) -> str:
+    """Everything a view shows, as one text: two views that show the same are equal."""
+    return view.model_dump_json() + "".join(e.model_dump_json() for e in view.log)

@@ -56,8 +56,8 @@ class RosterPane(Vertical):
         super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
         self.ruleset = ruleset
         self.border_title = "Units"
-        self.sort = prefs.get("roster_sort") or "listed"
-        self.view = prefs.get("roster_filter") or "all"
+        self.sort = prefs.of(self.app).get("roster_sort") or "listed"
+        self.view = prefs.of(self.app).get("roster_filter") or "all"
         self._enc: Encounter | None = None
         self._marks: dict[str, list[str]] = {}
         self._shown: list[Column] = list(ruleset.roster.columns)
@@ -185,7 +185,7 @@ class RosterPane(Vertical):
         self.sort = sorts[(i + 1) % len(sorts)]
         if self._enc is not None:
             self.refresh_from(self._enc)
-        prefs.remember(roster_sort=self.sort)
+        prefs.of(self.app).remember(roster_sort=self.sort)
         self.notify(f"roster sorted by {self.sort}", timeout=2)
 
     def action_cycle_view(self) -> None:
@@ -195,5 +195,5 @@ class RosterPane(Vertical):
         i = views.index(self.view) if self.view in views else 0
         self.view = views[(i + 1) % len(views)]
         self.refresh_from(self._enc)
-        prefs.remember(roster_filter=self.view)
+        prefs.of(self.app).remember(roster_filter=self.view)
         self.notify(f"roster shows: {self.view}", timeout=2)
