@@ -70,9 +70,9 @@ async def test_roster_cells_of_name_strength_and_state_show_whole(sample, size):
             await pilot.pause()
         pane = app.query_one(RosterPane)
         table = pane.table
-        shown = [c.key.value for c in table.ordered_columns]
+        shown = [c.key for c in table.columns]
         assert {"name", "strength", "state"} <= set(shown)
-        widths = {c.key.value: c.get_render_width(table) for c in table.ordered_columns}
+        widths = table.widths
         assert sum(widths.values()) <= table.size.width
         for unit in app.session.enc.units:
             row = table.get_row(unit.id)
@@ -82,6 +82,56 @@ async def test_roster_cells_of_name_strength_and_state_show_whole(sample, size):
                 assert len(text) + 2 <= widths[key], (unit.name, key, text)
         if size[0] >= 160:  # a wide terminal shows more than the essentials
             assert len(shown) > 4
+
+
+def fitted(table) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """Each shown column's widest cell (its title included), padding added."""
+    cells = [table.get_row(key) for key in table.keys]
+    return {c.key: 2 + max([len(c.title), *(len(getattr(row[i], "plain", row[i]))
+                                            for row in cells)])
+            for i, c in enumerate(table.columns)}
+
+
+async def test_columns_fit_their_content_after_a_shot_a_rewind_and_resizes(tmp_path):
+    """Every column as wide as its widest cell after each change and resize; none
+    shrinks to a few letters (a column given way to is dropped, or cut with an "…")."""
+    import shutil
+
+    from tracker.session.opening import open_encounter
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.panes.roster import RosterPane
+
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", tmp_path)
+    app = TrackerApp(open_encounter(tmp_path / "warmaster-river-crossing.toml"),
+                     theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.query_one(RosterPane).table
+        knights = app.session.enc.find_unit("Empire Knights").id
+
+        def check() -> None:
+            cut = table.cut
+            want = {k: w for k, w in fitted(table).items() if k not in cut}
+            assert {k: w for k, w in table.widths.items() if k not in cut} == want
+            assert all(table.widths[k] >= 5 for k in cut)  # three letters and padding
+
+        check()
+        assert app.run_line("set Empire Knights hits=3") is None
+        await pilot.pause()
+        check()
+        assert "3 hits to drive back" in table.get_row(knights)[-1]
+        assert app.run_line("rewind round 1") is None
+        await pilot.pause()
+        check()
+        full = dict(table.widths)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        check()
+        assert all(table.widths[k] >= w for k, w in full.items())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        check()
+        assert table.widths == full
 
 
 def test_the_theme_and_roster_view_are_kept_between_starts(tmp_path, monkeypatch):
@@ -149,11 +199,11 @@ async def test_the_roster_sort_and_filter_are_kept_and_a_side_not_here_shows_all
         await pilot.pause()
         pane = app.query_one(RosterPane)
         assert (pane.sort, pane.view) == (sort, view)
-        assert pane.table.total == sum(1 for u in app.session.enc.units
+        assert pane.table.row_count == sum(1 for u in app.session.enc.units
                                        if u.side == "High Elves")
     prefs.remember(roster_filter="side:Nobody here")
     app = TrackerApp(open_encounter(sample), theme="tracker-dark", autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         pane = app.query_one(RosterPane)
-        assert pane.view == "all" and pane.table.total == len(app.session.enc.units)
+        assert pane.view == "all" and pane.table.row_count == len(app.session.enc.units)

@@ -142,6 +142,7 @@ async def test_edit_forms_for_units_with_other_fields_are_kept_side_by_side(
     app = app_on(tmp_path, "d6battle-crossbow-duel.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await pilot.press("home")  # from the first unit (the cursor is on whoever acts)
         first = await _open(pilot, "e")
         await pilot.press("ctrl+o")
         await pilot.pause()

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Input, Label
+from textual.widgets import Input, Label
+
+from tracker.ui.table import SyncTable
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 SAMPLES = sorted(p.name for p in SAVES.glob("*.toml"))
@@ -25,21 +27,20 @@ def plain(cell: object) -> str:
 
 
 def check_tables(app) -> None:  # type: ignore[no-untyped-def]
-    for table in app.query(DataTable):
+    for table in app.query(SyncTable):
         if table.id not in WHOLE:
             continue
-        columns = {c.key.value: c for c in table.ordered_columns}
-        widths = {key: c.get_render_width(table) for key, c in columns.items()}
-        pad = 2 * table.cell_padding
+        widths = table.widths
+        keys = [c.key for c in table.columns]
         assert sum(widths.values()) <= table.size.width, table.id
-        for key, column in columns.items():  # every header shows whole
-            assert len(plain(column.label)) + pad <= widths[key], (table.id, key)
-        for row in table.ordered_rows:
-            cells = dict(zip(columns, table.get_row(row.key), strict=True))
+        for c in table.columns:  # every header shows whole
+            assert len(c.title) + 2 <= widths[c.key], (table.id, c.key)
+        for row in table.keys:
+            cells = dict(zip(keys, table.get_row(row), strict=True))
             for key in WHOLE[table.id]:
                 if key in cells:
                     text = plain(cells[key])
-                    assert len(text) + pad <= widths[key], (table.id, key, text)
+                    assert len(text) + 2 <= widths[key], (table.id, key, text)
 
 
 def check_dialog(screen) -> None:  # type: ignore[no-untyped-def]

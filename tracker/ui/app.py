@@ -16,7 +16,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from tracker import startup
@@ -156,7 +156,7 @@ class TrackerApp(SavingApp):
         else:
             name = self.session.path.name if self.session.path else "unsaved"
             self.set_status(f"{name} · ? for help · : for commands")
-        table = self.query(DataTable).first()
+        table = self.query(SyncTable).first()
         if table is not None:
             table.focus()
         self.follow_turn()
@@ -225,9 +225,9 @@ class TrackerApp(SavingApp):
             wounds.refresh_from(enc, self.selected)
         self.query_one(LogPane).refresh_from(enc)
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.data_table.id == "combatants-table":
-            key = event.row_key.value if event.row_key is not None else None
+    def on_sync_table_row_highlighted(self, event: SyncTable.RowHighlighted) -> None:
+        if event.table.id == "combatants-table":
+            key = event.key
             if key != self.selected:
                 self.selected = key
                 enc = self.session.enc
@@ -237,8 +237,8 @@ class TrackerApp(SavingApp):
                     pools.refresh_from(enc, self.selected)
                 for wounds in self.query(WoundsPane):
                     wounds.refresh_from(enc, self.selected)
-        elif event.data_table.id == "roster-table":
-            self.selected = event.row_key.value if event.row_key is not None else None
+        elif event.table.id == "roster-table":
+            self.selected = event.key
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A worker that failed (saving, odds) is logged and reported in one line; the

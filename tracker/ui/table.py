@@ -1,284 +1,311 @@
-"""A DataTable that updates in place: only cells that changed are redrawn.
+"""A table with a row cursor, drawn line by line: the roster and the combatants.
 
-Panes hand it the full list of rows each time the encounter changes; when the row keys
-are the same it touches only the changed cells, so a roster of a thousand units stays
-quick to refresh and keeps its cursor. When the rows are new (opening, a new sort or
-filter) it adds a screenful at once and the rest in batches after the screen is drawn,
-so a battle of thousands of units shows its first rows without waiting for the last.
+Panes hand it every row each time the encounter changes (``sync``); with the same row
+keys it takes only the rows named as changed, so a roster of a thousand units stays
+quick to refresh and keeps its cursor. Its columns are fitted to their content on every
+change and every resize (see ``tracker.ui.grid``); a column shown in part has its cells
+cut with an ellipsis. Only the rows on screen are drawn, each once until it changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import overload
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
-from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
-from textual._types import SegmentLines
-from textual.widgets import DataTable
-from textual.widgets._data_table import RowKey
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.geometry import Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
-Cell = str | Text
-Row = tuple[str, Sequence[Cell]]
+from tracker.rules.columns import Column
+from tracker.ui.grid import Cell, Grid, Row, Rows
+
+__all__ = ["Cell", "Row", "Rows", "SyncTable"]
 
 
-class Rows(Sequence[Row]):
-    """Rows whose cells are made when a row is read.
+class SyncTable(ScrollView, can_focus=True):
+    """Rows under a header, a cursor on one row; fed with ``sync(rows)``.
 
-    A pane with thousands of rows hands these to ``sync``: a rebuild reads the first
-    screenful before the screen is drawn and the rest batch by batch after it, so the
-    cells of a long roster are made as they are added, not all before the first screen.
+    ↑ ↓ move the cursor a row, PgUp PgDn a screen, Home End to the first and last row;
+    ← → scroll a table wider than its pane. A click puts the cursor on a row.
     """
 
-    def __init__(self, keys: Sequence[str], cells: Callable[[int], Sequence[Cell]],
-                 offset: int = 0) -> None:
-        self.keys = list(keys)
-        self._cells = cells
-        self._offset = offset
+    ALLOW_SELECT = False
 
-    def __len__(self) -> int:
-        return len(self.keys)
+    DEFAULT_CSS = """
+    SyncTable {
+        background: $surface;
+        color: $foreground;
+        height: auto;
+        max-height: 100%;
+        &:focus {
+            background-tint: $foreground 5%;
+            & > .synctable--cursor {
+                background: $block-cursor-background;
+                color: $block-cursor-foreground;
+                text-style: $block-cursor-text-style;
+            }
+            & > .synctable--header {
+                background-tint: $foreground 5%;
+            }
+        }
+        & > .synctable--header {
+            text-style: bold;
+            background: $panel;
+            color: $foreground;
+        }
+        &:ansi > .synctable--header {
+            background: ansi_bright_blue;
+            color: ansi_default;
+        }
+        & > .synctable--cursor {
+            background: $block-cursor-blurred-background;
+            color: $block-cursor-blurred-foreground;
+            text-style: $block-cursor-blurred-text-style;
+        }
+    }
+    """
 
-    @overload
-    def __getitem__(self, index: int) -> Row: ...
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"synctable--header", "synctable--cursor"}
 
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Row]: ...
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(-1)", "Up", show=False),
+        Binding("down", "cursor(1)", "Down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home,ctrl+home", "cursor_to(0)", "First", show=False),
+        Binding("end,ctrl+end", "cursor_to(-1)", "Last", show=False),
+        Binding("left", "scroll_left", "Scroll left", show=False),
+        Binding("right", "scroll_right", "Scroll right", show=False),
+    ]
 
-    def __getitem__(self, index: int | slice) -> Row | Sequence[Row]:
-        if isinstance(index, slice):
-            start, stop, step = index.indices(len(self.keys))
-            if step != 1:
-                return [self[i] for i in range(start, stop, step)]
-            return Rows(self.keys[start:stop], self._cells, self._offset + start)
-        if index < 0:
-            index += len(self.keys)
-        return self.keys[index], self._cells(self._offset + index)
+    class RowHighlighted(Message):
+        """The cursor is on another row (``key`` None: the table is empty)."""
 
+        def __init__(self, table: SyncTable, key: str | None) -> None:
+            super().__init__()
+            self.table = table
+            self.key = key
 
-FIRST_ROWS = 100
-"""Rows a rebuild adds before the screen is drawn when the terminal's height is unknown."""
-BATCH_ROWS = 500
-"""Rows added per refresh after that."""
+        @property
+        def control(self) -> SyncTable:
+            return self.table
 
+    def __init__(self, columns: Sequence[Column], *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._grid = Grid(columns)
+        self._cursor = 0
+        self._highlighted: str | None = None
+        """The key last announced with RowHighlighted."""
+        self._strips: LRUCache[str, Strip] = LRUCache(1024)
+        self._header: Strip | None = None
+        self._base: Style | None = None
 
-def plain_width(value: object) -> int | None:
-    """The width a cell takes, when it can be told without rendering it (else None)."""
-    if isinstance(value, Text):
-        return max(map(cell_len, value.plain.split("\n")))
-    if isinstance(value, str) and "[" not in value and "\n" not in value:
-        return cell_len(value)
-    return None
-
-
-def _one_line(value: object) -> Text | None:
-    """A cell as one line of left-aligned Text, if it is that simply (else None)."""
-    if isinstance(value, str):
-        if "[" in value or "\n" in value or "\t" in value:
-            return None
-        return Text(value, end="")
-    if isinstance(value, Text):
-        plain = value.plain
-        if ("\n" in plain or "\t" in plain or value.overflow is not None
-                or value.justify not in (None, "default", "left")):
-            return None
-        return value
-    return None
-
-
-class SyncTable(DataTable[Cell]):
-    """A row-cursor table fed with ``sync(rows)``."""
-
-    def __init__(self, columns: Sequence[tuple[str, str]], **kw: object) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=False, **kw)  # type: ignore[arg-type]
-        self._spec = list(columns)
-        self._keys: list[str] = []
-        self._cells: dict[str, tuple[Cell, ...]] = {}
-        self._pending: Sequence[Row] = []
-        """Rows of the last rebuild not added yet."""
-
-    def on_mount(self) -> None:
-        for label, key in self._spec:
-            self.add_column(label, key=key)
-
-    @property
-    def column_keys(self) -> list[str]:
-        return [key for _, key in self._spec]
-
-    def set_columns(self, columns: Sequence[tuple[str, str]], force: bool = False) -> None:
-        """Show these columns instead; the next ``sync`` adds the rows again (also with
-        the same columns when ``force``: cells cut to another width need new widths)."""
-        if list(columns) == self._spec and not force:
-            return
-        self._spec = list(columns)
-        self._pending = []
-        self._keys = []
-        self._cells = {}
-        self.clear(columns=True)
-        for label, key in self._spec:
-            self.add_column(label, key=key)
-
-    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
-        """Column widths from the cells' plain text instead of rendering every new row.
-
-        DataTable formats each cell of each new row to measure it, which for a roster of
-        a thousand units is most of the time to the first screen. Cells here are short
-        strings or Text, whose width is their cell length; anything else (markup, a
-        labelled or multi-line row) is measured the usual way.
-        """
-        slow: list[RowKey] = []
-        columns = self.ordered_columns
-        for row_key in new_rows:
-            row = self.rows.get(row_key)
-            cells = self._data.get(row_key)
-            if row is None or cells is None:
-                continue
-            if row.label is not None or row.auto_height:
-                slow.append(row_key)
-                continue
-            widths = [plain_width(cells.get(column.key)) for column in columns]
-            if None in widths:
-                slow.append(row_key)
-                continue
-            for column, width in zip(columns, widths, strict=True):
-                column.content_width = max(column.content_width, width or 0)
-        super()._update_dimensions(slow)
-
-    def _render_cell(
-        self,
-        row_index: int,
-        column_index: int,
-        base_style: Style,
-        width: int,
-        cursor: bool = False,
-        hover: bool = False,
-    ) -> SegmentLines:
-        """A one-line body cell of plain text, drawn straight to its segments.
-
-        DataTable draws every cell through Rich's console (the cell in a Padding in a
-        Styled, laid out as lines), which for a roster filling the screen is most of
-        the time of its first frame. The cells here are short strings and Text: they
-        are cut or padded to the column's width and styled as DataTable styles them
-        (its base style, the cursor's or hover's component style, then the post style),
-        with the same cache. Anything else (the header, markup, several lines, a tall
-        row) is drawn by DataTable.
-        """
-        quick = self._quick_cell(row_index, column_index, base_style, width, cursor, hover)
-        if quick is None:
-            return super()._render_cell(row_index, column_index, base_style, width,
-                                        cursor, hover)
-        return quick
-
-    def _quick_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
-                    cursor: bool, hover: bool) -> SegmentLines | None:
-        pad = self.cell_padding
-        if (row_index < 0 or column_index < 0 or width <= 2 * pad or self.fixed_rows
-                or self.fixed_columns):
-            return None
-        row_key = self._row_locations.get_key(row_index)
-        column_key = self._column_locations.get_key(column_index)
-        row = self.rows.get(row_key) if row_key is not None else None
-        if row_key is None or column_key is None or row is None:
-            return None
-        cache_key = (row_key, column_key, base_style, cursor, hover,
-                     self._show_hover_cursor, self._update_count, self._pseudo_class_state)
-        cached = self._cell_render_cache.get(cache_key)
-        if cached is not None:
-            return cached
-        if row.height != 1 or row.auto_height:
-            return None
-        text = _one_line(self._data[row_key].get(column_key))
-        if text is None:
-            return None
-        component, post = self._get_styles_to_render_cell(
-            False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor,
-            self.cursor_foreground_priority == "css",
-            self.cursor_background_priority == "css",
-        )
-        console = self.app.console
-        segments = list(text.render(console, end=""))
-        if text.style and not text.spans:  # Text.render leaves a span-less text unstyled
-            segments = list(Segment.apply_style(segments, console.get_style(text.style)))
-        body = Segment.adjust_line_length(segments, width - 2 * pad, pad=True)
-        margin = [Segment(" " * pad)] if pad else []
-        pre = base_style + Style.from_meta({"row": row_index, "column": column_index})
-        line = list(Segment.apply_style([*margin, *body, *margin], pre + component, post))
-        lines = [Segment.adjust_line_length(line, width, pad=True)]
-        self._cell_render_cache[cache_key] = lines
-        return lines
+    # --- what it shows ----------------------------------------------------------------
 
     @property
-    def first_rows(self) -> int:
-        """Rows a rebuild adds before the screen is drawn: as many as the terminal has
-        lines, which is more than the table can show; the rest follow in batches."""
-        return self.app.size.height or FIRST_ROWS
+    def columns(self) -> list[Column]:
+        """The columns shown, in order."""
+        grid = self._grid
+        return [grid.all_columns[i] for i in grid.shown]
+
+    @property
+    def widths(self) -> dict[str, int]:
+        """Each shown column's width on screen, its padding included."""
+        grid = self._grid
+        return {grid.all_columns[i].key: width
+                for i, width in zip(grid.shown, grid.room, strict=True)}
+
+    @property
+    def cut(self) -> set[str]:
+        """The shown columns narrower than their widest cell (cut with an ellipsis)."""
+        return {self._grid.all_columns[i].key for i in self._grid.limited}
+
+    @property
+    def keys(self) -> list[str]:
+        """The rows' keys, in order."""
+        return list(self._grid.keys)
+
+    @property
+    def row_count(self) -> int:
+        return len(self._grid.keys)
+
+    @property
+    def cursor_row(self) -> int:
+        return self._cursor
 
     @property
     def selected_key(self) -> str | None:
-        if not self._keys or self.cursor_row < 0 or self.cursor_row >= len(self._keys):
-            return None
-        return self._keys[self.cursor_row]
-
-    @property
-    def total(self) -> int:
-        """Rows in the table, counting those still being added."""
-        return len(self._keys)
+        keys = self._grid.keys
+        return keys[self._cursor] if keys else None
 
     def has_key(self, key: str) -> bool:
-        return key in self._keys
+        return key in self._grid.where
 
-    def select_key(self, key: str) -> None:
-        if key in self._keys:
-            row = self._keys.index(key)
-            if row >= self.row_count:
-                self._flush()
-            self.move_cursor(row=row)
+    def get_row(self, key: str) -> list[Cell]:
+        """The cells of a row in the columns shown, whole (as given, before any cut)."""
+        cells = self._grid.cells[key]
+        return [cells[i] for i in self._grid.shown]
+
+    # --- feeding it -------------------------------------------------------------------
 
     def sync(self, rows: Sequence[Row], only: Iterable[str] | None = None) -> None:
-        """Show ``rows``. With the same keys as shown, only changed cells are redrawn;
-        ``only``, when given, names the only rows whose cells may have changed, so the
-        others are not made again (a roster of thousands stays quick to refresh)."""
-        self._flush()  # the comparison below is with the whole table
-        keys = rows.keys if isinstance(rows, Rows) else [k for k, _ in rows]
-        if keys == self._keys:
+        """Show ``rows``. With the same keys as shown, ``only``, when given, names the
+        only rows whose cells may have changed: the others are not read again."""
+        grid = self._grid
+        keys = rows.keys if isinstance(rows, Rows) else [key for key, _ in rows]
+        if keys == grid.keys:
             if only is not None:
-                where = {key: i for i, key in enumerate(keys)}
-                rows = [rows[where[key]] for key in only if key in where]
-            for key, cells in rows:
-                old = self._cells.get(key)
-                new = tuple(cells)
-                if old == new:
-                    continue
-                for (_, col), value, before in zip(self._spec, new, old or (), strict=False):
-                    if value != before:
-                        self.update_cell(key, col, value)
-                self._cells[key] = new
+                rows = [rows[grid.where[key]] for key in only if key in grid.where]
+            changed = grid.update(rows)
+            for key in changed:
+                self._strips.discard(key)
+            if changed and not self._fit():
+                self.refresh()
             return
         keep = self.selected_key
-        self.clear()
-        self._keys = keys
-        self._cells = {}
-        first = self.first_rows
-        self._add(rows[:first])
-        self._pending = rows[first:]
-        if self._pending:
-            self.call_after_refresh(self._add_batch)
-        if keep is not None:
-            self.select_key(keep)
+        grid.replace(list(keys), rows)
+        self._strips.clear()
+        self._fit()
+        self._sized()
+        at = grid.where.get(keep) if keep is not None else None
+        self._place(at if at is not None else min(self._cursor, max(len(keys) - 1, 0)))
 
-    def _add(self, rows: Sequence[Row]) -> None:
-        for key, cells in rows:
-            self._cells[key] = tuple(cells)
-            self.add_row(*cells, key=key)
+    def select_key(self, key: str) -> None:
+        """Put the cursor on the row of ``key``, if there is one."""
+        at = self._grid.where.get(key)
+        if at is not None:
+            self._place(at)
 
-    def _add_batch(self) -> None:
-        batch, self._pending = self._pending[:BATCH_ROWS], self._pending[BATCH_ROWS:]
-        self._add(batch)
-        if self._pending:
-            self.call_after_refresh(self._add_batch)
+    def move_cursor(self, row: int) -> None:
+        """Put the cursor on row ``row`` (below zero: from the end) and show it."""
+        if self._grid.keys:
+            self._place(row % len(self._grid.keys) if row < 0 else row)
 
-    def _flush(self) -> None:
-        batch, self._pending = self._pending, []
-        self._add(batch)
+    # --- fitting the columns ----------------------------------------------------------
+
+    def _fit(self) -> bool:
+        """Fit the columns to the content and the width now; True if they changed (the
+        whole table is then drawn again)."""
+        width = self.size.width
+        room = width - self.styles.scrollbar_size_vertical if width else None
+        if not self._grid.fit(room):
+            return False
+        self._strips.clear()
+        self._header = None
+        self._sized()
+        return True
+
+    def _sized(self) -> None:
+        self.virtual_size = Size(self._grid.width, len(self._grid.keys) + 1)
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._strips.clear()
+        self._header = None
+        self._fit()
+        self._show_cursor()
+
+    # --- the cursor -------------------------------------------------------------------
+
+    def _place(self, row: int) -> None:
+        row = max(0, min(row, len(self._grid.keys) - 1))
+        if row != self._cursor:
+            for old in (self._cursor, row):
+                if 0 <= old < len(self._grid.keys):
+                    self._strips.discard(self._grid.keys[old])
+            self._cursor = row
+            self.refresh()
+        self._show_cursor()
+        key = self.selected_key
+        if key != self._highlighted:
+            self._highlighted = key
+            self.post_message(self.RowHighlighted(self, key))
+
+    def _show_cursor(self) -> None:
+        """Scroll so the cursor's row is under the header, on screen."""
+        body = max(self.scrollable_content_region.height - 1, 1)
+        top = self.scroll_offset.y
+        if self._cursor < top:
+            self.scroll_to(y=self._cursor, animate=False, immediate=True)
+        elif self._cursor >= top + body:
+            self.scroll_to(y=self._cursor - body + 1, animate=False, immediate=True)
+
+    def action_cursor(self, step: int) -> None:
+        if self._grid.keys:
+            self._place(self._cursor + step)
+
+    def action_page(self, step: int) -> None:
+        if self._grid.keys:
+            self._place(self._cursor + step * max(self.scrollable_content_region.height - 1, 1))
+
+    def action_cursor_to(self, row: int) -> None:
+        self.move_cursor(row)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and offset.y >= 1:
+            row = self.scroll_offset.y + offset.y - 1
+            if row < len(self._grid.keys):
+                self._place(row)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def notify_style_update(self) -> None:
+        """Styles changed (focus, theme): every line is drawn again."""
+        super().notify_style_update()
+        self._strips.clear()
+        self._header = None
+        self._base = None
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.size.width
+        base = self._base
+        if base is None:
+            base = self._base = self.rich_style
+        if y == 0:
+            strip = self._header
+            if strip is None:
+                strip = self._header = self._header_strip()
+        else:
+            row = scroll_y + y - 1
+            if row >= len(self._grid.keys):
+                return Strip.blank(width, base)
+            key = self._grid.keys[row]
+            strip = self._strips.get(key)
+            if strip is None:
+                strip = self._row_strip(row, key, base)
+                self._strips[key] = strip
+        return strip.crop_extend(scroll_x, scroll_x + width, base)
+
+    def _header_strip(self) -> Strip:
+        header = self.get_component_rich_style("synctable--header")
+        titles = [c.title for c in self._grid.all_columns]
+        segments = self._grid.segments(self.app.console, -1, titles, header, Style())
+        return self._line(segments, header, -1)
+
+    def _row_strip(self, row: int, key: str, base: Style) -> Strip:
+        """A row; the cursor's row in the cursor's style, its colours over the cells'."""
+        component = Style()
+        if row == self._cursor:
+            component = self.get_component_rich_style("synctable--cursor")
+        post = Style.from_color(component.color, component.bgcolor)
+        segments = self._grid.segments(self.app.console, row, self._grid.cells[key],
+                                       base + component, post)
+        return self._line(segments, base + component, row)
+
+    def _line(self, segments: list[Segment], fill: Style, row: int) -> Strip:
+        """A row's cells and, past the last column, its style to the pane's edge."""
+        rest = max(0, self.size.width - self._grid.width)
+        meta = Style.from_meta({"row": row, "column": 0, "out_of_bounds": True})
+        segments.append(Segment(" " * rest, fill + meta))
+        return Strip(segments, self._grid.width + rest)
+

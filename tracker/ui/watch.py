@@ -18,7 +18,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from tracker.core.model import Encounter
 from tracker.core.turns import current_actor
@@ -36,6 +36,7 @@ from tracker.ui.panes.pools import PoolsPane
 from tracker.ui.panes.roster import RosterPane
 from tracker.ui.panes.wounds import WoundsPane
 from tracker.ui.prefs import ViewPrefs
+from tracker.ui.table import SyncTable
 from tracker.ui.theme import install_themes, show_notices
 
 POLL_SECONDS = 0.05
@@ -114,9 +115,9 @@ class WatchApp(App[None]):
         yield Static(id="status")
         yield KeyFooter(compact=True)
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.data_table.id == "combatants-table":
-            self.selected = event.row_key.value if event.row_key is not None else None
+    def on_sync_table_row_highlighted(self, event: SyncTable.RowHighlighted) -> None:
+        if event.table.id == "combatants-table":
+            self.selected = event.key
             self._own_panes()
 
     def _own_panes(self) -> None:

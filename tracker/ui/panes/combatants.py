@@ -10,9 +10,14 @@ from textual.widgets import Static
 from tracker.core.model import Combatant, Encounter
 from tracker.core.sequence import is_holder
 from tracker.core.turns import acting_order, order_value
+from tracker.rules.columns import Column
 from tracker.rules.ruleset import Ruleset
 from tracker.ui.errors import log_unexpected
 from tracker.ui.table import Row, SyncTable
+
+
+def _blank(c: object) -> str:
+    return ""
 
 
 def state_of(c: Combatant) -> str:
@@ -35,11 +40,10 @@ class CombatantsPane(Vertical):
     def compose(self) -> ComposeResult:
         stat = self.ruleset.order_stat
         label = {"initiative": "Init"}.get(stat, stat[:6].title())
-        yield SyncTable(
-            [("", "now"), ("Name", "name"), ("Side", "side"), (label, "init"),
-             ("Wnd", "wounds"), ("State", "state")],
-            id="combatants-table",
-        )
+        columns = [Column(title, key, _blank, priority) for title, key, priority in (
+            ("", "now", 0), ("Name", "name", 0), ("Side", "side", 2), (label, "init", 0),
+            ("Wnd", "wounds", 3), ("State", "state", 0))]
+        yield SyncTable(columns, id="combatants-table")
         yield Static(id="combatant-detail", classes="detail")
 
     @property

@@ -13,7 +13,7 @@ from textual.containers import Vertical
 
 from tracker.core.model import Encounter, Unit
 from tracker.core.turns import sides
-from tracker.rules.columns import STATE, Column, Roster, fit_columns
+from tracker.rules.columns import STATE, Roster, UnitTest
 from tracker.rules.ruleset import Ruleset
 from tracker.ui import prefs
 from tracker.ui.table import Cell, Rows, SyncTable
@@ -28,18 +28,14 @@ def unit_state(u: Unit, ruleset: Ruleset | None = None) -> str:
     return roster.state(u)
 
 
-def _short(text: str, width: int) -> str:
-    """Keep the roster's later columns (hits, state) on screen."""
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def _matches(u: Unit, view: str, roster: Roster) -> bool:
     if view == "all":
         return True
     if view.startswith("side:"):
         return u.side == view[5:]
-    tests = {"active": lambda u: u.active, **dict(roster.filters),
-             "routed": lambda u: u.routed or u.removed, "engaged": lambda u: u.engaged}
+    tests: dict[str, UnitTest] = {
+        "active": lambda u: u.active, **dict(roster.filters),
+        "routed": lambda u: u.routed or u.removed, "engaged": lambda u: u.engaged}
     test = tests.get(view)
     return True if test is None else bool(test(u))
 
@@ -60,22 +56,13 @@ class RosterPane(Vertical):
         self.view = prefs.of(self.app).get("roster_filter") or "all"
         self._enc: Encounter | None = None
         self._marks: dict[str, list[str]] = {}
-        self._shown: list[Column] = list(ruleset.roster.columns)
-        self._limits: dict[str, int] = {}
-        self._widths: dict[str, int] = {}
-        """Each column's widest cell so far, its title included."""
 
     @property
     def roster(self) -> Roster:
         return self.ruleset.roster
 
     def compose(self) -> ComposeResult:
-        yield SyncTable([(c.title, c.key) for c in self._shown], id="roster-table")
-
-    def room(self) -> int:
-        """Cells the table has for its columns (its scrollbar left out)."""
-        width = self.size.width or self.app.size.width * 2 // 3
-        return max(width - 2 - 1, 20)
+        yield SyncTable(self.roster.columns, id="roster-table")
 
     def _texts(self, u: Unit) -> list[str]:
         roster = self.roster
@@ -90,29 +77,6 @@ class RosterPane(Vertical):
                 text = ", ".join([*marks, *own])
             out.append(text)
         return out
-
-    def _measure(self, units: list[Unit], fresh: bool) -> None:
-        columns = self.roster.columns
-        if fresh:
-            self._widths = {c.key: len(c.title) for c in columns}
-        widths = self._widths
-        for u in units:
-            for column, text in zip(columns, self._texts(u), strict=True):
-                if len(text) > widths.get(column.key, 0):
-                    widths[column.key] = len(text)
-
-    def _fit(self) -> bool:
-        """Choose the columns that fit the pane now; True if they changed."""
-        shown, limits = fit_columns(self.roster.columns, self._widths, self.room())
-        if shown == self._shown and limits == self._limits:
-            return False
-        self._shown, self._limits = shown, limits
-        self.table.set_columns([(c.title, c.key) for c in shown], force=True)
-        return True
-
-    def on_resize(self) -> None:
-        if self._enc is not None and self._fit():
-            self.refresh_from(self._enc, marks=self._marks)
 
     @property
     def table(self) -> SyncTable:
@@ -134,22 +98,17 @@ class RosterPane(Vertical):
             **dict(self.roster.sorts),
         }.get(self.sort)
         if key is not None:
-            units.sort(key=key)  # type: ignore[arg-type]
+            units.sort(key=key)
         return Rows([u.id for u in units], lambda i: self.cells(units[i]))
 
     def cells(self, u: Unit) -> list[Cell]:
+        """A unit's cells in the roster's columns; its name dim once out of play, bold
+        when the ruleset marks it."""
         roster = self.roster
         emphasis = roster.emphasis is not None and roster.emphasis(u)
         style = "dim" if not u.active else ("bold" if emphasis else "")
-        texts = dict(zip((c.key for c in roster.columns), self._texts(u), strict=True))
-        out: list[Cell] = []
-        for column in self._shown:
-            text = texts[column.key]
-            limit = self._limits.get(column.key)
-            if limit is not None:
-                text = _short(text, limit)
-            out.append(Text(text, style=style) if column.key == "name" else text)
-        return out
+        return [Text(text, style=style) if column.key == "name" else text
+                for column, text in zip(roster.columns, self._texts(u), strict=True)]
 
     def refresh_from(self, enc: Encounter, units: set[str] | None = None,
                      marks: dict[str, list[str]] | None = None) -> None:
@@ -165,15 +124,8 @@ class RosterPane(Vertical):
             units = units | {k for k in marks.keys() | self._marks.keys()
                              if marks.get(k) != self._marks.get(k)}
         self._marks = marks
-        if units is None:
-            self._measure([u for u in enc.units if _matches(u, self.view, self.roster)],
-                          fresh=True)
-        else:
-            self._measure([u for u in enc.units if u.id in units], fresh=False)
-        if self._fit():
-            units = None
         self.table.sync(self.rows(enc), only=units)
-        shown = self.table.total
+        shown = self.table.row_count
         active = sum(1 for u in enc.units if u.active)
         view = "" if self.view == "all" else f" · {self.view}"
         sort = "" if self.sort == "listed" else f" · by {self.sort}"

@@ -1,0 +1,176 @@
+"""What a table shows: its rows' cells by key, in order, and its columns fitted to them.
+
+No Textual here: ``tracker.ui.table`` draws a grid, line by line, with the segments
+made here. Each column is as wide as its
+widest cell (its title included), counted again as rows change; when the columns do not
+fit the room, they give way by priority (``tracker.rules.columns.fit_columns``) and a
+column shown in part is marked to be cut.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import overload
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+
+from tracker.rules.columns import Column, fit_columns
+
+Cell = str | Text
+Row = tuple[str, Sequence[Cell]]
+PADDING = 1
+"""Blank cells each side of a cell."""
+
+
+class Rows(Sequence[Row]):
+    """Rows whose cells are made when a row is read: a grid told which rows changed
+    reads only those."""
+
+    def __init__(self, keys: Sequence[str], cells: Callable[[int], Sequence[Cell]],
+                 offset: int = 0) -> None:
+        self.keys = list(keys)
+        self._cells = cells
+        self._offset = offset
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    @overload
+    def __getitem__(self, index: int) -> Row: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Row]: ...
+
+    def __getitem__(self, index: int | slice) -> Row | Sequence[Row]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self.keys))
+            if step != 1:
+                return [self[i] for i in range(start, stop, step)]
+            return Rows(self.keys[start:stop], self._cells, self._offset + start)
+        if index < 0:
+            index += len(self.keys)
+        return self.keys[index], self._cells(self._offset + index)
+
+
+def plain(cell: Cell) -> str:
+    return cell.plain if isinstance(cell, Text) else cell
+
+
+class Grid:
+    """Rows of cells under columns; ``shown``, ``room`` and ``limited`` say which columns
+    are drawn, how wide, and which are cut."""
+
+    def __init__(self, columns: Sequence[Column]) -> None:
+        self.all_columns = list(columns)
+        self.keys: list[str] = []
+        self.where: dict[str, int] = {}
+        """Each key's row."""
+        self.cells: dict[str, tuple[Cell, ...]] = {}
+        self._sizes: dict[str, tuple[int, ...]] = {}
+        """Each row's cell widths."""
+        self._counts: list[Counter[int]] = [Counter() for _ in self.all_columns]
+        """Per column, how many cells have each width."""
+        self.shown: list[int] = list(range(len(self.all_columns)))
+        """Indexes of the columns shown, in order."""
+        self.room: list[int] = [cell_len(c.title) + 2 * PADDING for c in self.all_columns]
+        """Each shown column's width on screen, its padding included."""
+        self.limited: set[int] = set()
+        """Shown columns narrower than their widest cell."""
+
+    @property
+    def width(self) -> int:
+        return sum(self.room)
+
+    def replace(self, keys: list[str], rows: Iterable[Row]) -> None:
+        """Hold these rows, in this order, instead of the ones held."""
+        self.keys = keys
+        self.where = {key: i for i, key in enumerate(keys)}
+        self.cells = {}
+        self._sizes = {}
+        self._counts = [Counter() for _ in self.all_columns]
+        for key, cells in rows:
+            self._put(key, tuple(cells))
+
+    def update(self, rows: Iterable[Row]) -> list[str]:
+        """Take the cells of rows already held; returns the keys whose cells changed."""
+        changed = []
+        for key, cells in rows:
+            new = tuple(cells)
+            if self.cells.get(key) != new:
+                self._put(key, new)
+                changed.append(key)
+        return changed
+
+    def _put(self, key: str, cells: tuple[Cell, ...]) -> None:
+        self.cells[key] = cells
+        new = tuple(cell_len(plain(cell)) for cell in cells)
+        old = self._sizes.get(key)
+        if old == new:
+            return
+        for count, before, after in zip(self._counts, old or (None,) * len(new), new,
+                                        strict=False):
+            if before is not None:
+                count[before] -= 1
+                if not count[before]:
+                    del count[before]
+            count[after] += 1
+        self._sizes[key] = new
+
+    def widest(self) -> dict[str, int]:
+        """Each column's widest cell, its title included."""
+        return {column.key: max(cell_len(column.title), *count, 0)
+                for column, count in zip(self.all_columns, self._counts, strict=True)}
+
+    def fit(self, room: int | None) -> bool:
+        """Choose the columns and their widths for ``room`` cells (None: not known yet,
+        every column whole); True if they changed."""
+        widest = self.widest()
+        shown: list[Column] = self.all_columns
+        limits: dict[str, int] = {}
+        if room is not None:
+            shown, limits = fit_columns(self.all_columns, widest, max(room, 0),
+                                        padding=2 * PADDING)
+        order = [self.all_columns.index(c) for c in shown]
+        inner = [min(widest[c.key], limits.get(c.key, widest[c.key])) for c in shown]
+        limited = {i for i, c, w in zip(order, shown, inner, strict=True)
+                   if w < widest[c.key]}
+        room_of = [w + 2 * PADDING for w in inner]
+        if (order, room_of, limited) == (self.shown, self.room, self.limited):
+            return False
+        self.shown, self.room, self.limited = order, room_of, limited
+        return True
+
+    def segments(self, console: Console, row: int, cells: Sequence[Cell], pre: Style,
+                 post: Style) -> list[Segment]:
+        """A row's cells in the columns shown (``row`` -1: the titles), each under ``pre``
+        and its place in the grid (for the mouse), then ``post``."""
+        out: list[Segment] = []
+        for column, i in enumerate(self.shown):
+            meta = Style.from_meta({"row": row, "column": column})
+            value = cells[i] if i < len(cells) else ""
+            text = value if isinstance(value, Text) else Text(value)
+            out += cell_segments(console, text, self.room[column], pre + meta, post,
+                                 i in self.limited)
+        return out
+
+
+def cell_segments(console: Console, text: Text, width: int, pre: Style, post: Style,
+                  cut: bool) -> list[Segment]:
+    """One cell on one line, ``width`` wide with its padding, as Textual's DataTable
+    draws it: ``text`` in its own style under ``pre``, then ``post`` over it (the
+    cursor's colours win over the text's); cut with an ellipsis when ``cut``."""
+    inner = max(width - 2 * PADDING, 0)
+    if cut and text.cell_len > inner:
+        text = text.copy()
+        text.truncate(inner, overflow="ellipsis")
+    segments = list(text.render(console, end=""))
+    if text.style and not text.spans:  # Text.render leaves a span-less text unstyled
+        segments = list(Segment.apply_style(segments, console.get_style(text.style)))
+    body = Segment.adjust_line_length(segments, inner, pad=True)
+    margin = [Segment(" " * PADDING)]
+    return list(Segment.apply_style([*margin, *body, *margin], pre, post))
