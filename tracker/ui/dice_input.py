@@ -40,13 +40,13 @@ class DiceEntry(InOrderInput):
         self.step.show_error("")
         super().replace(text, start, end)
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
+        """Runs before the handlers of the classes it comes from (InOrderInput's, then
+        Input's), which prevent_default() skips."""
         if event.character in ("r", "R") and not self.typed_for_another_screen():
             event.stop()
             event.prevent_default()
             self.step.roll(rest=event.character == "R")
-            return
-        await super()._on_key(event)
 
     async def action_submit(self) -> None:
         self.step.next_stage()

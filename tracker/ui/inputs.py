@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
 from tracker.ui.typeahead import hand_on
@@ -28,13 +30,15 @@ class InOrderInput(Input):
 
     def binding_for(self, event: events.Key) -> Binding | None:
         """The field's own binding for this key (Backspace, Home, Enter ...), if any."""
+        own = own_bindings(type(self))
         for key in event.aliases:
-            bindings = self._bindings.key_to_bindings.get(key)
-            if bindings:
-                return bindings[0]
+            binding = own.get(key)
+            if binding is not None:
+                return binding
         return None
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
+        """Runs before Input's own key handler, which prevent_default() skips."""
         if self.typed_for_another_screen():
             # a dialog opened over this one, or this one closed, by a key of the same
             # burst (the form's Enter opening the dice step, the last die's Enter): the
@@ -53,5 +57,15 @@ class InOrderInput(Input):
             event.stop()
             event.prevent_default()
             await self.run_action(binding.action)
-            return
-        await super()._on_key(event)
+
+
+@cache
+def own_bindings(field: type[Input]) -> dict[str, Binding]:
+    """The bindings a field's class declares or inherits, by key; a class's own binding
+    for a key before the one it inherits."""
+    found: dict[str, Binding] = {}
+    for cls in field.__mro__:
+        declared: list[BindingType] = cls.__dict__.get("BINDINGS", [])
+        for binding in Binding.make_bindings(declared):
+            found.setdefault(binding.key, binding)
+    return found
