@@ -5,6 +5,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from rich.segment import Segment
+from rich.style import Style
+from textual.color import Color
 from textual.widgets import Input, Static
 
 from tests.conftest import SAVES, LockHolder
@@ -176,37 +179,43 @@ async def test_a_broken_theme_falls_back_with_a_notice(skirmish_file, tracker_ho
         assert any("theme 'broken' not found" in m for m in messages), messages
 
 
-async def test_the_theme_asked_for_is_drawn_and_the_stylesheets_parsed_once(
-    tmp_path, monkeypatch
-):
-    from textual.css.stylesheet import Stylesheet
+def ansi_red(app: TrackerApp) -> tuple[int, int, int] | int | None:
+    """How the app draws the terminal's red: a true colour, or the ANSI colour itself."""
+    line = [Segment("x", Style(color="red"))]
+    for line_filter in app.get_line_filters():
+        line = line_filter.apply(line, Color(0, 0, 0))
+    colour = line[0].style.color if line[0].style else None
+    assert colour is not None
+    return tuple(colour.triplet) if colour.triplet else colour.number
 
-    reparsed: list[int] = []
-    reparse = Stylesheet.reparse
 
-    def counted(self: Stylesheet) -> None:
-        reparsed.append(1)
-        reparse(self)
-
-    monkeypatch.setattr(Stylesheet, "reparse", counted)
-    from textual.color import Color
-
+async def test_the_theme_asked_for_is_drawn_with_its_colours_and_ansi_filter(tmp_path):
+    """The theme named at start is the one drawn, the terminal's colours given the true
+    colours of a light or a dark theme (or left alone, for an ANSI theme)."""
     path = tmp_path / "battle.toml"
     shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
+
+    def background(app: TrackerApp, name: str) -> Color:
+        theme = app.get_theme(name)
+        assert theme is not None and theme.background is not None
+        return Color.parse(theme.background)
+
     app = TrackerApp(open_encounter(path), theme="tracker-light")
-
-    def background(name: str) -> Color:
-        return Color.parse(app.get_theme(name).background)
-
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.theme == "tracker-light" and "-light-mode" in app.classes
-        assert app.screen.styles.background == background("tracker-light")
-        assert reparsed == []
+        assert app.screen.styles.background == background(app, "tracker-light")
+        assert ansi_red(app) == tuple(app.ansi_theme_light.ansi_colors[1])
         app.theme = "tracker-dark"  # while running, the usual way
         await pilot.pause()
-        assert reparsed and app.screen.styles.background == background("tracker-dark")
+        assert app.screen.styles.background == background(app, "tracker-dark")
         assert "-dark-mode" in app.classes and "-light-mode" not in app.classes
+        assert ansi_red(app) == tuple(app.ansi_theme_dark.ansi_colors[1])
+    app = TrackerApp(open_encounter(path), theme="tracker-16")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "-theme-tracker-16" in app.classes
+        assert ansi_red(app) == 1  # the terminal's own red
 
 
 async def test_the_footer_is_rebuilt_only_when_its_keys_change(tmp_path, monkeypatch):

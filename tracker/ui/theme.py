@@ -113,8 +113,9 @@ def install_themes(app: App[Any], requested: str | None) -> list[str]:
     terminal; a theme file that is broken or missing falls back. Returns the notices to
     show once the app runs.
 
-    Called from the app's ``__init__``: a theme chosen before the first screen saves
-    Textual parsing every stylesheet twice."""
+    Called from the app's ``__init__``, so the first screen is drawn in this theme.
+    Textual's theme watcher applies its colours by parsing the stylesheets once more as
+    the app starts (about 10 ms); no public call sets a theme without that."""
     themes, problems = load_themes()
     for theme in themes:
         app.register_theme(theme)
@@ -123,30 +124,8 @@ def install_themes(app: App[Any], requested: str | None) -> list[str]:
     if wanted not in names and wanted not in app.available_themes:
         problems.append(f"theme '{wanted}' not found")
         wanted = DEFAULT_THEME if DEFAULT_THEME in names else "textual-dark"
-    _choose(app, wanted)
+    app.theme = wanted
     return [f"{problem}; using {wanted}" for problem in problems]
-
-
-def _choose(app: App[Any], name: str) -> None:
-    """Make ``name`` the app's theme.
-
-    Before the app runs, Textual's theme watcher would queue a second parse of every
-    stylesheet (parsed first with the default theme's variables, then again with these).
-    Set then, the theme is stored without the watcher; its classes, its ANSI colour
-    filter and its CSS variables are applied here, so the stylesheets are parsed once,
-    with this theme's variables.
-    """
-    if app.is_running:
-        app.theme = name
-        return
-    app.set_reactive(App.theme, name)
-    theme = app.current_theme
-    classes = {c: False for c in app.classes if c.startswith("-theme-")}
-    classes.update({f"-theme-{theme.name}": True, "-dark-mode": theme.dark,
-                    "-light-mode": not theme.dark})
-    app.update_classes(classes, update=False)
-    app._refresh_truecolor_filter(app.ansi_theme)  # textual 8: what the watcher does
-    app.stylesheet.set_variables(app.get_css_variables())
 
 
 def show_notices(app: App[Any], notices: list[str]) -> None:
