@@ -72,12 +72,12 @@ def app_made() -> None:
 
 def first_screen_shown(app: App[Any]) -> None:
     """The first screen is up: load the typed commands and what a dialog's first opening
-    would (its modules and stylesheet), then freeze what the first screen and the dialogs made, as
-    :func:`app_made` did."""
+    would (its modules; their stylesheet is the app's), then freeze what the first screen
+    and the dialogs made, as :func:`app_made` did."""
     from tracker.ui.kept import prepare  # the dialogs' preparation: Textual, after start
 
     importlib.import_module("tracker.session.commands")
-    prepare(app)
+    prepare()
     gc.freeze()
 
 

@@ -32,7 +32,7 @@ from tracker.ui.commandline import CommandLine
 from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.following import follow_while_read_only, read_only_notice
 from tracker.ui.footer import KeyFooter
-from tracker.ui.kept import KeptDialogs
+from tracker.ui.kept import STYLESHEETS, KeptDialogs
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
@@ -68,7 +68,7 @@ __all__ = ["TrackerApp", "run_app", "topbar_text"]
 class TrackerApp(SavingApp):
     """Runs one encounter for the GM."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", *STYLESHEETS]  # the dialogs' too: their first opening parses none
     TITLE = "tracker"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [

@@ -7,9 +7,10 @@ it (never mounted) instead: its values, title and result handler are refreshed a
 nothing is composed. A dialog whose fields differ (an edit form for a unit with other
 further fields) is kept beside it, a few under one name.
 
-Once the app's first screen is drawn, ``prepare`` loads what every dialog's first
-opening would otherwise load with the key: the dialog modules and their stylesheet,
-parsed.
+Once the app's first screen is drawn, ``prepare`` imports what every dialog's first
+opening would otherwise import with the key: the dialog modules. Their stylesheet is
+one of the app's own (``STYLESHEETS``, in ``TrackerApp.CSS_PATH``), parsed with the
+app's at start: a dialog's first opening then neither parses it nor restyles the app.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tracker.ui.errors import log_unexpected
 
 SCREENS = Path(__file__).parent / "screens"
 STYLESHEETS = (SCREENS / "dialogs.tcss",)
+"""The dialogs' stylesheets, which the app loads with its own."""
 MODULES = ("tracker.ui.screens.confirm", "tracker.ui.screens.dice",
            "tracker.ui.screens.edit", "tracker.ui.screens.help",
            "tracker.ui.screens.picker", "tracker.ui.screens.resolve")
@@ -82,24 +84,12 @@ class KeptDialogs:
             old.remove()
 
 
-def prepare(app: App[Any]) -> None:
-    """Load the dialog modules and the dialogs' stylesheet while the app is idle, so a
-    dialog's first opening does not parse them and restyle the whole app with the key.
-    A failure is logged and changes nothing: the first opening loads them itself."""
+def prepare() -> None:
+    """Import the dialog modules while the app is idle, so a dialog's first opening
+    does not import them with the key. A failure is logged and changes nothing: the
+    first opening imports them itself."""
     try:
-        _prepare(app)
+        for module in MODULES:
+            importlib.import_module(module)
     except Exception as exc:
         log_unexpected(exc, "preparing the dialogs")
-
-
-def _prepare(app: App[Any]) -> None:
-    for module in MODULES:
-        importlib.import_module(module)
-    sheet = app.stylesheet
-    for path in STYLESHEETS:
-        if not sheet.has_source(str(path), ""):
-            sheet.read(path)
-    # parsed now, not at the first dialog's key; the app's widgets are not styled again
-    # (Textual does it when a screen brings a new stylesheet): no rule of the dialogs'
-    # stylesheet names a widget, class or id of the main screen
-    _ = sheet.rules_map  # reading it parses what was added
