@@ -20,7 +20,7 @@ import re
 import secrets
 import threading
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,6 @@ from typing import Any
 import tomli
 import tomli_w
 from pydantic import TypeAdapter, ValidationError
-from tomli_w import _writer as toml_writer
 
 from tracker.core import history
 from tracker.core.log import Log, LogError
@@ -470,15 +469,6 @@ def _invalid(
 ITEM_LISTS = ("combatants", "units")
 """Lists written as arrays of tables, one ``[[...]]`` per item, whose text is kept."""
 
-# tomli_w's own table writer (tomli-w 1.x): the text of one item is the text it gives for
-# that item inside the whole document, so kept items join into the same bytes.
-_FAST = all(
-    hasattr(toml_writer, name)
-    for name in ("Context", "gen_table_chunks", "is_suitable_inline_table", "is_aot",
-                 "format_key_part", "format_literal")
-)
-
-
 class _Written:
     """The TOML text of each combatant and unit of one encounter, as last written: an
     item is reused while its data equals what was written."""
@@ -503,15 +493,38 @@ def _item_texts(
     for model, data in zip(models, plain, strict=True):
         held = old.get(id(model))
         if held is None or held[0] is not model or held[1] != data:
-            # a context per item: tomli_w keys its inline-table cache by id()
-            ctx = toml_writer.Context(False, 4)
-            text = "".join(toml_writer.gen_table_chunks(data, ctx, name=name, inside_aot=True))
-            held = (model, data, text, toml_writer.is_suitable_inline_table(data, ctx))
+            held = (model, data, *_item_text(name, data))
         new[id(model)] = held
         texts.append(held[2])
         all_inline = all_inline and held[3]
     written.items[name] = new
     return texts, all_inline
+
+
+def _item_text(name: str, data: dict[str, Any]) -> tuple[str, bool]:
+    """One item of the array of tables ``name`` as ``tomli_w.dumps`` writes it in the
+    whole document (a ``[[name]]`` table), and whether it fits an inline table: an array
+    is written inline when all its items do."""
+    text = tomli_w.dumps({name: [data]})
+    aot = f"[[{name}]]\n"
+    if text.startswith(aot):
+        return text, False
+    # short enough to be inline: the table it is when another item of the array is not;
+    # its keys and sub-tables are written as those of a table ``[name]``
+    table = tomli_w.dumps({name: data})
+    header = f"[{name}]\n"
+    return aot + (table[len(header):] if table.startswith(header) else "\n" + table), True
+
+
+def state_doc(enc: Encounter) -> dict[str, Any]:
+    """The state as written: ``schema`` first, no nulls, no default values, no log."""
+    body = enc.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+    body.update(name=enc.name, ruleset=enc.ruleset)  # a ruleset's model defaults its id
+    doc: dict[str, Any] = {"schema": SCHEMA_VERSION}
+    for key in type(enc).model_fields:
+        if key in body:
+            doc[key] = body[key]
+    return doc
 
 
 def dump_state(enc: Encounter) -> str:
@@ -520,14 +533,7 @@ def dump_state(enc: Encounter) -> str:
     The text is that of ``tomli_w.dumps``, but the text of units and combatants written
     before is reused, so the autosave of a large battle only formats what changed.
     """
-    body = enc.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
-    body.update(name=enc.name, ruleset=enc.ruleset)  # a ruleset's model defaults its id
-    doc: dict[str, Any] = {"schema": SCHEMA_VERSION}
-    for key in type(enc).model_fields:
-        if key in body:
-            doc[key] = body[key]
-    if not _FAST:
-        return tomli_w.dumps(doc)
+    doc = state_doc(enc)
     with _written_lock:
         written = _written.get(id(enc))
         if written is None or written.enc is not enc:
@@ -538,9 +544,9 @@ def dump_state(enc: Encounter) -> str:
 
 
 def _dump(doc: dict[str, Any], written: _Written) -> str:
-    """``tomli_w``'s top level: plain values first, then tables and arrays of tables."""
+    """``tomli_w.dumps(doc)`` put together key by key: plain values first, then tables
+    and arrays of tables, as tomli_w orders them."""
     enc = written.enc
-    ctx = toml_writer.Context(False, 4)
     literals: list[str] = []
     tables: list[str] = []
     for key, value in doc.items():
@@ -550,19 +556,8 @@ def _dump(doc: dict[str, Any], written: _Written) -> str:
             if not all_inline:
                 tables += texts
                 continue
-        if isinstance(value, Mapping):
-            tables.append("".join(toml_writer.gen_table_chunks(value, ctx, name=key)))
-        elif toml_writer.is_aot(value) and not all(
-            toml_writer.is_suitable_inline_table(t, ctx) for t in value
-        ):
-            tables += [
-                "".join(toml_writer.gen_table_chunks(t, ctx, name=key, inside_aot=True))
-                for t in value
-            ]
-        else:
-            literals.append(
-                f"{toml_writer.format_key_part(key)} = {toml_writer.format_literal(value, ctx)}\n"
-            )
+        text = tomli_w.dumps({key: value})
+        (tables if text.startswith("[") else literals).append(text)
     head = "".join(literals)
     return head + ("\n" if head and tables else "") + "\n".join(tables)
 
