@@ -83,3 +83,31 @@ async def test_an_encounter_of_units_only_still_draws_its_empty_combatants_pane(
             await pilot.pause()
         # a plain encounter of units only: the combatants pane, empty, still draws
         assert "a: add a combatant" in str(app.query_one("#combatants").border_subtitle)
+
+
+async def test_a_new_sort_or_filter_keeps_what_the_sequence_says_of_each_unit(tmp_path):
+    """"to fire" (a duty of the missile phase) stays in the State column through o and v."""
+    import shutil
+
+    from tests.conftest import SAVES
+    from tracker.session.opening import open_encounter
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.panes.roster import RosterPane
+
+    shutil.copy(SAVES / "warlord-wood-elves.toml", tmp_path)
+    app = TrackerApp(open_encounter(tmp_path / "warlord-wood-elves.toml"),
+                     theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.query_one(RosterPane).table
+        longbowmen = app.session.enc.find_unit("Human longbowmen").id
+
+        def state() -> str:
+            row = table.get_row(longbowmen)
+            return str(row[[c.key for c in table.columns].index("state")])
+
+        assert state() == "to fire"
+        await pilot.press("o")
+        assert state() == "to fire"
+        await pilot.press("v")
+        assert state() == "to fire"

@@ -136,7 +136,7 @@ class RosterPane(Vertical):
         i = sorts.index(self.sort) if self.sort in sorts else 0
         self.sort = sorts[(i + 1) % len(sorts)]
         if self._enc is not None:
-            self.refresh_from(self._enc)
+            self.refresh_from(self._enc, marks=self._marks)
         prefs.of(self.app).remember(roster_sort=self.sort)
         self.notify(f"roster sorted by {self.sort}", timeout=2)
 
@@ -146,6 +146,6 @@ class RosterPane(Vertical):
         views = self.views(self._enc)
         i = views.index(self.view) if self.view in views else 0
         self.view = views[(i + 1) % len(views)]
-        self.refresh_from(self._enc)
+        self.refresh_from(self._enc, marks=self._marks)
         prefs.of(self.app).remember(roster_filter=self.view)
         self.notify(f"roster shows: {self.view}", timeout=2)
