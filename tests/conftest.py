@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
 from tracker.core.model import Combatant, Encounter, Unit
 from tracker.store import save_encounter
+
+if TYPE_CHECKING:
+    from tracker.ui.app import TrackerApp
 
 ROOT = Path(__file__).resolve().parents[1]
 SAVES = ROOT / "saves"
@@ -23,6 +27,18 @@ def load_sample(name: str, model: type[E]) -> E:
     enc = load(SAVES / name)
     assert isinstance(enc, model), type(enc).__name__
     return enc
+
+
+def app_on_copy(tmp_path: Path, sample: str, theme: str | None = "tracker-dark") -> TrackerApp:
+    """The GM's app on a copy of a shipped sample in ``tmp_path`` (no autosave); the
+    theme None: the one kept from the last start."""
+    from tracker.session.opening import open_encounter
+    from tracker.ui.app import TrackerApp
+
+    path = tmp_path / sample
+    if not path.exists():
+        shutil.copy(SAVES / sample, path)
+    return TrackerApp(open_encounter(path), theme=theme, autosave=False)
 
 
 @pytest.fixture(autouse=True)

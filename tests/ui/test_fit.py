@@ -59,12 +59,11 @@ def test_a_narrow_column_comes_back_once_a_wider_one_has_gone():
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
 @pytest.mark.parametrize("sample", sorted(p.name for p in SAVES.glob("*.toml")
                                           if "d6battle" in p.name or "war" in p.name))
-async def test_roster_cells_of_name_strength_and_state_show_whole(sample, size):
-    from tracker.session.opening import open_encounter
-    from tracker.ui.app import TrackerApp
+async def test_roster_cells_of_name_strength_and_state_show_whole(sample, size, tmp_path):
+    from tests.conftest import app_on_copy
     from tracker.ui.panes.roster import RosterPane
 
-    app = TrackerApp(open_encounter(SAVES / sample), theme="tracker-dark", autosave=False)
+    app = app_on_copy(tmp_path, sample)
     async with app.run_test(size=size) as pilot:
         for _ in range(3):
             await pilot.pause()
@@ -95,15 +94,10 @@ def fitted(table) -> dict[str, int]:  # type: ignore[no-untyped-def]
 async def test_columns_fit_their_content_after_a_shot_a_rewind_and_resizes(tmp_path):
     """Every column as wide as its widest cell after each change and resize; none
     shrinks to a few letters (a column given way to is dropped, or cut with an "…")."""
-    import shutil
-
-    from tracker.session.opening import open_encounter
-    from tracker.ui.app import TrackerApp
+    from tests.conftest import app_on_copy
     from tracker.ui.panes.roster import RosterPane
 
-    shutil.copy(SAVES / "warmaster-river-crossing.toml", tmp_path)
-    app = TrackerApp(open_encounter(tmp_path / "warmaster-river-crossing.toml"),
-                     theme="tracker-dark", autosave=False)
+    app = app_on_copy(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = app.query_one(RosterPane).table
@@ -147,13 +141,12 @@ def test_the_theme_and_roster_view_are_kept_between_starts(tmp_path, monkeypatch
 
 
 async def test_a_theme_picked_with_t_is_the_theme_of_the_next_start(tmp_path, monkeypatch):
-    from tracker.session.opening import open_encounter
-    from tracker.ui.app import TrackerApp
+    from tests.conftest import app_on_copy
     from tracker.ui.screens.picker import PickerScreen
 
     monkeypatch.setenv("TRACKER_CONFIG", str(tmp_path / "config"))
-    sample = SAVES / "warmaster-river-crossing.toml"
-    app = TrackerApp(open_encounter(sample), autosave=False)
+    sample = "warmaster-river-crossing.toml"
+    app = app_on_copy(tmp_path, sample, theme=None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         first = app.theme
@@ -169,7 +162,7 @@ async def test_a_theme_picked_with_t_is_the_theme_of_the_next_start(tmp_path, mo
         await pilot.pause()
         chosen = app.theme
         assert chosen != first
-    app = TrackerApp(open_encounter(sample), autosave=False)
+    app = app_on_copy(tmp_path, sample, theme=None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.theme == chosen
@@ -177,14 +170,13 @@ async def test_a_theme_picked_with_t_is_the_theme_of_the_next_start(tmp_path, mo
 
 async def test_the_roster_sort_and_filter_are_kept_and_a_side_not_here_shows_all(
         tmp_path, monkeypatch):
-    from tracker.session.opening import open_encounter
+    from tests.conftest import app_on_copy
     from tracker.ui import prefs
-    from tracker.ui.app import TrackerApp
     from tracker.ui.panes.roster import RosterPane
 
     monkeypatch.setenv("TRACKER_CONFIG", str(tmp_path / "config"))
-    sample = SAVES / "warmaster-river-crossing.toml"
-    app = TrackerApp(open_encounter(sample), theme="tracker-dark", autosave=False)
+    sample = "warmaster-river-crossing.toml"
+    app = app_on_copy(tmp_path, sample)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.query_one("#roster-table").focus()
@@ -194,7 +186,7 @@ async def test_the_roster_sort_and_filter_are_kept_and_a_side_not_here_shows_all
         sort, view = pane.sort, pane.view
         assert (sort, view) == ("side", "side:High Elves")
     assert prefs.load()["roster_sort"] == "side"
-    app = TrackerApp(open_encounter(sample), theme="tracker-dark", autosave=False)
+    app = app_on_copy(tmp_path, sample)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         pane = app.query_one(RosterPane)
@@ -202,7 +194,7 @@ async def test_the_roster_sort_and_filter_are_kept_and_a_side_not_here_shows_all
         assert pane.table.row_count == sum(1 for u in app.session.enc.units
                                        if u.side == "High Elves")
     prefs.remember(roster_filter="side:Nobody here")
-    app = TrackerApp(open_encounter(sample), theme="tracker-dark", autosave=False)
+    app = app_on_copy(tmp_path, sample)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         pane = app.query_one(RosterPane)
