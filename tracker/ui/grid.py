@@ -9,7 +9,6 @@ column shown in part is marked to be cut.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import overload
 
@@ -61,6 +60,12 @@ def plain(cell: Cell) -> str:
     return cell.plain if isinstance(cell, Text) else cell
 
 
+def width_of(cell: Cell) -> int:
+    """The cells a value takes on one line (an ASCII string: its length, at once)."""
+    text = plain(cell)
+    return len(text) if text.isascii() else cell_len(text)
+
+
 class Grid:
     """Rows of cells under columns; ``shown``, ``room`` and ``limited`` say which columns
     are drawn, how wide, and which are cut."""
@@ -73,8 +78,8 @@ class Grid:
         self.cells: dict[str, tuple[Cell, ...]] = {}
         self._sizes: dict[str, tuple[int, ...]] = {}
         """Each row's cell widths."""
-        self._counts: list[Counter[int]] = [Counter() for _ in self.all_columns]
-        """Per column, how many cells have each width."""
+        self._widest: list[int] = [0] * len(self.all_columns)
+        """Each column's widest cell."""
         self.shown: list[int] = list(range(len(self.all_columns)))
         """Indexes of the columns shown, in order."""
         self.room: list[int] = [cell_len(c.title) + 2 * PADDING for c in self.all_columns]
@@ -90,41 +95,40 @@ class Grid:
         """Hold these rows, in this order, instead of the ones held."""
         self.keys = keys
         self.where = {key: i for i, key in enumerate(keys)}
-        self.cells = {}
-        self._sizes = {}
-        self._counts = [Counter() for _ in self.all_columns]
-        for key, cells in rows:
-            self._put(key, tuple(cells))
+        self.cells = {key: tuple(cells) for key, cells in rows}
+        self._sizes = {key: tuple(map(width_of, cells)) for key, cells in self.cells.items()}
+        self._widest = self._measure()
 
     def update(self, rows: Iterable[Row]) -> list[str]:
         """Take the cells of rows already held; returns the keys whose cells changed."""
         changed = []
+        narrower = False
+        widest = self._widest
         for key, cells in rows:
             new = tuple(cells)
-            if self.cells.get(key) != new:
-                self._put(key, new)
-                changed.append(key)
+            if self.cells.get(key) == new:
+                continue
+            changed.append(key)
+            self.cells[key] = new
+            old, sizes = self._sizes.get(key, ()), tuple(map(width_of, new))
+            self._sizes[key] = sizes
+            for i, size in enumerate(sizes[:len(widest)]):
+                if size > widest[i]:
+                    widest[i] = size
+                elif i < len(old) and old[i] == widest[i] > size:
+                    narrower = True  # the widest cell may be gone: count again
+        if narrower:
+            self._widest = self._measure()
         return changed
 
-    def _put(self, key: str, cells: tuple[Cell, ...]) -> None:
-        self.cells[key] = cells
-        new = tuple(cell_len(plain(cell)) for cell in cells)
-        old = self._sizes.get(key)
-        if old == new:
-            return
-        for count, before, after in zip(self._counts, old or (None,) * len(new), new,
-                                        strict=False):
-            if before is not None:
-                count[before] -= 1
-                if not count[before]:
-                    del count[before]
-            count[after] += 1
-        self._sizes[key] = new
+    def _measure(self) -> list[int]:
+        widest = [max(sizes, default=0) for sizes in zip(*self._sizes.values(), strict=False)]
+        return (widest + [0] * len(self.all_columns))[:len(self.all_columns)]
 
     def widest(self) -> dict[str, int]:
         """Each column's widest cell, its title included."""
-        return {column.key: max(cell_len(column.title), *count, 0)
-                for column, count in zip(self.all_columns, self._counts, strict=True)}
+        return {column.key: max(cell_len(column.title), width)
+                for column, width in zip(self.all_columns, self._widest, strict=True)}
 
     def fit(self, room: int | None) -> bool:
         """Choose the columns and their widths for ``room`` cells (None: not known yet,

@@ -56,6 +56,7 @@ class RosterPane(Vertical):
         self.view = prefs.of(self.app).get("roster_filter") or "all"
         self._enc: Encounter | None = None
         self._marks: dict[str, list[str]] = {}
+        self._name_at = [c.key for c in ruleset.roster.columns].index("name")
 
     @property
     def roster(self) -> Roster:
@@ -107,8 +108,11 @@ class RosterPane(Vertical):
         roster = self.roster
         emphasis = roster.emphasis is not None and roster.emphasis(u)
         style = "dim" if not u.active else ("bold" if emphasis else "")
-        return [Text(text, style=style) if column.key == "name" else text
-                for column, text in zip(roster.columns, self._texts(u), strict=True)]
+        texts = self._texts(u)
+        cells: list[Cell] = list(texts)
+        if style:
+            cells[self._name_at] = Text(texts[self._name_at], style=style)
+        return cells
 
     def refresh_from(self, enc: Encounter, units: set[str] | None = None,
                      marks: dict[str, list[str]] | None = None) -> None:
