@@ -69,9 +69,9 @@ async def test_roster_cells_of_name_strength_and_state_show_whole(sample, size, 
             await pilot.pause()
         pane = app.query_one(RosterPane)
         table = pane.table
-        shown = [c.key for c in table.columns]
+        shown = [c.key for c in table.grid.columns]
         assert {"name", "strength", "state"} <= set(shown)
-        widths = table.widths
+        widths = table.grid.widths
         assert sum(widths.values()) <= table.size.width
         for unit in app.session.enc.units:
             row = table.get_row(unit.id)
@@ -85,10 +85,10 @@ async def test_roster_cells_of_name_strength_and_state_show_whole(sample, size, 
 
 def fitted(table) -> dict[str, int]:  # type: ignore[no-untyped-def]
     """Each shown column's widest cell (its title included), padding added."""
-    cells = [table.get_row(key) for key in table.keys]
+    cells = [table.get_row(key) for key in table.grid.keys]
     return {c.key: 2 + max([len(c.title), *(len(getattr(row[i], "plain", row[i]))
                                             for row in cells)])
-            for i, c in enumerate(table.columns)}
+            for i, c in enumerate(table.grid.columns)}
 
 
 async def test_columns_fit_their_content_after_a_shot_a_rewind_and_resizes(tmp_path):
@@ -104,10 +104,10 @@ async def test_columns_fit_their_content_after_a_shot_a_rewind_and_resizes(tmp_p
         knights = app.session.enc.find_unit("Empire Knights").id
 
         def check() -> None:
-            cut = table.cut
+            cut = table.grid.cut
             want = {k: w for k, w in fitted(table).items() if k not in cut}
-            assert {k: w for k, w in table.widths.items() if k not in cut} == want
-            assert all(table.widths[k] >= 5 for k in cut)  # three letters and padding
+            assert {k: w for k, w in table.grid.widths.items() if k not in cut} == want
+            assert all(table.grid.widths[k] >= 5 for k in cut)  # three letters and padding
 
         check()
         assert app.run_line("set Empire Knights hits=3") is None
@@ -117,15 +117,15 @@ async def test_columns_fit_their_content_after_a_shot_a_rewind_and_resizes(tmp_p
         assert app.run_line("rewind round 1") is None
         await pilot.pause()
         check()
-        full = dict(table.widths)
+        full = dict(table.grid.widths)
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         check()
-        assert all(table.widths[k] >= w for k, w in full.items())
+        assert all(table.grid.widths[k] >= w for k, w in full.items())
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         check()
-        assert table.widths == full
+        assert table.grid.widths == full
 
 
 def test_the_theme_and_roster_view_are_kept_between_starts(tmp_path, monkeypatch):

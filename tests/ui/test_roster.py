@@ -96,8 +96,8 @@ async def test_a_new_sort_or_filter_keeps_what_the_sequence_says_of_each_unit(tm
         for key in ("", "o", "v"):  # as opened, sorted by side, the elves only
             if key:
                 await pilot.press(key)
-            shown = [c.key for c in pane.table.columns]
+            shown = [c.key for c in pane.table.grid.columns]
             rows = [dict(zip(shown, map(plain, pane.table.get_row(k)), strict=True))
-                    for k in pane.table.keys]
+                    for k in pane.table.grid.keys]
             assert {"name": "Human longbowmen", "state": "to fire"}.items() <= next(
                 r for r in rows if r["name"] == "Human longbowmen").items(), key

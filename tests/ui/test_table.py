@@ -8,7 +8,8 @@ from textual.app import App, ComposeResult
 from textual.widgets import DataTable
 
 from tracker.rules.columns import Column
-from tracker.ui.table import Rows, SyncTable
+from tracker.ui.grid import Rows
+from tracker.ui.table import SyncTable
 
 
 def column(title: str, key: str, priority: int = 0) -> Column:
@@ -75,13 +76,13 @@ async def test_columns_fit_their_content_on_every_change():
     async with One(table).run_test(size=(80, 10)) as pilot:
         table.sync(ROWS)
         await pilot.pause()
-        assert table.widths == {"unit": 28, "side": 12, "state": 26}
+        assert table.grid.widths == {"unit": 28, "side": 12, "state": 26}
         table.sync([(k, [cells[0], "Orcs", ""]) for k, cells in ROWS])  # same keys
         await pilot.pause()
-        assert table.widths == {"unit": 28, "side": 6, "state": 7}  # "State" + 2
+        assert table.grid.widths == {"unit": 28, "side": 6, "state": 7}  # "State" + 2
         table.sync([("a", ["Ann", "Orcs", ""])])  # other keys: the rows anew
         await pilot.pause()
-        assert table.widths == {"unit": 6, "side": 6, "state": 7}
+        assert table.grid.widths == {"unit": 6, "side": 6, "state": 7}
 
 
 async def test_columns_give_way_by_priority_and_come_back_on_a_resize():
@@ -92,19 +93,19 @@ async def test_columns_give_way_by_priority_and_come_back_on_a_resize():
     async with app.run_test(size=(62, 10)) as pilot:  # 60 cells beside the scrollbar
         table.sync(ROWS)
         await pilot.pause()
-        assert table.widths == {"unit": 28, "side": 6, "state": 26}
+        assert table.grid.widths == {"unit": 28, "side": 6, "state": 26}
         assert table.get_row("a")[1] == "High Elves"  # whole, drawn cut
         assert "Hig…" in app.export_screenshot()
         await pilot.resize_terminal(120, 20)
         await pilot.pause()
-        assert table.widths == {"unit": 28, "side": 12, "state": 26}
+        assert table.grid.widths == {"unit": 28, "side": 12, "state": 26}
         await pilot.resize_terminal(62, 10)
         await pilot.pause()
-        assert table.widths == {"unit": 28, "side": 6, "state": 26}
-        assert [c.key for c in table.columns] == ["unit", "side", "state"]
+        assert table.grid.widths == {"unit": 28, "side": 6, "state": 26}
+        assert [c.key for c in table.grid.columns] == ["unit", "side", "state"]
         await pilot.resize_terminal(50, 10)
         await pilot.pause()
-        assert [c.key for c in table.columns] == ["unit", "state"]
+        assert [c.key for c in table.grid.columns] == ["unit", "state"]
 
 
 async def test_the_cursor_moves_by_keys_and_follows_its_row_through_a_new_order():

@@ -30,12 +30,12 @@ def check_tables(app) -> None:  # type: ignore[no-untyped-def]
     for table in app.query(SyncTable):
         if table.id not in WHOLE:
             continue
-        widths = table.widths
-        keys = [c.key for c in table.columns]
+        widths = table.grid.widths
+        keys = [c.key for c in table.grid.columns]
         assert sum(widths.values()) <= table.size.width, table.id
-        for c in table.columns:  # every header shows whole
+        for c in table.grid.columns:  # every header shows whole
             assert len(c.title) + 2 <= widths[c.key], (table.id, c.key)
-        for row in table.keys:
+        for row in table.grid.keys:
             cells = dict(zip(keys, table.get_row(row), strict=True))
             for key in WHOLE[table.id]:
                 if key in cells:

@@ -91,6 +91,21 @@ class Grid:
     def width(self) -> int:
         return sum(self.room)
 
+    @property
+    def columns(self) -> list[Column]:
+        """The columns shown, in order."""
+        return [self.all_columns[i] for i in self.shown]
+
+    @property
+    def widths(self) -> dict[str, int]:
+        """Each shown column's width on screen, its padding included."""
+        return {self.all_columns[i].key: w for i, w in zip(self.shown, self.room, strict=True)}
+
+    @property
+    def cut(self) -> set[str]:
+        """The shown columns narrower than their widest cell (cut with an ellipsis)."""
+        return {self.all_columns[i].key for i in self.limited}
+
     def replace(self, keys: list[str], rows: Iterable[Row]) -> None:
         """Hold these rows, in this order, instead of the ones held."""
         self.keys = keys

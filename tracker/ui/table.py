@@ -25,8 +25,6 @@ from textual.strip import Strip
 from tracker.rules.columns import Column
 from tracker.ui.grid import Cell, Grid, Row, Rows
 
-__all__ = ["Cell", "Row", "Rows", "SyncTable"]
-
 
 class SyncTable(ScrollView, can_focus=True):
     """Rows under a header, a cursor on one row; fed with ``sync(rows)``.
@@ -78,8 +76,8 @@ class SyncTable(ScrollView, can_focus=True):
         Binding("down", "cursor(1)", "Down", show=False),
         Binding("pageup", "page(-1)", "Page up", show=False),
         Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home,ctrl+home", "cursor_to(0)", "First", show=False),
-        Binding("end,ctrl+end", "cursor_to(-1)", "Last", show=False),
+        Binding("home,ctrl+home", "move_cursor(0)", "First", show=False),
+        Binding("end,ctrl+end", "move_cursor(-1)", "Last", show=False),
         Binding("left", "scroll_left", "Scroll left", show=False),
         Binding("right", "scroll_right", "Scroll right", show=False),
     ]
@@ -110,27 +108,9 @@ class SyncTable(ScrollView, can_focus=True):
     # --- what it shows ----------------------------------------------------------------
 
     @property
-    def columns(self) -> list[Column]:
-        """The columns shown, in order."""
-        grid = self._grid
-        return [grid.all_columns[i] for i in grid.shown]
-
-    @property
-    def widths(self) -> dict[str, int]:
-        """Each shown column's width on screen, its padding included."""
-        grid = self._grid
-        return {grid.all_columns[i].key: width
-                for i, width in zip(grid.shown, grid.room, strict=True)}
-
-    @property
-    def cut(self) -> set[str]:
-        """The shown columns narrower than their widest cell (cut with an ellipsis)."""
-        return {self._grid.all_columns[i].key for i in self._grid.limited}
-
-    @property
-    def keys(self) -> list[str]:
-        """The rows' keys, in order."""
-        return list(self._grid.keys)
+    def grid(self) -> Grid:
+        """What the table shows: rows, cells, the columns shown and their widths."""
+        return self._grid
 
     @property
     def row_count(self) -> int:
@@ -188,6 +168,8 @@ class SyncTable(ScrollView, can_focus=True):
         if self._grid.keys:
             self._place(row % len(self._grid.keys) if row < 0 else row)
 
+    action_move_cursor = move_cursor
+
     # --- fitting the columns ----------------------------------------------------------
 
     def _fit(self) -> bool:
@@ -244,9 +226,6 @@ class SyncTable(ScrollView, can_focus=True):
     def action_page(self, step: int) -> None:
         if self._grid.keys:
             self._place(self._cursor + step * max(self.scrollable_content_region.height - 1, 1))
-
-    def action_cursor_to(self, row: int) -> None:
-        self.move_cursor(row)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

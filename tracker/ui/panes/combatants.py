@@ -13,7 +13,8 @@ from tracker.core.turns import acting_order, order_value
 from tracker.rules.columns import Column
 from tracker.rules.ruleset import Ruleset
 from tracker.ui.errors import log_unexpected
-from tracker.ui.table import Row, SyncTable
+from tracker.ui.grid import Row
+from tracker.ui.table import SyncTable
 
 
 def _blank(c: object) -> str:

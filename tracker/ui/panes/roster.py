@@ -16,7 +16,8 @@ from tracker.core.turns import sides
 from tracker.rules.columns import STATE, Roster, UnitTest
 from tracker.rules.ruleset import Ruleset
 from tracker.ui import prefs
-from tracker.ui.table import Cell, Rows, SyncTable
+from tracker.ui.grid import Cell, Rows
+from tracker.ui.table import SyncTable
 
 SORTS = ("listed", "side", "name", "strength")
 STATE_FILTERS = ("active", "routed", "engaged")
