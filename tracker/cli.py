@@ -17,6 +17,9 @@ SUBCOMMANDS = (
     "army", "repair", "report", "completion",
 )
 
+OPEN_FLAGS = ("--theme", "--take-over", "--read-only")
+"""Options of ``open`` that may come first: ``tracker --take-over FILE``."""
+
 
 def main(argv: list[str] | None = None) -> int:
     try:
@@ -29,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] not in SUBCOMMANDS and args[0] not in ("-h", "--help", "--version"):
-        if not args[0].startswith("-") or args[0] == "--theme":
+        if not args[0].startswith("-") or args[0].split("=")[0] in OPEN_FLAGS:
             args.insert(0, "open")
     if not args:
         args = ["open"]

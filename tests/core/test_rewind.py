@@ -16,6 +16,7 @@ from tracker.session.commands import CommandError
 from tracker.session.opening import load
 from tracker.session.session import Session
 from tracker.store import save_encounter
+from tracker.store.journal import JournalReader
 
 ROUNDS = [
     # round 1, shooting (where the sample stands)
@@ -177,18 +178,19 @@ def test_a_bad_rewind_gives_one_line_and_changes_nothing(played, line, says):
 
 
 @pytest.mark.parametrize("line", ["rewind round 1", "rewind entry 0"])
-def test_a_journal_that_cannot_be_read_rewinds_nothing(played, line):
+def test_a_journal_that_cannot_be_read_rewinds_nothing(played, line, monkeypatch):
     session, states = played
     save = session.path
     assert save is not None
     journal = save.with_name(session.enc.log.journal)
+    monkeypatch.setattr(JournalReader, "BLOCK", 1)  # each record read from the disk
+    reopened = Session(load(save), save)  # opening checks every record: spoilt after it
     lines = journal.read_bytes().split(b"\n")
     lines[1] = b"x" * len(lines[1])  # the oldest entry's record is spoilt
     journal.write_bytes(b"\n".join(lines))
-    reopened = Session(load(save), save)
     with pytest.raises(CommandError) as info:
         reopened.execute(line)
-    assert f"{journal.name} line 2: " in str(info.value)
+    assert f"{journal.name} line 2, byte " in str(info.value)
     assert history.state_of(reopened.enc) == states[-1] and reopened.enc.cursor == 10
 
 

@@ -185,20 +185,20 @@ def test_a_log_table_naming_the_wrong_record_is_refused(skirmish_file):
         load(skirmish_file)
 
 
-def test_a_damaged_record_deep_in_the_journal_is_found_by_check_and_by_undo(skirmish_file, capsys):
+def test_a_damaged_record_deep_in_the_journal_is_found_by_opening_and_check(skirmish_file,
+                                                                            capsys):
     played(skirmish_file, ["note one", "note two", "note three"])
     path = journal_of(skirmish_file)
     lines = path.read_bytes().split(b"\n")
+    at = len(lines[0]) + 1
     lines[1] = lines[1].replace(b'"text":"one"', b'"text":"ONE"')
     path.write_bytes(b"\n".join(lines))
-    session = Session(load(skirmish_file), skirmish_file)  # the newest record is whole
-    session.execute("undo")
-    session.execute("undo")
-    with pytest.raises(Exception, match="line 2: the checksum does not match"):
-        session.execute("undo")
-    assert session.enc.cursor == 1  # refused, not applied
+    # opening checks the chain from the first record, not only the record the state names
+    with pytest.raises(SaveError, match=f"line 2, byte {at}: the checksum does not match"):
+        load(skirmish_file)
     assert main(["check", str(skirmish_file)]) == 1
-    assert "ford.journal.jsonl line 2: the checksum does not match" in capsys.readouterr().err
+    assert (f"ford.journal.jsonl line 2, byte {at}: the checksum does not match"
+            in capsys.readouterr().err)
 
 
 def test_a_sample_with_an_inline_log_moves_it_into_a_journal(tmp_path):
@@ -259,7 +259,8 @@ def test_a_record_of_another_encounter_is_refused(skirmish_file, tmp_path, capsy
     journal_of(skirmish_file).write_bytes(b"\n".join(mine))
     assert main(["check", str(skirmish_file)]) == 1
     err = capsys.readouterr().err
-    assert "ford.journal.jsonl line 2: a record of another encounter" in err
+    at = len(mine[0]) + 1
+    assert f"ford.journal.jsonl line 2, byte {at}: a record of another encounter" in err
     with pytest.raises(SaveError):
         load(skirmish_file)
 

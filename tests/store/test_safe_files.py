@@ -173,3 +173,121 @@ def test_file_errors_are_one_line_and_exit_2(tmp_path, args):
                          text=True, timeout=60)
     assert run.returncode in (1, 2), run
     assert "Traceback" not in run.stderr and run.stderr.count("\n") == 1, run.stderr
+
+
+@pytest.fixture
+def wide_umask():
+    old = os.umask(0)  # the widest: a file made with the default mode would be 0666
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def test_new_file_in_new_folders_makes_each_folder_private_whatever_the_umask(
+        tmp_path, wide_umask):
+    from tracker.cli import main
+
+    target = tmp_path / "a" / "b" / "c.toml"
+    assert main(["new", "Deep", "--ruleset", "plain", "--file", str(target), "--no-open"]) == 0
+    for folder in (tmp_path / "a", tmp_path / "a" / "b"):
+        assert mode(folder) == 0o700, folder
+    assert mode(target) == 0o600 and mode(journal_of(target)) == 0o600
+
+
+def test_the_data_folder_and_its_parents_are_private_whatever_the_umask(
+        tmp_path, monkeypatch, wide_umask):
+    from tracker.store.paths import encounters_dir
+
+    home = tmp_path / "deep" / "er" / "home"
+    monkeypatch.setenv("TRACKER_HOME", str(home))
+    encounters_dir()
+    for folder in (tmp_path / "deep", tmp_path / "deep" / "er", home, home / "encounters"):
+        assert mode(folder) == 0o700, folder
+
+
+def test_a_narrow_umask_does_not_leave_a_folder_the_tracker_cannot_use(tmp_path):
+    old = os.umask(0o277)  # would give mkdir 0500 and files 0400
+    try:
+        path = tmp_path / "new" / "p.toml"
+        new_encounter("Narrow", "plain", path)
+        session = Session(load(path), path)
+        session.execute("note fine")
+        save_encounter(session.enc, path)
+    finally:
+        os.umask(old)
+    assert mode(path.parent) == 0o700 and mode(path) == 0o600
+    assert mode(path.parent / BACKUP_DIR) == 0o700
+
+
+def test_errors_log_is_private_and_never_appended_through_a_link(tracker_home, wide_umask):
+    from tracker.ui.errors import log_unexpected
+
+    tracker_home.mkdir(parents=True)
+    victim = tracker_home.parent / "victim.txt"
+    victim.write_text("keep me")
+    (tracker_home / "errors.log").symlink_to(victim)
+    with pytest.raises(OSError, match="symbolic link"):
+        log_unexpected(RuntimeError("boom"), "a test")
+    assert victim.read_text() == "keep me"
+    (tracker_home / "errors.log").unlink()
+    path = log_unexpected(RuntimeError("boom"), "a test")
+    assert mode(path) == 0o600 and "boom" in path.read_text()
+    log_unexpected(RuntimeError("again"), "a test")
+    assert "again" in path.read_text() and "boom" in path.read_text()
+
+
+def test_errors_log_makes_a_private_data_folder(tmp_path, monkeypatch, wide_umask):
+    from tracker.ui.errors import log_unexpected
+
+    home = tmp_path / "fresh" / "home"
+    monkeypatch.setenv("TRACKER_HOME", str(home))
+    log_unexpected(RuntimeError("boom"), "a test")
+    assert mode(home) == 0o700 and mode(tmp_path / "fresh") == 0o700
+
+
+def test_prefs_are_written_privately_and_never_through_a_planted_link(
+        tracker_home, monkeypatch, wide_umask):
+    from tracker.ui import prefs
+
+    monkeypatch.setenv("TRACKER_CONFIG", str(tracker_home / "config"))
+    folder = tracker_home / "config"
+    folder.mkdir(parents=True)
+    victim = tracker_home.parent / "victim.txt"
+    victim.write_text("keep me")
+    (folder / ".prefs.toml.tmp").symlink_to(victim)  # the old, fixed temp name
+    assert prefs.remember(theme="tracker-light")
+    assert victim.read_text() == "keep me"
+    assert mode(folder / "prefs.toml") == 0o600
+    assert prefs.get("theme") == "tracker-light"
+    (folder / "prefs.toml").unlink()
+    (folder / "prefs.toml").symlink_to(victim)  # a link in the file's place is replaced
+    assert prefs.remember(theme="tracker-dark")
+    assert victim.read_text() == "keep me" and not (folder / "prefs.toml").is_symlink()
+
+
+def test_a_kept_army_list_and_its_folder_are_private(tmp_path, wide_umask):
+    path = tmp_path / "ford.toml"
+    save_encounter(skirmish(), path)
+    army = tmp_path / "elsewhere" / "band.toml"
+    army.parent.mkdir()
+    army.write_text('[[units]]\nname = "Spears"\nside = "foes"\n')
+    session = Session(load(path), path)
+    session.execute(f"army {army}")
+    kept = tmp_path / "armies" / "band.toml"
+    assert kept.read_bytes() == army.read_bytes()
+    assert mode(tmp_path / "armies") == 0o700 and mode(kept) == 0o600
+
+
+def test_a_report_out_file_is_private_and_never_written_through_a_link(tmp_path, wide_umask):
+    from tracker.cli import main
+
+    path = tmp_path / "ford.toml"
+    save_encounter(skirmish(), path)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    out = tmp_path / "report.md"
+    out.symlink_to(victim)
+    assert main(["report", str(path), "--out", str(out)]) == 0
+    assert victim.read_text() == "keep me" and not out.is_symlink()
+    assert mode(out) == 0o600 and "Ambush at the ford" in out.read_text()

@@ -38,7 +38,7 @@ def test_a_save_round_trips_and_starts_with_its_schema(tmp_path):
         ("schema = 1\nname = 'x'\nruleset = 'chess'\n", "ruleset", "unknown ruleset"),
         ("schema = 99\nname = 'x'\nruleset = 'plain'\n", "schema", "newer"),
         ("name = 'x'\n", "schema", "schema = N"),
-        ("schema = 1\nname = [unclosed\n", "", "valid TOML"),
+        ("schema = 1\nname = [unclosed\n", "line 2", "valid TOML"),
     ],
 )
 def test_bad_files_name_the_file_the_key_and_what_was_expected(tmp_path, text, key, expected):

@@ -9,7 +9,7 @@ from tracker import rules
 from tracker.core.model import Encounter
 from tracker.session.session import Session
 from tracker.store import Lock, LockHeld, load_encounter, save_encounter
-from tracker.store.fs import DIR_MODE, read_regular, write_atomic
+from tracker.store.fs import make_folders, read_regular, write_atomic
 from tracker.store.open_save import open_for_writing
 from tracker.store.paths import encounters_dir, list_saves, samples_dir
 
@@ -133,7 +133,6 @@ def new_encounter(name: str, ruleset_id: str, path: Path, seed: int | None = Non
         enc = ruleset.encounter_model(name=name, ruleset=ruleset.id, seed=seed or 0)
     if path.exists() or path.is_symlink():
         raise FileExistsError(f"{path} already exists")
-    if not path.parent.exists():
-        path.parent.mkdir(mode=DIR_MODE, parents=True)
+    make_folders(path.parent)  # 0700, its missing parents too, whatever the umask
     save_encounter(enc, path)
     return path

@@ -246,8 +246,12 @@ class Saving:
         lock = self.opened.lock
         if lock is None or self.session.read_only:
             return None
-        if lock.lost():
-            return self._lost("another tracker took this encounter over")
+        lost = lock.lost()
+        if lost:
+            return self._lost(lost)
+        if lock.notice:  # its lock file was deleted and made again: still this tracker's
+            notice, lock.notice = lock.notice, ""
+            return news.SaveNews(notice)
         who = lock.asked()
         if not who:
             return None

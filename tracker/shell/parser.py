@@ -27,6 +27,9 @@ from tracker.store.fs import describe
 
 EPILOG = """commands:
   tracker [FILE]                 open FILE, or the most recent encounter, or a sample
+  tracker --take-over FILE       open FILE that another tracker writes: it is asked to save
+                                 and let go, and is taken over after 10 s
+  tracker --read-only FILE       open FILE without writing to it
   tracker new NAME --ruleset ID  start an encounter in the data folder and open it in the
                                  app (--no-open: only create the file; --sample NAME
                                  instead of --ruleset: start from a shipped sample)

@@ -10,6 +10,7 @@ from tracker.core.sequence import sides
 from tracker.report import render
 from tracker.shell.errors import UsageError
 from tracker.shell.saves import load_save
+from tracker.store.fs import write_private
 
 
 def cmd_report(ns: argparse.Namespace) -> int:
@@ -32,6 +33,6 @@ def cmd_report(ns: argparse.Namespace) -> int:
     out = Path(ns.out)
     if out.resolve() == Path(ns.file).resolve():
         raise UsageError(f"--out {ns.out}: that is the save itself; not written")
-    out.write_text(text, encoding="utf-8")
+    write_private(out, text.encode("utf-8"))  # 0600, never through a link planted there
     print(f"{out}: the {fmt or 'md'} report of {enc.name}")
     return 0

@@ -22,7 +22,9 @@ from tracker.store import Lock, LockHeld, SaveError
 from tracker.store.armies import ARMIES_DIR, ArmyError, looks_like_army_list
 from tracker.store.armies.files import read_bytes
 from tracker.store.paths import encounters_dir, list_saves, save_path_for
-from tracker.store.verify import check_save, plan_repair, replay_save, restore_backup
+from tracker.store.repair import plan_repair
+from tracker.store.toml_store import COMMITTED
+from tracker.store.verify import check_save, replay_save, restore_backup
 
 
 def load_save(path: str) -> Encounter:
@@ -75,21 +77,30 @@ def cmd_list(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _saves_to_check(names: list[str]) -> list[tuple[str, bool]]:
-    """Each save named, or found in a folder named, and whether it is an army list."""
+def _saves_to_check(names: list[str]) -> tuple[list[tuple[str, bool]], list[str]]:
+    """Each save named, or found in a folder named, and whether it is an army list; and
+    the folders named that hold no save."""
     out: list[tuple[str, bool]] = []
+    empty: list[str] = []
     for name in names or [str(encounters_dir())]:
         path = Path(name)
-        if path.is_dir():
-            out += [(str(p), _army_list(p)) for p in reversed(list_saves(path))]
+        if path.is_dir() and path.suffix != ".toml":  # a folder named as a save is checked
+            found = [(str(p), _army_list(p)) for p in reversed(list_saves(path))]
+            out += found
+            if not found and names:
+                empty.append(name)
         else:
             out.append((name, path.is_file() and _army_list(path)))
-    return out
+    return out, empty
 
 
 def cmd_check(ns: argparse.Namespace) -> int:
-    bad = 0
-    for name, army in _saves_to_check(ns.files):
+    saves, empty = _saves_to_check(ns.files)
+    for name in empty:
+        print(f"tracker: {name}: a folder with no saves in it (nothing checked)",
+              file=sys.stderr)
+    bad = len(empty)
+    for name, army in saves:
         if army:
             print(f"{name}: an army list, not a save (skipped)")
             continue
@@ -164,9 +175,7 @@ def run_commands(file: str, given: Sequence[str | Command], dry_run: bool = Fals
                     raise UsageError(news.message)
                 for message in messages:
                     print(message)
-                raise UsageError(f"{news.message}: the state file was not rewritten; the "
-                                 "changes are committed to the journal and apply when the "
-                                 "save is next opened")
+                raise UsageError(f"{news.message}; {COMMITTED}")
         for message in messages:
             print(message)
     finally:

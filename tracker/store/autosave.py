@@ -20,7 +20,7 @@ from tracker.core.log import LogError
 
 from .journal import JournalChanged
 from .lock import Lock
-from .toml_store import Snapshot, commit, write_state
+from .toml_store import COMMITTED, Snapshot, commit, write_state
 
 
 class Autosaver:
@@ -89,9 +89,10 @@ class Autosaver:
                 if named:
                     self._committed(target)
                 try:
-                    if self.lock is not None and self.lock.lost():
-                        self.lost = "not saved: another tracker took this encounter over"
-                        return self._failed(self.lost)
+                    why = self.lock.lost() if self.lock is not None else None
+                    if why:  # this change is in the journal: the taker's opening applies it
+                        self.lost = f"not saved: {why}"
+                        return self._failed(f"{why}; {COMMITTED}")
                     write_state(snap, self.backups)
                 except (OSError, LogError) as exc:
                     return self._failed(_why(exc))

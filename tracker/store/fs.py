@@ -5,9 +5,13 @@ call the :class:`Files` in use (the real file system). A test puts a subclass in
 place with :func:`use` (the way SQLite tests its VFS) to fail the n-th operation with
 EIO, ENOSPC, EROFS or EFBIG, or to "crash" there and drop every write not yet fsynced.
 
-Files are created 0600 and folders 0700; every open refuses a symbolic link
-(``O_NOFOLLOW``), and :func:`read_regular` reads only regular files (a FIFO or a device
-named as a save or an army list is refused, never waited on).
+Files are created 0600 and folders 0700 whatever the umask (the mode is set again once
+made); every open refuses a symbolic link (``O_NOFOLLOW``), new files are created
+exclusively under unpredictable temp names and moved into place, and
+:func:`read_regular` reads only regular files (a FIFO or a device named as a save or an
+army list is refused, never waited on). Files beside the saves use the same functions:
+:func:`write_private` (the GM's preferences, a report), :func:`append_private` (the
+error log), :func:`make_folders` (the data folder and its parents).
 """
 
 from __future__ import annotations
@@ -30,7 +34,14 @@ class Files:
     """The real file system. Each method is one operation a fault can be injected at."""
 
     def open(self, path: Path, flags: int, mode: int = FILE_MODE) -> int:
-        return os.open(path, flags | os.O_CLOEXEC | os.O_NOFOLLOW, mode)
+        fd = os.open(path, flags | os.O_CLOEXEC | os.O_NOFOLLOW, mode)
+        if flags & os.O_CREAT:
+            try:
+                _exact_mode(fd, mode)
+            except BaseException:
+                os.close(fd)
+                raise
+        return fd
 
     def read(self, fd: int, size: int) -> bytes:
         return os.read(fd, size)
@@ -70,6 +81,11 @@ class Files:
 
     def mkdir(self, path: Path, mode: int = DIR_MODE) -> None:
         os.mkdir(path, mode)
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        try:
+            _exact_mode(fd, mode)
+        finally:
+            os.close(fd)
 
     def lstat(self, path: Path) -> os.stat_result:
         return os.lstat(path)
@@ -83,6 +99,14 @@ class Files:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def _exact_mode(fd: int, mode: int) -> None:
+    """Give a file or folder this process made (or owns) exactly ``mode``: the umask
+    may have taken bits away (or, at 000, given none away from a wider default)."""
+    st = os.fstat(fd)
+    if stat.S_IMODE(st.st_mode) != mode and st.st_uid == os.geteuid():
+        os.fchmod(fd, mode)
 
 
 _current: Files = Files()
@@ -226,6 +250,79 @@ def write_atomic(target: Path, data: bytes) -> None:
         remove_quietly(tmp)
         raise
     _current.fsync_dir(target.parent)
+
+
+def write_new(target: Path, data: bytes) -> None:
+    """Write a file that must not exist yet (FileExistsError if it does, or if anything
+    takes its name meanwhile): a temp file, linked into place, the folder fsynced."""
+    tmp = write_temp(target, data)
+    try:
+        _current.link(tmp, target)
+    finally:
+        remove_quietly(tmp)
+    _current.fsync_dir(target.parent)
+
+
+def write_private(target: Path, data: bytes) -> None:
+    """Write a file beside the saves (the preferences, a report): its missing folders
+    made 0700, the file 0600 through a temp file with an unpredictable name, exclusive
+    create, no link followed, moved into place (a link at ``target`` is replaced, never
+    written through)."""
+    make_folders(target.parent)
+    write_atomic(target, data)
+
+
+def append_private(target: Path, data: bytes) -> None:
+    """Append to a log file (the error log): created 0600 and exclusively if it is
+    missing; a link, FIFO or device in its place is refused."""
+    make_folders(target.parent)
+    for _ in range(3):
+        try:
+            fd = open_regular(target, os.O_WRONLY | os.O_APPEND)
+        except FileNotFoundError:
+            try:
+                fd = _current.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL)
+            except FileExistsError:
+                continue  # made meanwhile: open that one
+        try:
+            write_all(fd, data)
+        finally:
+            _current.close(fd)
+        return
+    raise NotRegular(errno.EEXIST, "keeps changing while it is opened", str(target))
+
+
+def make_folders(folder: Path) -> None:
+    """Make ``folder`` and whichever of its parents are missing, each 0700 whatever the
+    umask (folders already there are left as they are)."""
+    missing: list[Path] = []
+    walk = folder
+    while True:
+        try:
+            _current.lstat(walk)
+            break
+        except FileNotFoundError:
+            missing.append(walk)
+            if walk.parent == walk:
+                break
+            walk = walk.parent
+    for made in reversed(missing):
+        try:
+            _current.mkdir(made, DIR_MODE)
+        except FileExistsError:
+            continue
+        _current.fsync_dir(made.parent)
+    if not os.path.isdir(folder):
+        raise NotRegular(errno.ENOTDIR, "not a folder", str(folder))
+
+
+def exists(path: Path) -> bool:
+    """Whether anything is at ``path`` (a link counts: it is not followed)."""
+    try:
+        _current.lstat(path)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def remove_quietly(path: Path) -> None:

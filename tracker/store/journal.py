@@ -33,7 +33,8 @@ committed after the state was last written: opening applies them ("rolls forward
 
 For a reader that follows a game as it is played (the player view), :func:`read_after`
 returns the records appended after a known :class:`Position`, verified, without
-reading what came before.
+reading what came before. Opening checks the records before too, from the first
+(``chain.py``).
 """
 
 from __future__ import annotations
@@ -57,8 +58,10 @@ from . import fs
 SUFFIX = ".journal.jsonl"
 HASH_HEX = 32
 KINDS = ("state", "entry", "cursor", "takeover")
-_H = b',"h":"'
+HASH_KEY = b',"h":"'
 _TAIL = b'"}\n'
+CUT_SHORT = "a record cut short (no end of line)"
+UNENDED = "the record's line break is missing (the file was cut just after its checksum)"
 
 
 def digest(data: bytes) -> str:
@@ -82,13 +85,18 @@ def valid_name(name: str) -> bool:
 
 
 class JournalError(LogError):
-    """A record that cannot be used: the journal, its line (or byte), and why."""
+    """A record that cannot be used: the journal, its line and byte, and why."""
 
     def __init__(self, path: Path, what: str, line: int | None = None, offset: int = -1):
         self.path, self.what, self.line, self.offset = path, what, line, offset
-        where = f" line {line}" if line is not None else (f" at byte {offset}" if offset >= 0
-                                                          else "")
-        super().__init__(f"{path}{where}: {what}")
+        if line is not None:
+            text = f"{path} line {line}" + (f", byte {offset}" if offset >= 0 else "") + \
+                f": {what}"
+        elif offset >= 0:
+            text = f"{path} at byte {offset}: {what}"
+        else:
+            text = f"{path}: {what}"
+        super().__init__(text)
 
 
 class JournalChanged(JournalError):
@@ -149,19 +157,28 @@ def encode(enc_id: str, seq: int, kind: str, fields: bytes, prev: str) -> tuple[
     head = b'{"id":%s,"s":%d,"k":"%s"' % (json.dumps(enc_id).encode(), seq, kind.encode())
     body = head + (b"," + fields if fields else b"") + b',"ph":"' + prev.encode() + b'"'
     h = digest(body)
-    return body + _H + h.encode() + _TAIL, h
+    return body + HASH_KEY + h.encode() + _TAIL, h
 
 
-def decode(line: bytes, offset: int) -> Record:
-    """A record from its line (with the line break); ValueError says what is wrong."""
-    if not line.endswith(b"\n"):
-        raise ValueError("a record cut short (no end of line)")
-    cut = len(line) - len(_TAIL) - HASH_HEX - len(_H)
-    if cut <= 0 or line[cut : cut + len(_H)] != _H or not line.endswith(_TAIL):
-        raise ValueError("not a record of this tracker's journal (no checksum)")
-    given = line[cut + len(_H) : cut + len(_H) + HASH_HEX].decode("ascii", "replace")
+def decode(line: bytes, offset: int, *, unended: bool = False) -> Record:
+    """A record from its line (with the line break); ValueError says what is wrong.
+
+    ``unended``: the file ends on this line, and a line whose only loss is its line
+    break is the whole record it holds (its checksum covers every byte before that).
+    """
+    cut_short = not line.endswith(b"\n")
+    if cut_short:
+        if not unended:
+            raise ValueError(CUT_SHORT)
+        line += b"\n"
+    cut = len(line) - len(_TAIL) - HASH_HEX - len(HASH_KEY)
+    if cut <= 0 or line[cut : cut + len(HASH_KEY)] != HASH_KEY or not line.endswith(_TAIL):
+        raise ValueError(CUT_SHORT if cut_short else
+                         "not a record of this tracker's journal (no checksum)")
+    given = line[cut + len(HASH_KEY) : cut + len(HASH_KEY) + HASH_HEX].decode("ascii", "replace")
     if digest(line[:cut]) != given:
-        raise ValueError("the checksum does not match (the record was altered or damaged)")
+        raise ValueError(CUT_SHORT if cut_short else
+                         "the checksum does not match (the record was altered or damaged)")
     try:
         data = json.loads(line)
     except ValueError:
@@ -227,7 +244,7 @@ def line_number(path: Path, offset: int) -> int | None:
 
 def read_record(path: Path, offset: int, enc_id: str | None) -> Record:
     """The record at ``offset``, verified (its checksum, fields and encounter)."""
-    fd = _open(path)
+    fd = open_journal(path)
     try:
         line = _line_at(fd, offset, path)
     finally:
@@ -235,7 +252,7 @@ def read_record(path: Path, offset: int, enc_id: str | None) -> Record:
     return _checked(path, line, offset, enc_id)
 
 
-def _open(path: Path) -> int:
+def open_journal(path: Path) -> int:
     try:
         return fs.open_regular(path)
     except FileNotFoundError:
@@ -307,7 +324,7 @@ class JournalReader:
         rel = offset - self._start
         end = self._buf.find(b"\n", rel) if 0 <= rel < len(self._buf) else -1
         if end < 0:
-            fd = _open(self.path)
+            fd = open_journal(self.path)
             try:
                 start = max(0, offset + (1 << 16) - self.BLOCK)
                 try:
@@ -341,7 +358,7 @@ def scan(path: Path, enc_id: str | None, after: Position = Position(),
          keep: bool = True) -> Scan:
     """Verify the records after ``after`` (all of them from the default): each checksum,
     encounter id, number and link to the one before. Stops at the first bad record."""
-    fd = _open(path)
+    fd = open_journal(path)
     try:
         try:
             size = fs.current().fstat(fd).st_size
@@ -555,14 +572,23 @@ def new_journal(path: Path, enc_id: str, items: list[Item], before: int = -1) ->
 
 
 def trim(path: Path, pos: Position) -> bytes:
-    """Cut the journal back to ``pos`` (under its lock); returns the bytes cut off."""
+    """Cut the journal back to ``pos`` (under its lock); returns the bytes cut off. A
+    last record that lost only its line break (the file ends one byte short of ``pos``)
+    gets it back."""
     f = fs.current()
     fd = fs.open_regular(path, os.O_RDWR)
     try:
         f.flock(fd, fcntl.LOCK_EX)
         size = f.fstat(fd).st_size
-        cut = fs.pread_all(fd, max(0, size - pos.end), pos.end)
-        f.ftruncate(fd, pos.end)
+        if size < pos.end:
+            if size != pos.end - 1:
+                raise JournalError(path, f"{size} bytes, fewer than the records kept "
+                                   f"({pos.end}): it changed while it was repaired")
+            fs.pwrite_all(fd, b"\n", size)
+            cut = b""
+        else:
+            cut = fs.pread_all(fd, size - pos.end, pos.end)
+            f.ftruncate(fd, pos.end)
         f.fsync(fd)
         return cut
     finally:

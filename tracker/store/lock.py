@@ -8,6 +8,11 @@ holds it. A second opener gets a read-only view, or takes the encounter over
 holder's app looks for every second), and after a timeout takes a fresh lock file in
 place of the old one. The old holder then finds its journal moved on (the new writer
 logs the take-over there first) and writes nothing more.
+
+A holder tells the two ways of losing its lock apart (:class:`Lost`): a take-over
+replaces the lock file with one that says so; a lock file merely deleted from under it
+is made again at once (still locked by this holder), unless another tracker made one
+first and holds the encounter now.
 """
 
 from __future__ import annotations
@@ -18,11 +23,22 @@ import os
 import socket
 import time
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from . import fs
 
 TAKE_OVER_SECONDS = 10.0
+TAKEN = "take-over"
+"""The word a lock file taken over ends with (after pid, host and since)."""
+
+
+class Lost(StrEnum):
+    """Why this tracker no longer holds an encounter it held for writing."""
+
+    TAKEN_OVER = "another tracker took this encounter over"
+    DELETED = ("its lock file was deleted and another tracker has opened this encounter "
+               "since")
 
 
 class LockHeld(Exception):
@@ -133,26 +149,66 @@ class Lock:
                 raise
         raise LockHeld(self.save, owner_of(self.save))
 
-    def _claim(self, fd: int) -> None:
+    def _claim(self, fd: int, how: str = "") -> None:
         f = fs.current()
         self.since = time.time()
-        info = f"{os.getpid()} {socket.gethostname()} {self.since:.0f}\n".encode()
+        info = f"{os.getpid()} {socket.gethostname()} {self.since:.0f} {how}".strip()
+        info += "\n"
         try:
             f.ftruncate(fd, 0)
-            fs.pwrite_all(fd, info, 0)
+            fs.pwrite_all(fd, info.encode(), 0)
         except OSError:
             pass  # the text is only informational
         self.fd, self.held = fd, True
 
-    def lost(self) -> bool:
-        """Whether another tracker took the encounter over (the lock file was replaced)."""
+    def lost(self) -> Lost | None:
+        """Why this tracker no longer holds the encounter (None: it still does). A lock
+        file deleted from under it is made again here, locked, and ``notice`` says so."""
         if not self.held:
-            return False
+            return None
         f = fs.current()
         try:
-            return f.fstat(self.fd).st_ino != f.lstat(self.path).st_ino
+            mine = f.fstat(self.fd).st_ino
+            there = f.lstat(self.path).st_ino
+        except FileNotFoundError:
+            return self._remake()
         except OSError:
-            return True
+            return Lost.TAKEN_OVER
+        if mine == there:
+            return None
+        try:
+            text = fs.read_regular(self.path, 4096).decode("utf-8", "replace")
+        except OSError:
+            text = ""
+        return Lost.TAKEN_OVER if text.split()[3:4] == [TAKEN] else Lost.DELETED
+
+    def _remake(self) -> Lost | None:
+        """A new lock file in place of one deleted, locked by this holder; Lost.DELETED
+        if another tracker made one first (or none can be made)."""
+        f = fs.current()
+        tmp = fs.temp_name(self.path)
+        try:
+            fd = f.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL)
+        except OSError:
+            return Lost.DELETED
+        try:
+            f.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            f.link(tmp, self.path)
+        except OSError:
+            f.close(fd)
+            return Lost.DELETED
+        finally:
+            fs.remove_quietly(tmp)
+        old, since = self.fd, self.since
+        self._claim(fd)
+        self.since = since  # a take-over request made meanwhile is still for this holder
+        try:
+            f.close(old)
+        except OSError:
+            pass
+        self.notice = (f"the lock file {self.path.name} was deleted; made again (this "
+                       "tracker still writes the encounter)")
+        return None
 
     def asked(self) -> str:
         """Who asks this holder to save and let go ("" when no one does)."""
@@ -216,7 +272,7 @@ class Lock:
         fd = f.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL)
         try:
             f.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            self._claim(fd)
+            self._claim(fd, TAKEN)
             f.replace(tmp, self.path)
             f.fsync_dir(self.path.parent)
         except BaseException:

@@ -6,6 +6,8 @@ import os
 from importlib.resources import files
 from pathlib import Path
 
+from . import fs
+
 APP = "tracker"
 
 
@@ -20,8 +22,9 @@ def data_dir() -> Path:
 
 
 def encounters_dir() -> Path:
+    """The encounters folder, made (with the data folder and any missing parent) 0700."""
     folder = data_dir() / "encounters"
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fs.make_folders(folder)
     return folder
 
 

@@ -33,7 +33,7 @@ from tracker.core import history
 from tracker.core.log import Log, LogError
 from tracker.core.model import SCHEMA_VERSION, Encounter, Jump, LogEntry
 
-from . import fs, journal
+from . import chain, fs, journal
 from .journal import JournalError, JournalWriter, Position, Record, Scan
 
 ModelFor = Callable[[str], type[Encounter]]
@@ -55,6 +55,11 @@ class SaveError(Exception):
     def __str__(self) -> str:
         where = f" at {self.key}" if self.key else ""
         return f"{self.path}{where}: {self.expected}"
+
+
+COMMITTED = "committed; the state will be rebuilt at the next open"
+"""What a command says when its change is in the journal but the state file could not
+be written (the next opening applies the journal's newer records)."""
 
 
 # --- migrations: each takes the data of version N and returns version N + 1 ---------------
@@ -197,9 +202,48 @@ def split_state(raw: bytes, path: Path) -> bytes:
 
 
 def read_state(path: Path) -> tuple[dict[str, Any], bytes]:
-    """The parsed TOML of a state file (its checksum checked, from schema 3 on)."""
+    """The parsed TOML of a state file. Its checksum is checked whenever it has anything
+    of the schema 3 form (an ``[end]``, a ``[save]`` table, a checksummed journal named
+    in its ``[log]``), whatever its ``schema`` line says: a save is old only when none
+    of that is there."""
+    raw = _read_bytes(path)
     try:
-        raw = fs.read_regular(path)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - raw.rfind(b"\n", 0, exc.start)
+        raise SaveError(path, f"line {line}", f"UTF-8 text, found the byte "
+                        f"{raw[exc.start]:#04x} at byte {exc.start} (column {column})"
+                        + _rebuilt_hint(path, raw)) from None
+    if not text.strip():
+        raise SaveError(path, "", "a save, found an empty file" + _rebuilt_hint(path, raw))
+    signed = END in raw
+    if signed:
+        split_state(raw, path)
+    try:
+        data = tomli.loads(text)
+    except tomli.TOMLDecodeError as exc:
+        claimed = re.match(rb"schema = (\d+)\n", raw)
+        if claimed and int(claimed.group(1)) == SCHEMA_VERSION and not signed:
+            raise SaveError(path, "end", "a whole save: the file was cut short "
+                            "(`tracker repair` rebuilds it from the journal)") from None
+        where = (f"line {exc.lineno}" if getattr(exc, "lineno", None) else "")
+        raise SaveError(path, where, f"valid TOML ({exc})" + _rebuilt_hint(path, raw)) from None
+    version = data.get("schema")
+    form = new_format(data, raw, path)
+    if form and version != SCHEMA_VERSION and not (
+            isinstance(version, int) and version > SCHEMA_VERSION):
+        raise SaveError(path, "schema", f"{SCHEMA_VERSION}: the file has {form} of schema "
+                        f"{SCHEMA_VERSION}, found {version!r} (the file was altered or "
+                        "damaged: `tracker repair` rebuilds it from the journal)")
+    if version == SCHEMA_VERSION and not signed:
+        split_state(raw, path)
+    return data, raw
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return fs.read_regular(path)
     except FileNotFoundError:
         raise SaveError(path, "", "no such file") from None
     except fs.NotRegular as exc:
@@ -208,19 +252,65 @@ def read_state(path: Path) -> tuple[dict[str, Any], bytes]:
         raise SaveError(path, "", "a file, found a folder") from None
     except OSError as exc:
         raise SaveError(path, "", f"a readable file ({exc.strerror})") from None
+
+
+_SAVE_TABLE = re.compile(rb"^\[save\][ \t]*\r?$", re.MULTILINE)
+
+
+def new_format(data: dict[str, Any], raw: bytes, path: Path) -> str:
+    """What a state holds of the schema 3 form ("" for nothing: an old save)."""
+    if END in raw:
+        return "the [end] checksum"
+    if "save" in data or _SAVE_TABLE.search(raw):
+        return "a [save] table"
+    log = data.get("log")
+    name = log.get("journal") if isinstance(log, dict) else None
+    if isinstance(name, str) and journal.valid_name(name) and \
+            checksummed(journal_folder(path) / name):
+        return "a checksummed journal"
+    return ""
+
+
+def checksummed(jpath: Path) -> bool:
+    """Whether a file is a journal of checksummed records (as far as its first bytes say)."""
     try:
-        data = tomli.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(path, "", "UTF-8 text") from None
-    except tomli.TOMLDecodeError as exc:
-        claimed = re.match(rb"schema = (\d+)\n", raw)
-        if claimed and int(claimed.group(1)) == SCHEMA_VERSION and END not in raw:
-            raise SaveError(path, "end", "a whole save: the file was cut short "
-                            "(`tracker repair` rebuilds it from the journal)") from None
-        raise SaveError(path, "", f"valid TOML ({exc})") from None
-    if data.get("schema") == SCHEMA_VERSION:
-        split_state(raw, path)
-    return data, raw
+        fd = fs.open_regular(jpath)
+    except OSError:
+        return False
+    try:
+        return fs.pread_all(fd, 7, 0) == b'{"id":"'
+    except OSError:
+        return False
+    finally:
+        fs.current().close(fd)
+
+
+def journal_beside(path: Path) -> Path | None:
+    """The checksummed journal a save's name gives it, when the state cannot say:
+    ``battle.journal.jsonl`` (or ``battle-2.journal.jsonl`` ..., the newest)."""
+    folder = journal_folder(path)
+    try:
+        names = fs.current().listdir(folder)
+    except OSError:
+        return None
+    pattern = re.compile(re.escape(path.stem) + r"(-\d+)?" + re.escape(journal.SUFFIX))
+    found: list[tuple[int, Path]] = []
+    for name in names:
+        if pattern.fullmatch(name) and checksummed(folder / name):
+            try:
+                found.append((fs.current().lstat(folder / name).st_mtime_ns, folder / name))
+            except OSError:
+                continue
+    return max(found)[1] if found else None
+
+
+REBUILD_HINT = " (`tracker repair` rebuilds it from the journal)"
+
+
+def _rebuilt_hint(path: Path, raw: bytes) -> str:
+    if END not in raw and journal_beside(path) is None:
+        return ""
+    return REBUILD_HINT
 
 
 def save_table(data: dict[str, Any], path: Path) -> tuple[str, Position]:
@@ -351,11 +441,13 @@ def load_encounter(path: Path | str, model_for: ModelFor, *, roll: bool = True) 
     jpath = journal_folder(path) / name
     enc = parse_body(data, path, model_for)
     try:
-        journal.verify_position(jpath, pos, enc_id)
+        chain.verify_chain(jpath, pos, enc_id)
         reader = journal.JournalReader(jpath, enc_id)
         enc.log = log_on_journal(reader, name, count, head)
     except JournalError as exc:
-        raise SaveError(path, "save", f"the journal record the state names: {exc}") from None
+        raise SaveError(path, "save", f"its journal, whole up to the record it names: {exc}"
+                        + ("; `tracker repair` keeps every whole record"
+                           if exc.line is not None else "")) from None
     if not 0 <= enc.cursor <= len(enc.log):
         raise SaveError(path, "cursor", f"0..{len(enc.log)} (the number of log entries)")
     link = JournalLink(path, jpath, enc_id, pos, pos, enc.cursor, jump=jump_of(enc))

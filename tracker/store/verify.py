@@ -1,16 +1,16 @@
-"""Checking a save through and through, rebuilding it from its journal, and repairing it.
+"""Checking a save through and through, rebuilding it from its journal, restoring a backup.
 
-``check_save`` verifies the state's checksum, every journal record (checksum,
-encounter, number, chain), that the state is what the journal's records rebuild at the
-record it names, and that the records after it apply. ``replay_save`` rebuilds the
-encounter from the journal's first record (the encounter as created: empty for
-``tracker new``). ``plan_repair`` says what it would do to make a damaged save whole
-and does it when asked, keeping a copy of whatever it replaces.
+``diagnose`` reads everything of a save without trusting any of it: what the state says
+(as far as it can be read), every line of its journal (the chain of whole records from
+the first, and every damage after it, with line and byte), and whether the whole
+records rebuild the state at the record it names. ``check_save`` reports it;
+``replay_save`` rebuilds the encounter from the journal's first record (the encounter as
+created: empty for ``tracker new``); ``repair.plan_repair`` makes a damaged save whole;
+``restore_backup`` puts a backup back.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,29 +20,34 @@ from tracker.core.log import Log, LogError
 from tracker.core.model import Encounter, LogEntry
 
 from . import fs, journal
+from .chain import Survey, survey
 from .journal import JournalError, Position, Record, json_fields
 from .toml_store import (
+    COMMITTED,
     JournalLink,
     ModelFor,
     SaveError,
     _log_table,
     apply_record,
-    backup_folder,
     backup_paths,
     bind_log,
     body_json,
     commit,
+    journal_beside,
     journal_folder,
     link_of,
     load_encounter,
     parse_body,
     read_state,
+    roll_forward,
     save_encounter,
     save_table,
     snapshot,
-    write_snapshot,
     write_state,
 )
+
+DAMAGE_SHOWN = 10
+"""Damaged lines listed one by one by `check`; the rest are counted."""
 
 
 @dataclass
@@ -53,16 +58,20 @@ class Report:
     notes: list[str] = field(default_factory=list)
 
 
-def _schema(path: Path) -> int:
+def legacy(path: Path) -> bool:
+    """Whether a save is of schema 1 or 2 (SaveError if it cannot be read)."""
     data, _ = read_state(path)
     v = data.get("schema")
-    return v if isinstance(v, int) and not isinstance(v, bool) else 0
+    return not isinstance(v, int) or isinstance(v, bool) or v < 3
 
 
 def summary(enc: Encounter, extra: str = "") -> str:
     who = len(enc.combatants) or len(enc.units)
-    entries = "1 log entry" if len(enc.log) == 1 else f"{len(enc.log)} log entries"
-    return f"{enc.ruleset}, {who} in play, {entries}{extra}"
+    return f"{enc.ruleset}, {who} in play, {entries(len(enc.log))}{extra}"
+
+
+def entries(n: int) -> str:
+    return "1 log entry" if n == 1 else f"{n} log entries"
 
 
 @dataclass
@@ -73,21 +82,27 @@ class Replay:
     at: dict[int, Encounter] = field(default_factory=dict)
     """The encounter as it stood after the record at each offset (only those asked for)."""
     records: int = 0
+    """How many records applied."""
+    error: str = ""
+    """Why the next record did not apply ("" when all did)."""
 
 
 def replay_records(records: list[Record], link: JournalLink, model_for: ModelFor,
                    keep: set[int] | None = None,
-                   step: Callable[[Record, Encounter | None], None] | None = None) -> Replay:
-    """Apply ``records`` from nothing: the first ``state`` record gives the encounter."""
-    entries: dict[int, tuple[int, int, LogEntry]] = {}
+                   step: Callable[[Record, Encounter | None], None] | None = None,
+                   stop: bool = False) -> Replay:
+    """Apply ``records`` from nothing: the first ``state`` record gives the encounter.
+    A record that does not apply raises ValueError (or, with ``stop``, ends the replay
+    there with ``error`` set)."""
+    found: dict[int, tuple[int, int, LogEntry]] = {}
 
     def make_log(count: int, head: int) -> Log:
         chain: list[tuple[int, LogEntry]] = []
         at = head
         while at >= 0 and len(chain) < count:
-            if at not in entries:
+            if at not in found:
                 raise ValueError(f"names a log entry at byte {at} that is not a whole record")
-            n, before, entry = entries[at]
+            n, before, entry = found[at]
             chain.append((at, entry))
             at = before
         if len(chain) != count:
@@ -100,9 +115,18 @@ def replay_records(records: list[Record], link: JournalLink, model_for: ModelFor
 
     out = Replay(None)
     for rec in records:
-        if rec.kind == "entry":
-            entries[rec.offset] = (rec.data["n"], rec.data["p"], rec.entry())
-        out.enc = apply_record(out.enc, rec, link, model_for, make_log)
+        try:
+            if rec.kind == "entry":
+                found[rec.offset] = (rec.data["n"], rec.data["p"], rec.entry())
+            applied = apply_record(out.enc, rec, link, model_for, make_log)
+        except (ValueError, LogError, history.HistoryError, SaveError, LookupError) as exc:
+            if not stop:
+                raise ValueError(str(exc)) from None
+            out.error = str(JournalError(link.journal, f"the record does not apply ({exc})",
+                                         journal.line_number(link.journal, rec.offset),
+                                         rec.offset))
+            return out
+        out.enc = applied
         out.records += 1
         if keep is not None and rec.offset in keep and out.enc is not None:
             out.at[rec.offset] = out.enc.model_copy(deep=True)
@@ -117,128 +141,149 @@ def same_state(a: Encounter, b: Encounter) -> bool:
 
 
 @dataclass
+class Claims:
+    """What a schema 3 state says about itself, as far as it can be read."""
+
+    error: SaveError | None = None
+    enc: Encounter | None = None
+    enc_id: str = ""
+    position: Position | None = None
+    count: int = 0
+    head: int = -1
+    jpath: Path | None = None
+
+
+def read_claims(path: Path, model_for: ModelFor) -> Claims:
+    c = Claims()
+    try:
+        data, _ = read_state(path)
+        c.enc_id, c.position = save_table(data, path)
+        c.count, c.head, name = _log_table(data.get("log"), path)
+        c.jpath = journal_folder(path) / name if name else None
+        c.enc = parse_body(data, path, model_for)
+    except SaveError as exc:
+        c.error, c.enc = exc, None
+    return c
+
+
+@dataclass
 class Diagnosis:
     """What is whole in a save and what is not."""
 
     path: Path
-    state_error: SaveError | None = None
-    enc_id: str = ""
-    position: Position | None = None
+    claims: Claims
     jpath: Path | None = None
-    count: int = 0
-    head: int = -1
-    records: list[Record] = field(default_factory=list)
-    problem: JournalError | None = None
-    torn: bool = False
+    survey: Survey | None = None
+    journal_error: JournalError | None = None
+    """The journal cannot be read at all (missing, not a regular file)."""
+    replay: Replay | None = None
+    """The whole records replayed from the first, up to the first that does not apply."""
+    state_at: int = -1
+    """Which of the whole records the state names (-1: none of them)."""
     state_matches: bool | None = None
     mismatch: str = ""
-    size: int = 0
 
     @property
-    def good_end(self) -> Position:
-        return self.records[-1].position if self.records else Position()
+    def usable(self) -> list[Record]:
+        """The records a rebuild keeps: whole, chained from the first, and applying."""
+        if self.survey is None or self.replay is None:
+            return []
+        return self.survey.records[: self.replay.records]
 
     @property
-    def position_found(self) -> bool:
-        pos = self.position
-        return pos is not None and any(
-            r.offset == pos.at and r.hash == pos.last and r.seq == pos.records - 1
-            for r in self.records)
+    def torn_tail(self) -> bool:
+        """The only damage is an unfinished last line after the state's record (a crash
+        while appending: never committed, set aside at the next opening)."""
+        sv, rp = self.survey, self.replay
+        if sv is None or rp is None or len(sv.damage) != 1 or self.state_matches is not True \
+                or rp.records < len(sv.records):
+            return False
+        if sv.unended:
+            return self.state_at < len(sv.records) - 1
+        return len(sv.lines) == 1 and not sv.lines[0][1].endswith(b"\n")
 
 
 def diagnose(path: Path, model_for: ModelFor) -> Diagnosis:
     """Read everything of a schema 3 save and note what is wrong (nothing is written)."""
-    d = Diagnosis(path)
-    state: Encounter | None = None
-    try:
-        data, _ = read_state(path)
-        d.enc_id, d.position = save_table(data, path)
-        d.count, d.head, name = _log_table(data.get("log"), path)
-        d.jpath = journal_folder(path) / name if name else None
-        state = parse_body(data, path, model_for)
-    except SaveError as exc:
-        d.state_error = exc
-    if d.jpath is None:
-        d.jpath = _guess_journal(path)
+    d = Diagnosis(path, read_claims(path, model_for))
+    c = d.claims
+    d.jpath = c.jpath or journal_beside(path)
     if d.jpath is None:
         return d
     try:
-        got = journal.scan(d.jpath, d.enc_id or None)
+        d.survey = sv = survey(d.jpath)
     except JournalError as exc:
-        d.problem = exc
+        d.journal_error = exc
         return d
-    d.records, d.problem, d.torn, d.size = got.records, got.problem, got.torn, got.size
-    if not d.enc_id and d.records:
-        d.enc_id = d.records[0].data["id"]
-    if state is None or not d.position_found:
+    link = JournalLink(path, d.jpath, sv.enc_id, Position(), Position(), 0)
+    pos = c.position
+    named = -1
+    if pos is not None and c.enc_id == sv.enc_id:
+        named = next((i for i, r in enumerate(sv.records) if r.offset == pos.at
+                      and r.hash == pos.last and r.seq == pos.records - 1), -1)
+    d.replay = replay_records(sv.records, link, model_for,
+                              keep={sv.records[named].offset} if named >= 0 else None,
+                              stop=True)
+    if named < 0 or c.enc is None:
         return d
-    link = JournalLink(path, d.jpath, d.enc_id, Position(), Position(), 0)
-    assert d.position is not None
-    try:
-        rebuilt = replay_records(d.records, link, model_for, keep={d.position.at})
-    except (ValueError, LogError, history.HistoryError, SaveError, LookupError) as exc:
-        d.state_matches = False
-        d.mismatch = f"the journal's records do not apply: {exc}"
-        return d
-    at_state = rebuilt.at.get(d.position.at)
+    d.state_at = named
+    at_state = d.replay.at.get(sv.records[named].offset)
     if at_state is None:
         d.state_matches = False
-        d.mismatch = "the journal has no encounter before the record the state names"
+        d.mismatch = ("the journal's records do not rebuild an encounter up to the record "
+                      f"the state names ({d.replay.error or 'no state record before it'})")
         return d
     head = at_state.log.head() if len(at_state.log) else -1
-    if not same_state(at_state, _with_log_size(state, d.count)) or head != d.head:
+    if not same_state(at_state, _with_log_size(c.enc, c.count)) or head != c.head:
         d.state_matches = False
         d.mismatch = ("the state is not what its journal rebuilds at the record it names "
-                      f"(record {d.position.records})")
+                      f"(record {named + 1})")
         return d
     d.state_matches = True
     return d
 
 
 def _with_log_size(enc: Encounter, count: int) -> Encounter:
+    enc = enc.model_copy()
     enc.log = Log([LogEntry(text="")] * count)
     return enc
-
-
-def _guess_journal(path: Path) -> Path | None:
-    candidate = path.with_name(journal.journal_name(path))
-    return candidate if candidate.exists() else None
 
 
 def check_save(path: Path, model_for: ModelFor) -> Report:
     """Verify a save through and through; problems name the file and key or line."""
     try:
-        version = _schema(path)
+        old = legacy(path)
     except SaveError as exc:
-        return Report(False, problems=[str(exc)])
-    if version < 3:
+        old = False
+        if journal_beside(path) is None:
+            return Report(False, problems=[str(exc)])
+    if old:
         return _check_legacy(path, model_for)
     d = diagnose(path, model_for)
     rep = Report(True)
-    if d.state_error is not None:
-        rep.problems.append(str(d.state_error))
-    if d.problem is not None:
-        if d.torn and d.position_found:
-            rep.notes.append(f"{d.problem}: an unfinished record after the last whole one (a "
-                             "save cut short by a crash, never committed); set aside at the "
-                             "next open")
+    c, sv = d.claims, d.survey
+    if c.error is not None:
+        rep.problems.append(str(c.error))
+    if d.journal_error is not None:
+        rep.problems.append(str(d.journal_error))
+    if sv is not None:
+        if d.torn_tail:
+            rep.notes.append(f"{sv.damage[0]}: an unfinished record after the last whole "
+                             "one (a save cut short by a crash, never committed); set aside "
+                             "at the next open")
         else:
-            rep.problems.append(f"{d.problem}; not applied")
-    if d.state_error is None and not d.position_found and d.problem is None:
-        assert d.position is not None
-        there = [r for r in d.records if r.seq == d.position.records - 1]
-        if there:
-            line = journal.line_number(d.jpath, there[0].offset) if d.jpath else None
-            rep.problems.append(f"{d.jpath} line {line}: not the record the state names "
-                                "(it was altered or replaced)")
-        else:
-            rep.problems.append(f"{path} at save: the journal {d.jpath} has no record "
-                                f"{d.position.records} as the state names")
-    elif d.state_error is None and not d.position_found and d.problem is not None:
-        rep.problems.append(f"{path} at save: the record the state names is past the "
-                            "journal's last whole record")
+            rep.problems += [f"{err}; not applied" for err in sv.damage[:DAMAGE_SHOWN]]
+            if len(sv.damage) > DAMAGE_SHOWN:
+                rep.problems.append(f"{sv.path}: and {len(sv.damage) - DAMAGE_SHOWN} more "
+                                    "damaged lines")
+        if d.replay is not None and d.replay.error:
+            rep.problems.append(f"{d.replay.error}; not applied")
+    if c.error is None and sv is not None and d.state_at < 0:
+        rep.problems.append(_not_found(path, d))
     if d.state_matches is False:
         rep.problems.append(f"{path}: {d.mismatch}")
+    if rep.problems and (sv is None or not d.usable) and d.jpath is None:
+        rep.problems.append(f"{path}: no journal beside it to rebuild from")
     rep.ok = not rep.problems
     if rep.ok:
         try:
@@ -248,12 +293,31 @@ def check_save(path: Path, model_for: ModelFor) -> Report:
             rep.ok = False
             rep.problems.append(str(exc))
             return rep
-        later = len(d.records) - (d.position.records if d.position else 0)
-        extra = f", {len(d.records)} journal records"
+        assert sv is not None and c.position is not None
+        later = len(d.usable) - c.position.records
+        extra = f", {len(d.usable)} journal records"
         if later:
             extra += f", {later} committed after the state and applied on opening"
         rep.summary = summary(enc, extra)
     return rep
+
+
+def _not_found(path: Path, d: Diagnosis) -> str:
+    c, sv = d.claims, d.survey
+    assert c.position is not None and sv is not None and d.jpath is not None
+    if c.enc_id != sv.enc_id and sv.enc_id:
+        return (f"{path} at save.id: the encounter {c.enc_id}, but {d.jpath.name} is the "
+                f"journal of {sv.enc_id} (a state of another encounter?)")
+    there = [r for r in sv.records if r.seq == c.position.records - 1]
+    if there:
+        line = journal.line_number(d.jpath, there[0].offset)
+        return (f"{d.jpath} line {line}: not the record the state names (it was altered or "
+                "replaced)")
+    if sv.damage:
+        return (f"{path} at save: the record the state names is past the journal's last "
+                "whole record")
+    return (f"{path} at save: the journal {d.jpath} has no record {c.position.records} as "
+            "the state names")
 
 
 def _check_legacy(path: Path, model_for: ModelFor) -> Report:
@@ -272,202 +336,45 @@ def replay_save(path: Path, model_for: ModelFor) -> tuple[Encounter, list[LogEnt
     """Rebuild a save from its journal's first record; returns the encounter, the
     entries it applies (oldest first) and where it started. LogError or SaveError if
     the journal has a problem."""
-    if _schema(path) < 3:
-        enc = load_encounter(path, model_for)
-        rebuilt, entries = history.replay(enc)
-        return rebuilt, entries, "the saved state, every entry undone (schema 2)"
+    if legacy(path):
+        start, applied = history.replay(load_encounter(path, model_for))
+        return start, applied, "the saved state, every entry undone (schema 2)"
     d = diagnose(path, model_for)
-    if d.state_error is not None:
-        raise d.state_error
-    if d.problem is not None and not d.torn:
-        raise d.problem
-    assert d.jpath is not None
-    link = JournalLink(path, d.jpath, d.enc_id, Position(), Position(), 0)
-    got = replay_records(d.records, link, model_for)
-    if got.enc is None:
-        raise LogError(f"{d.jpath}: no state record to start from")
-    enc = got.enc
-    first = d.records[0]
+    if d.claims.error is not None:
+        raise d.claims.error
+    if d.journal_error is not None:
+        raise d.journal_error
+    sv = d.survey
+    assert sv is not None and d.replay is not None
+    if sv.damage and not d.torn_tail:
+        raise sv.damage[0]
+    if d.replay.error:
+        raise LogError(d.replay.error)
+    rebuilt = d.replay.enc
+    if rebuilt is None:
+        raise LogError(f"{sv.path}: no state record to start from")
+    first = sv.records[0]
     where = ("the empty encounter it was created as" if first.kind == "state"
              and not first.data["b"].get("combatants") and not first.data["b"].get("units")
              else "the encounter as it stood when its journal began")
-    return enc, list(enc.log)[: enc.cursor], where
-
-
-# --- repair ---------------------------------------------------------------------------------
-
-
-@dataclass
-class Plan:
-    steps: list[str]
-    act: Callable[[], list[str]] | None = None
-    """Carries the plan out; returns what it did. None: nothing to do, or nothing can."""
-
-
-def keep_copy(path: Path, what: str) -> Path:
-    """A copy of ``path`` in the backups folder, before repair replaces or cuts it."""
-    folder = backup_folder(path if path.parent.name != ".tracker-backups" else path.parent)
-    fs.ensure_folder(folder, ".tracker-backups")
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = folder / f"{path.name}.{what}-{stamp}"
-    k = 2
-    while target.exists():
-        target, k = folder / f"{path.name}.{what}-{stamp}-{k}", k + 1
-    fs.write_atomic(target, fs.read_regular(path))
-    return target
-
-
-def plan_repair(path: Path, model_for: ModelFor, from_journal: bool = False) -> Plan:
-    version = _schema_or_none(path)
-    if version is not None and version < 3:
-        rep = _check_legacy(path, model_for)
-        if rep.ok:
-            return Plan([f"{path}: schema 2 and whole; nothing to repair (the tracker "
-                         "gives it a checksummed journal at its next save)"])
-        return Plan([f"{path}: {rep.problems[0]}; a schema 2 save has no journal records "
-                     "to rebuild from: `tracker restore` puts back a backup"])
-    d = diagnose(path, model_for)
-    bad_tail = d.problem is not None
-    state_ok = d.state_error is None and d.state_matches is True
-    if state_ok and not bad_tail:
-        return Plan([f"{path}: whole; nothing to repair"])
-    jpath = d.jpath
-    if jpath is None:
-        return Plan([f"{path}: {d.state_error}; no journal to rebuild it from "
-                     "(`tracker restore` puts back a backup)"])
-    steps: list[str] = []
-    good = len(d.records)
-    cut_line = d.problem.line if d.problem is not None else None
-    if state_ok and bad_tail:
-        steps.append(f"cut {jpath.name} back to its last whole record (record {good}, "
-                     f"line {good}); from line {cut_line} on it is not a whole record of this "
-                     "encounter ({}) and is kept in a copy".format(d.problem.what
-                                                                    if d.problem else ""))
-        return Plan(steps, lambda: _trim(jpath, d))
-    if d.state_error is None and not d.position_found and not from_journal:
-        steps.append(f"{jpath.name} stops before the record {path.name} names "
-                     f"({d.problem.what if d.problem else 'it is not there'}): start a new "
-                     f"journal at the state as it is (the fight stands as saved; the undo "
-                     f"history up to now stays in {jpath.name}, which is kept, and a copy)")
-        steps.append("(or `tracker repair --from-journal` rebuilds the state from the "
-                     f"journal's {good} whole records instead)")
-        return Plan(steps, lambda: _new_journal_at_state(path, jpath, model_for))
-    start_ok = any(r.kind == "state" for r in d.records)
-    why = d.state_error or d.mismatch or "the state is past the journal's last whole record"
-    if start_ok:
-        steps.append(f"rebuild {path.name} from {jpath.name}: its {good} whole records"
-                     + (f" (up to line {cut_line})" if cut_line else "")
-                     + f"; the state there is kept in a copy ({why})")
-        if bad_tail:
-            steps.append(f"cut {jpath.name} back to record {good}; the rest is kept in a copy")
-        return Plan(steps, lambda: _rebuild(path, jpath, d, model_for))
-    backup = _usable_backup(path, jpath, model_for)
-    if backup is None:
-        return Plan([f"{path}: {why}; the journal's first record is damaged and no backup "
-                     "matches it: nothing to rebuild from"])
-    steps.append(f"rebuild {path.name} from the backup {backup.name} and the journal's "
-                 f"records after it; the state there is kept in a copy ({why})")
-    return Plan(steps, lambda: _from_backup(path, backup, model_for))
-
-
-def _schema_or_none(path: Path) -> int | None:
-    try:
-        return _schema(path)
-    except SaveError:
-        return None
-
-
-def _trim(jpath: Path, d: Diagnosis) -> list[str]:
-    kept = keep_copy(jpath, "before-repair")
-    journal.trim(jpath, d.good_end)
-    return [f"{jpath.name} cut back to record {len(d.records)}; the whole file was kept in "
-            f"{kept}"]
-
-
-def _new_journal_at_state(path: Path, jpath: Path, model_for: ModelFor) -> list[str]:
-    data, _ = read_state(path)
-    enc = parse_body(data, path, model_for)
-    enc.cursor = 0
-    kept = keep_copy(jpath, "before-repair")
-    save_encounter(enc, path)  # a new journal, and the old state joins the backups
-    return [f"{path.name} starts a new journal at the state as it was; the old journal "
-            f"stays as {jpath.name} (copy in {kept}); the replaced state is backup 1"]
-
-
-def _rebuild(path: Path, jpath: Path, d: Diagnosis, model_for: ModelFor) -> list[str]:
-    done = []
-    if path.exists():
-        done.append(f"the old state was kept in {keep_copy(path, 'before-repair')}")
-    if d.problem is not None:
-        done += _trim(jpath, d)
-    link = JournalLink(path, jpath, d.enc_id, d.good_end, Position(), 0)
-    got = replay_records(d.records, link, model_for)
-    assert got.enc is not None
-    enc = got.enc
-    link.cursor = enc.cursor
-    bind_log(enc.log, link)
-    enc.log.source = journal.JournalReader(jpath, d.enc_id)
-    write_snapshot(snapshot(enc, path), path)
-    done.insert(0, f"{path.name} rebuilt from {len(d.records)} journal records "
-                f"({summary(enc)})")
-    return done
-
-
-def _usable_backup(path: Path, jpath: Path, model_for: ModelFor) -> Path | None:
-    for candidate in backup_paths(path, 20):
-        if not candidate.exists():
-            continue
-        try:
-            load_encounter(candidate, model_for, roll=False)
-            return candidate
-        except SaveError:
-            continue
-    return None
-
-
-def _from_backup(path: Path, backup: Path, model_for: ModelFor) -> list[str]:
-    done = []
-    if path.exists():
-        done.append(f"the old state was kept in {keep_copy(path, 'before-repair')}")
-    enc = load_encounter(backup, model_for, roll=False)
-    b = link_of(enc)
-    assert b is not None
-    b.path = path
-    got = journal.scan(b.journal, b.enc_id, b.position)
-    applied = 0
-    for rec in got.records:
-        try:
-            nxt = apply_record(enc, rec, b, model_for)
-        except (ValueError, LogError, history.HistoryError, SaveError, LookupError):
-            got.problem = got.problem or JournalError(b.journal, "does not apply")
-            break
-        assert nxt is not None
-        enc = nxt
-        b.position = rec.position
-        applied += 1
-    if got.problem is not None or applied < len(got.records):
-        kept = keep_copy(b.journal, "before-repair")
-        journal.trim(b.journal, b.position)
-        done.append(f"{b.journal.name} cut back after the last record that applies; the whole "
-                    f"file was kept in {kept}")
-    b.cursor = enc.cursor
-    b.writer = None
-    write_snapshot(snapshot(enc, path), path)
-    return [f"{path.name} rebuilt from {backup.name} and {applied} later journal records",
-            *done]
+    return rebuilt, list(rebuilt.log)[: rebuilt.cursor], where
 
 
 def restore_backup(path: Path, n: int, model_for: ModelFor) -> str:
     """Put back backup ``n`` (1 = newest) as the save's state: a ``state`` record in the
     journal (so the records after the backup's are not applied again), then the state,
-    whose old self joins the backups. The caller holds the lock."""
+    whose old self joins the backups. A state that cannot be read is replaced all the
+    same (its journal is followed from the backup's record). The caller holds the lock."""
     ring = backup_paths(path, max(n, 1))
     backup = ring[-1]
     if not backup.exists() and not backup.is_symlink():
         raise SaveError(path, "", f"no backup {n} (looked for {backup})")
     fs.refuse_link(backup, "the backup")
     old = load_encounter(backup, model_for, roll=False)
-    cur = load_encounter(path, model_for)
+    try:
+        cur = load_encounter(path, model_for)
+    except SaveError:
+        cur = _from_backup_on(path, backup, model_for)
     b, ob = link_of(cur), link_of(old)
     assert b is not None and ob is not None
     if b.legacy or ob.legacy or ob.enc_id != b.enc_id or ob.journal != b.journal:
@@ -480,14 +387,31 @@ def restore_backup(path: Path, n: int, model_for: ModelFor) -> str:
     writer = b.ensure_writer()
     recs = writer.append([("state", json_fields(b=body, c=len(old.log), hd=head, why="restore"))])
     b.position = writer.pos
-    restored = apply_record(cur, recs[0] if recs[0].data else _reread(b, recs[0]), b, model_for)
+    rec = journal.read_record(b.journal, recs[0].offset, b.enc_id)
+    restored = apply_record(cur, rec, b, model_for)
     assert restored is not None
     b.cursor = restored.cursor
     snap = snapshot(restored, path)
-    commit(snap)
-    write_state(snap)
+    try:
+        commit(snap)
+        write_state(snap)
+    except OSError as exc:
+        raise SaveError(path, "", f"the state could not be written ({fs.describe(exc)}); "
+                        f"{COMMITTED}") from None
     return f"{path}: restored from {backup}; the state it replaced is now backup 1"
 
 
-def _reread(b: JournalLink, rec: Record) -> Record:
-    return journal.read_record(b.journal, rec.offset, b.enc_id)
+def _from_backup_on(path: Path, backup: Path, model_for: ModelFor) -> Encounter:
+    """The encounter as the journal leaves it after the backup's record, bound to
+    ``path`` (for a state that cannot be read)."""
+    enc = load_encounter(backup, model_for, roll=False)
+    b = link_of(enc)
+    assert b is not None
+    b.path = path
+    if b.legacy:
+        return enc
+    enc = roll_forward(enc, b, model_for)
+    if b.torn is not None:
+        raise SaveError(path, "save", f"{b.torn.problem}: an unfinished record ends the "
+                        "journal (`tracker repair` sets it aside)")
+    return enc

@@ -7,17 +7,17 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+from tracker.store import fs
+from tracker.store.paths import data_dir
+
 
 def log_unexpected(exc: BaseException, context: str) -> Path:
-    """Append an unexpected error to the error log; the GM sees one line in the app."""
-    from tracker.store.paths import data_dir
-
-    folder = data_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "errors.log"
-    with path.open("a", encoding="utf-8") as fh:
-        fh.write(f"--- {datetime.now().isoformat()} {context}\n")
-        fh.write("".join(traceback.format_exception(exc)))
+    """Append an unexpected error to the error log (0600 in a 0700 data folder, never
+    through a link); the GM sees one line in the app."""
+    path = data_dir() / "errors.log"
+    text = f"--- {datetime.now().isoformat()} {context}\n" + "".join(
+        traceback.format_exception(exc))
+    fs.append_private(path, text.encode("utf-8"))
     return path
 
 

@@ -18,6 +18,8 @@ import tomli
 import tomli_w
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from tracker.store.fs import write_private
+
 FILE = "prefs.toml"
 
 
@@ -98,12 +100,9 @@ class FilePrefs(ViewPrefs):
         """Keep these preferences (with the others already saved); False if it could not."""
         self.prefs = self.load()
         super().remember(**values)
-        folder = config_dir()
+        text = tomli_w.dumps(self.prefs.model_dump(exclude_none=True))
         try:
-            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            tmp = folder / f".{FILE}.tmp"
-            tmp.write_text(tomli_w.dumps(self.prefs.model_dump(exclude_none=True)), "utf-8")
-            os.replace(tmp, folder / FILE)
+            write_private(self.path, text.encode("utf-8"))
         except OSError:
             return False
         return True

@@ -234,7 +234,7 @@ def keep_beside(army: Army, save: Path) -> Path | None:
     """Keep a copy of the army file in ``armies/`` beside the save: the path of the new
     copy, or None when it is there already. Another file of that name is never
     overwritten: the copy takes the next free name."""
-    from ..toml_store import write_atomic
+    from .. import fs
 
     folder = save.parent / ARMIES_DIR
     try:
@@ -242,16 +242,20 @@ def keep_beside(army: Army, save: Path) -> Path | None:
             return None
     except OSError:
         pass
-    folder.mkdir(exist_ok=True)
+    fs.ensure_folder(folder, f"{ARMIES_DIR}/")
     stem, suffix = army.file.stem, army.file.suffix
     target, n = folder / army.file.name, 2
-    while target.exists():
-        try:
-            same_size = target.is_file() and target.stat().st_size == len(army.data)
-            if same_size and target.read_bytes() == army.data:
-                return None
-        except OSError:
-            pass
+    while True:
+        if fs.exists(target):
+            try:
+                if fs.read_regular(target) == army.data:
+                    return None
+            except OSError:
+                pass
+        else:
+            try:
+                fs.write_new(target, army.data)  # 0600, never over a file made meanwhile
+                return target
+            except FileExistsError:
+                pass
         target, n = folder / f"{stem}-{n}{suffix}", n + 1
-    write_atomic(target, army.data)
-    return target
