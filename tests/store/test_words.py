@@ -13,6 +13,7 @@ import pytest
 from tests.conftest import journal_of
 from tracker import cli
 from tracker.session.opening import load, open_encounter
+from tracker.shell import app
 from tracker.store import Lock, LockHeld, fs, save_encounter, snapshot
 from tracker.store.autosave import Autosaver
 from tracker.store.lock import Lost, lock_path
@@ -21,7 +22,7 @@ from tracker.store.toml_store import COMMITTED
 
 def test_take_over_first_opens_that_file_taking_it_over(monkeypatch, skirmish_file):
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "cmd_open", lambda ns: seen.update(vars(ns)) or 0)
+    monkeypatch.setattr(app, "cmd_open", lambda ns: seen.update(vars(ns)) or 0)
     assert cli.main(["--take-over", str(skirmish_file)]) == 0
     assert seen["take_over"] is True and seen["file"] == str(skirmish_file)
     assert cli.main(["--read-only", str(skirmish_file)]) == 0
