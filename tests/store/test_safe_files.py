@@ -291,3 +291,17 @@ def test_a_report_out_file_is_private_and_never_written_through_a_link(tmp_path,
     assert main(["report", str(path), "--out", str(out)]) == 0
     assert victim.read_text() == "keep me" and not out.is_symlink()
     assert mode(out) == 0o600 and "Ambush at the ford" in out.read_text()
+
+
+def test_the_rescue_and_host_key_folders_are_private(tmp_path, monkeypatch, wide_umask):
+    from tracker.session.saving import rescue
+    from tracker.table.ssh import host_key
+
+    home = tmp_path / "new" / "home"
+    monkeypatch.setenv("TRACKER_HOME", str(home))
+    rescued = rescue(skirmish(), tmp_path / "ford.toml")
+    assert rescued is not None and mode(rescued.parent) == 0o700 and mode(home) == 0o700
+    assert mode(rescued) == 0o600
+    keys = tmp_path / "keys" / "ssh"
+    host_key(keys)
+    assert mode(keys) == 0o700 and mode(tmp_path / "keys") == 0o700

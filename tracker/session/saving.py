@@ -32,7 +32,7 @@ from tracker import startup
 from tracker.core.model import Encounter
 from tracker.session.opening import Opened, open_encounter
 from tracker.store.autosave import Autosaver
-from tracker.store.fs import describe
+from tracker.store.fs import describe, make_folders
 from tracker.store.lock import Lock, LockHeld
 from tracker.store.paths import data_dir
 from tracker.store.toml_store import Snapshot, link_of, save_encounter, snapshot
@@ -308,7 +308,7 @@ def rescue(enc: Encounter, path: Path | None) -> Path | None:
     if even that fails. For an app that must end while its own save cannot be written."""
     try:
         folder = data_dir() / "rescued"
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_folders(folder)  # 0700, and any missing parent, whatever the umask
         stem = path.stem if path else "encounter"
         target = folder / f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}.toml"
         copy = enc.model_copy(deep=True)

@@ -17,6 +17,7 @@ from typing import Any
 
 import asyncssh
 
+from tracker.store.fs import make_folders
 from tracker.table.club import Choice, Club
 from tracker.table.rendering import Viewer
 from tracker.table.table import Seat, say_to_stderr
@@ -31,7 +32,7 @@ KEEPALIVE_MISSES = 2
 def host_key(folder: Path) -> asyncssh.SSHKey:
     """The server's host key, made once and kept in ``folder`` (0600)."""
     path = folder / HOST_KEY
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folders(folder)  # 0700, and any missing parent, whatever the umask
     if not path.exists():
         key = asyncssh.generate_private_key("ssh-ed25519", comment="tracker table")
         data = key.export_private_key()
