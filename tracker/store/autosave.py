@@ -90,7 +90,7 @@ class Autosaver:
                     self._committed(target)
                 try:
                     why = self.lock.lost() if self.lock is not None else None
-                    if why:  # this change is in the journal: the taker's opening applies it
+                    if why:  # the change is in the journal already: only the state waits
                         self.lost = f"not saved: {why}"
                         return self._failed(f"{why}; {COMMITTED}")
                     write_state(snap, self.backups)

@@ -282,7 +282,7 @@ def check_save(path: Path, model_for: ModelFor) -> Report:
         rep.problems.append(_not_found(path, d))
     if d.state_matches is False:
         rep.problems.append(f"{path}: {d.mismatch}")
-    if rep.problems and (sv is None or not d.usable) and d.jpath is None:
+    if rep.problems and d.jpath is None:
         rep.problems.append(f"{path}: no journal beside it to rebuild from")
     rep.ok = not rep.problems
     if rep.ok:
@@ -310,9 +310,8 @@ def _not_found(path: Path, d: Diagnosis) -> str:
                 f"journal of {sv.enc_id} (a state of another encounter?)")
     there = [r for r in sv.records if r.seq == c.position.records - 1]
     if there:
-        line = journal.line_number(d.jpath, there[0].offset)
-        return (f"{d.jpath} line {line}: not the record the state names (it was altered or "
-                "replaced)")
+        return (f"{d.jpath} line {there[0].seq + 1}, byte {there[0].offset}: not the record "
+                "the state names (it was altered or replaced)")
     if sv.damage:
         return (f"{path} at save: the record the state names is past the journal's last "
                 "whole record")
