@@ -102,8 +102,8 @@ class Files:
 
 
 def _exact_mode(fd: int, mode: int) -> None:
-    """Give a file or folder this process made (or owns) exactly ``mode``: the umask
-    may have taken bits away (or, at 000, given none away from a wider default)."""
+    """Give a file or folder this process made (or owns) exactly ``mode``: a umask may
+    have taken bits from it (one that takes the owner's would leave it unusable)."""
     st = os.fstat(fd)
     if stat.S_IMODE(st.st_mode) != mode and st.st_uid == os.geteuid():
         os.fchmod(fd, mode)
