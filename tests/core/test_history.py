@@ -1,3 +1,4 @@
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,13 +26,10 @@ def test_a_transaction_commits_one_entry_that_undo_and_redo_walk():
 def test_rollback_leaves_nothing_behind():
     enc = skirmish()
     before = history.state_of(enc)
-    try:
-        with Transaction(enc) as tx:
-            tx.set(["combatants", "aldo", "initiative"], 1)
-            tx.remove(["combatants"], "bree")
-            raise ValueError("refused")
-    except ValueError:
-        pass
+    with pytest.raises(ValueError, match="refused"), Transaction(enc) as tx:
+        tx.set(["combatants", "aldo", "initiative"], 1)
+        tx.remove(["combatants"], "bree")
+        raise ValueError("refused")
     assert history.state_of(enc) == before
     assert enc.log == []
 

@@ -253,7 +253,13 @@ def test_thrown_weapons_stand_and_shoot_only_under_five(name: str) -> None:
 
 
 def test_bow_may_stand_and_shoot_at_any_range() -> None:
-    shoot(**{**BASE, "fire": "stand", "distance": 11, "figures": 0})
+    """Only thrown weapons stand & shoot under 5"; a bow does at 11" and at 20" (long)."""
+    near = shoot({"hit": [5]}, **{**BASE, "fire": "stand", "distance": 11})
+    assert near["range"] == "effective" and near["modifiers"] == ["chargers -1"]
+    assert (near["needed"], near["hits"]) == (5, 1)
+    far = shoot({"hit": [6]}, **{**BASE, "fire": "stand", "distance": 20})
+    assert far["range"] == "long" and far["modifiers"] == ["chargers -1", "long range -1"]
+    assert (far["needed"], far["hits"]) == (6, 1)
 
 
 @pytest.mark.parametrize("name", ["staff-sling", "handgun", "crossbow"])

@@ -392,8 +392,14 @@ def test_out_of_the_fight_cannot_act() -> None:
 def test_one_action_a_round_can_be_switched_off() -> None:
     s = fresh(archer(in_hand=False), foe())
     s.execute("load Nolora")
+    with pytest.raises(CommandError, match="already acted this round \\(load\\)"):
+        s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")
     s.execute("setting one_action_per_round=no")
-    s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")
+    out = s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")
+    assert out.resolution is not None and out.resolution.figures["roll"] == 99
+    assert s.enc.log[-1].text.startswith("Nolora shoots at Brigand")
+    n = who(s, "Nolora")
+    assert (n.loaded, n.acted_round, n.last_action) == (False, 1, "shoot")
 
 
 def test_describe_combatant() -> None:

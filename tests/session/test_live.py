@@ -10,6 +10,7 @@ from tests.conftest import skirmish
 from tracker.core import history
 from tracker.session.live import Follower
 from tracker.session.opening import load, open_encounter
+from tracker.session.session import CommandError
 from tracker.store import save_encounter
 
 COMMANDS = [
@@ -30,7 +31,7 @@ def same(follower: Follower, path) -> None:  # type: ignore[no-untyped-def]
 def run(session, path, line: str) -> bool:  # type: ignore[no-untyped-def]
     try:
         session.execute(line)
-    except Exception:
+    except CommandError:  # refused: nothing changed, nothing to save
         return False
     save_encounter(session.enc, path)
     return True

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tracker.core.model import Combatant, Encounter, Pool, Unit, Wound
 from tracker.session.redaction import HIDDEN_TURN
-from tracker.session.session import Session
+from tracker.session.session import CommandError, Session
 
 SIDES = ("alpha", "beta")
 VISIBLE = {"alpha": ["Aldo", "Bree"], "beta": ["Cato", "Dara"]}
@@ -92,7 +92,7 @@ def play(steps: list[str]) -> Session:
     for line in steps:
         try:
             session.execute(line)
-        except Exception:  # a refused command (nothing to undo ...) changes nothing
+        except CommandError:  # a refused command (nothing to undo ...) changes nothing
             pass
     return session
 

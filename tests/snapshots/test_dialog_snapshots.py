@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SAVES
-from tests.snapshots.test_snapshots import SIZES, app_on, pressing, steady
-from tracker.ui.screens.resolve import ResolveScreen
+from tests.snapshots.test_snapshots import SIZES, app_on, odds_shown, pressing, steady
 
 DIALOGS = {
     "action-picker": ("f",),
@@ -40,11 +39,7 @@ def test_end_of_phase_dialog(snap_compare, tmp_path, sample, size):
 
     async def open_end_of_phase(pilot) -> None:
         await pilot.press("E")
-        for _ in range(200):  # the odds are worked out in a thread
-            await pilot.pause(0.02)
-            screen = pilot.app.screen
-            if isinstance(screen, ResolveScreen) and screen.odds_settled:
-                break
+        await odds_shown(pilot)
         await steady(pilot)
 
     assert snap_compare(app, terminal_size=SIZES[size], run_before=open_end_of_phase)

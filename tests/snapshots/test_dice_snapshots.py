@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.snapshots.test_snapshots import app_on, steady
+from tests.ui.wait import until
 from tracker.ui.screens.dice import DiceScreen
 
 CASES = {
@@ -43,10 +44,7 @@ def test_dice_step(snap_compare, tmp_path, sample, size):
         await pilot.press(*(KEYS.get(c, c) for c in typed))
         screen = app.screen
         assert isinstance(screen, DiceScreen)
-        for _ in range(300):  # the odds are worked out in a thread
-            await pilot.pause(0.02)
-            if screen.odds_settled:
-                break
+        await until(pilot, lambda: screen.odds_settled, "the odds of the dice in")
         await steady(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=into_the_dice_step)

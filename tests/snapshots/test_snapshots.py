@@ -13,6 +13,7 @@ import pytest
 from textual.widgets import Input
 
 from tests.conftest import SAVES
+from tests.ui.wait import until
 from tracker.session.opening import open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.resolve import ResolveScreen
@@ -27,6 +28,17 @@ async def steady(pilot) -> None:
         for box in screen.query(Input):
             box.cursor_blink = False
     await pilot.pause()
+
+
+async def odds_shown(pilot) -> None:
+    """Until the dialog on top shows the odds of its form as it stands (worked out in a
+    thread)."""
+
+    def shown() -> bool:
+        screen = pilot.app.screen
+        return isinstance(screen, ResolveScreen) and screen.odds_settled
+
+    await until(pilot, shown, "the dialog's odds")
 
 
 def pressing(*keys: str):
@@ -69,11 +81,7 @@ def test_resolve_dialog(snap_compare, tmp_path, sample, size):
 
     async def open_first_action(pilot) -> None:
         await pilot.press("f", "enter")
-        for _ in range(200):  # the odds are worked out in a thread
-            await pilot.pause(0.02)
-            screen = pilot.app.screen
-            if isinstance(screen, ResolveScreen) and screen.odds_settled:
-                break
+        await odds_shown(pilot)
         await steady(pilot)
 
     assert snap_compare(app, terminal_size=SIZES[size], run_before=open_first_action)

@@ -17,7 +17,7 @@ from tests.conftest import SAVES, journal_of, resign, skirmish
 from tracker.cli import main
 from tracker.core import history
 from tracker.session.opening import load, model_for, open_encounter
-from tracker.session.session import Session
+from tracker.session.session import CommandError, Session
 from tracker.store import SaveError, journal, save_encounter
 from tracker.store.autosave import Autosaver
 from tracker.store.toml_store import backup_paths, commit, link_of, snapshot
@@ -99,10 +99,13 @@ def test_a_new_change_after_undo_replaces_the_tail_in_every_later_load(skirmish_
     assert texts(skirmish_file) == ["one", "two again"]
     entries = [r for r in records(skirmish_file) if r["k"] == "entry"]
     assert [r["e"]["text"] for r in entries] == ["one", "two", "three", "two again"]
-    assert entries[-1]["p"] == records(skirmish_file)[0]["h"] and False or True
-    first = next(i for i, r in enumerate(records(skirmish_file)) if r["k"] == "entry")
+    # the new entry takes the place of "two": entry 1, after the record of "one"
     raw = journal_of(skirmish_file).read_bytes().split(b"\n")
-    assert entries[-1]["p"] == sum(len(line) + 1 for line in raw[:first])  # "one"
+    offsets = [sum(len(line) + 1 for line in raw[:i]) for i in range(len(raw))]
+    at = {r["e"]["text"]: offsets[i] for i, r in enumerate(records(skirmish_file))
+          if r["k"] == "entry"}
+    assert entries[-1]["n"] == 1
+    assert entries[-1]["p"] == at["one"] != at["two"]
 
 
 def test_undone_entries_survive_a_reopening_and_can_be_redone(skirmish_file):
@@ -291,7 +294,7 @@ def test_any_mix_of_changes_saves_and_reopenings_matches_one_session(tmp_path, s
             for s in (reference, live):
                 try:
                     s.execute(step)
-                except Exception as exc:  # undo with nothing to undo is a clean refusal
+                except CommandError as exc:  # undo with nothing to undo is a clean refusal
                     assert "nothing to" in str(exc)
     commit(snapshot(live.enc, path))
     final = load(path)

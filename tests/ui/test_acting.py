@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from tests.ui.test_short_forms import app_on
+from tests.ui.wait import until
+from tracker.ui.screens.resolve import ResolveScreen
 
 
 async def to_the_morale_tests(app, pilot) -> None:  # type: ignore[no-untyped-def]
@@ -18,8 +20,7 @@ async def to_the_morale_dialog(app, pilot) -> None:  # type: ignore[no-untyped-d
     """On to the morale tests, then n: the test owed opens its dialog."""
     await to_the_morale_tests(app, pilot)
     await pilot.press("n")
-    for _ in range(4):
-        await pilot.pause()
+    await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the morale dialog")
 
 
 async def test_shooting_offers_the_first_unit_of_the_side_that_can_shoot(tmp_path):
@@ -91,8 +92,7 @@ async def test_a_duty_opens_its_dialog_for_the_unit_that_owes_it(tmp_path):
         await to_the_morale_dialog(app, pilot)
         assert app.screen.query_one("#f-actor").value == "Orc warband"
         await pilot.press("enter")
-        for _ in range(4):
-            await pilot.pause()
+        await until(pilot, lambda: app.session.enc.position.round == 2, "the next round")
         assert app.session.enc.log[-2].text == "Orc warband passed its morale test"
         assert app.session.enc.position.round == 2
 

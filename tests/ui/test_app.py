@@ -12,6 +12,7 @@ from textual.widgets import Input, Static
 
 from tests.conftest import SAVES, LockHolder
 from tests.ui.keys import burst, keys_for, type_text
+from tests.ui.wait import settled, until
 from tracker.core.turns import current_actor
 from tracker.session.opening import load, open_encounter
 from tracker.store.lock import lock_path
@@ -399,8 +400,8 @@ async def test_moving_the_cursor_and_acting_in_one_burst_act_on_the_row_moved_to
         assert app.screen.title_text == "Edit Archers II"
         await pilot.press("escape")
         burst(app, "down", "x", "y")  # the Bolt Thrower, removed at once
-        for _ in range(3):
-            await pilot.pause()
+        await until(pilot, lambda: all(u.name != "Bolt Thrower" for u in app.session.enc.units),
+                    "the Bolt Thrower removed")
         names = [u.name for u in app.session.enc.units]
         assert "Bolt Thrower" not in names and "Archers II" in names
 
@@ -416,10 +417,8 @@ async def test_the_command_palette_runs_the_apps_keys_by_name(tmp_path):
         assert acting() == "roland"
         await pilot.press("ctrl+p")
         await type_text(pilot, "Next (n)")
-        for _ in range(20):  # the palette searches in the background
-            await pilot.pause(0.05)
+        await settled(pilot)  # the palette searches in a worker
         await pilot.press("enter")
-        for _ in range(5):
-            await pilot.pause()
+        await until(pilot, lambda: len(app.screen_stack) == 1, "the palette to close")
         assert len(app.screen_stack) == 1
         assert acting() == "marguerite"

@@ -12,6 +12,7 @@ from textual.widgets import Label, Static
 from tests.conftest import SAVES
 from tests.ui.keys import burst, command, type_text
 from tests.ui.test_warmaster_phase import fill_field
+from tests.ui.wait import until
 from tracker.session.opening import open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.log import LogPane, line
@@ -49,11 +50,7 @@ async def edc_exchange_step(pilot, app: TrackerApp):  # type: ignore[no-untyped-
 
 
 async def settled(pilot, screen: DiceScreen) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(400):
-        await pilot.pause()
-        if screen.odds_settled:
-            return
-    raise AssertionError("the odds never settled")
+    await until(pilot, lambda: screen.odds_settled, "the odds of the dice in")
 
 
 async def test_a_warmaster_shot_die_by_die(tmp_path):
@@ -127,8 +124,7 @@ async def test_burst_keys_land_in_order_across_stages(tmp_path):
         assert isinstance(app.screen, DiceScreen)
         # the whole line at once, as tmux send-keys or a slow link delivers it
         burst(app, "4", "5", "9", "backspace", "6", "6", "enter", "1", "2", "4", "enter")
-        for _ in range(20):
-            await pilot.pause()
+        await until(pilot, lambda: app.session.enc.log, "the shot in the log")
         knights = app.session.enc.find_unit("Empire Knights")
         entry = app.session.enc.log[-1]
         assert [r.value for r in entry.rolls] == [4, 6, 6, 1, 2, 4]
@@ -146,8 +142,8 @@ async def test_keys_typed_ahead_of_the_dice_step_reach_it_in_order(tmp_path):
         assert isinstance(form, ResolveScreen)
         # the form's Enter and the dice after it in one read: none lands in the form
         burst(app, "enter", "1", "space", "2", "space", "4", "enter", "5")
-        for _ in range(10):
-            await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, DiceScreen)
+                    and app.screen.query_one(DiceEntry).value == "5", "the save die typed")
         step = app.screen
         assert isinstance(step, DiceScreen)
         assert form.values()["actor"] == "Archers I"
@@ -190,8 +186,7 @@ async def test_an_edc_exchange_in_d10s_with_0_as_ten(tmp_path):
         assert text(step, "dice-prompt").endswith("roll 3 d10 to defend (6+)")
         await type_text(pilot, "823")
         await pilot.press("R")  # the rest (any press dice) by the tracker
-        for _ in range(5):
-            await pilot.pause()
+        await until(pilot, lambda: app.session.enc.log[-1].kind == "exchange", "the exchange")
         assert not isinstance(app.screen, DiceScreen | ResolveScreen)
         entry = app.session.enc.log[-1]
         assert [r.value for r in entry.rolls[:7]] == [10, 9, 6, 1, 8, 2, 3]
@@ -224,8 +219,7 @@ async def test_a_harn_shot_d100_as_tens_and_units_then_the_zone_die(tmp_path):
         assert prompt == "aim ZN1, keep one: roll 3 d6 for the zone struck", prompt
         await type_text(pilot, "345")
         await pilot.press("enter")
-        for _ in range(5):
-            await pilot.pause()
+        await until(pilot, lambda: app.session.enc.log[-1].kind == "missile", "the shot")
         assert not isinstance(app.screen, DiceScreen | ResolveScreen)
         entry = app.session.enc.log[-1]
         assert [(r.role, r.value) for r in entry.rolls] == [
@@ -257,8 +251,7 @@ async def test_drive_backs_asked_by_n_with_odds_from_the_rules_alone(tmp_path):
             "given the dice so far: 0 routed 100.0%\nand: confused 16.7%")
         await type_text(pilot, "6")
         await pilot.press("enter")
-        for _ in range(5):
-            await pilot.pause()
+        await until(pilot, lambda: len(app.session.enc.log) >= 3, "the drive back and the phase")
         # the end of the phase, then the next phase
         entry = app.session.enc.log[-2]
         assert entry.kind == "endphase" and "driven back 3 + 5 + 6" in entry.text
@@ -294,8 +287,7 @@ async def test_a_second_enter_in_the_action_list_goes_on_to_the_form(tmp_path):
         await pilot.pause()
         # the first Enter picks the action; the second is the form's, typed ahead of it
         burst(app, "f", "enter", "enter")
-        for _ in range(10):
-            await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, DiceScreen), "the dice step")
         assert app.is_running
         assert isinstance(app.screen, DiceScreen)
         assert app.screen_stack[-2].action.name == "shoot"  # type: ignore[attr-defined]
@@ -390,8 +382,7 @@ async def test_a_whole_shot_typed_ahead_from_the_main_screen_lands_every_die(tmp
             burst(app, *keys)
         else:
             await pilot.press(*keys)
-        for _ in range(40):
-            await pilot.pause()
+        await until(pilot, lambda: len(app.session.enc.log) == 2, "the shot and the note")
         assert not isinstance(app.screen, DiceScreen | ResolveScreen), app.screen
         entry, note = app.session.enc.log[-2:]
         assert note.text == "x"
@@ -422,8 +413,7 @@ async def test_a_stage_no_die_can_change_is_rolled_by_the_tracker_and_said(tmp_p
         assert text(step, "dice-prompt") == "roll 6 d6 to hit (4+)"
         await type_text(pilot, "456123")
         await pilot.press("enter")
-        for _ in range(10):
-            await pilot.pause()
+        await until(pilot, lambda: app.session.enc.log[-1].kind == "shoot", "the shot")
         assert not isinstance(app.screen, DiceScreen)  # three hits, all saved: done
         entry = app.session.enc.log[-1]
         saves = [r for r in entry.rolls if r.role == "save"]

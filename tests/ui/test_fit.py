@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ui.wait import settled
 from tracker.rules.columns import NAME, STATE, STRENGTH, Column, fit_columns
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -65,8 +66,7 @@ async def test_roster_cells_of_name_strength_and_state_show_whole(sample, size, 
 
     app = app_on_copy(tmp_path, sample)
     async with app.run_test(size=size) as pilot:
-        for _ in range(3):
-            await pilot.pause()
+        await settled(pilot)
         pane = app.query_one(RosterPane)
         table = pane.table
         shown = [c.key for c in table.grid.columns]

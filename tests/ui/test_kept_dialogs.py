@@ -10,6 +10,7 @@ from pathlib import Path
 from textual.widgets import Input, Label, OptionList
 
 from tests.ui.test_short_forms import app_on, shown
+from tests.ui.wait import until
 from tracker.ui.kept import STYLESHEETS
 from tracker.ui.screens.form import FormScreen
 from tracker.ui.screens.help import HelpScreen
@@ -127,11 +128,7 @@ async def test_the_end_of_phase_dialog_follows_the_encounter_again(tmp_path: Pat
         assert again is dialog
         assert _box(again, name).value == filled
         assert name not in again.touched and _box(again, name).has_class("follows")
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if again.odds_settled:
-                break
-        assert again.odds_settled
+        await until(pilot, lambda: again.odds_settled, "the odds of the form as it stands")
         assert str(again.query_one("#odds").render()) not in ("", "…")
 
 
@@ -222,8 +219,8 @@ async def test_keys_typed_ahead_reach_a_kept_dialog_as_a_new_one(tmp_path: Path)
         forms = []
         for name in ("Nap quest", "Fexuw tN"):
             burst(app, "a", *keys_for(name), "tab", "tab", "1", "2")
-            await pilot.pause()
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, FormScreen)
+                        and app.screen.values()["reflex"] == "12", "the form typed into")
             forms.append(app.screen)
             values = app.screen.values()
             assert (values["name"], values["reflex"]) == (name, "12")
@@ -231,8 +228,7 @@ async def test_keys_typed_ahead_reach_a_kept_dialog_as_a_new_one(tmp_path: Path)
         assert forms[0] is forms[1]
         for _ in range(2):
             burst(app, "f", "k", "enter")  # the action picker, then the first starting k
-            await pilot.pause()
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the action's form")
             assert isinstance(app.screen, ResolveScreen)
             assert app.screen.action.name == "knockdown"
             await _close(pilot)

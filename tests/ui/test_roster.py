@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.ui.wait import settled, until
 from tracker import rules
 from tracker.rules.warmaster.model import WarmasterUnit as Unit
 from tracker.ui.grid import plain
@@ -47,10 +48,8 @@ async def test_a_change_remakes_only_the_rows_of_the_units_it_touched(tmp_path):
 
     app = TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
     async with app.run_test(size=(120, 30)) as pilot:
-        for _ in range(5):
-            await pilot.pause()
         table = app.query_one(RosterPane).table
-        assert table.row_count == 300
+        await until(pilot, lambda: table.row_count == 300, "the roster's 300 rows")
         RosterPane.cells = counted  # type: ignore[method-assign]
         try:
             assert app.run_line("set u150 hits=2") is None
@@ -63,9 +62,8 @@ async def test_a_change_remakes_only_the_rows_of_the_units_it_touched(tmp_path):
             assert app.run_line("note nothing on the roster") is None
             assert made == []
             assert app.run_line("add unit Reserves") is None  # units come: all rows anew
-            for _ in range(5):
-                await pilot.pause()
-            assert len(made) == 301 and table.row_count == 301
+            await until(pilot, lambda: table.row_count == 301, "the roster's 301 rows")
+            assert len(made) == 301
         finally:
             RosterPane.cells = cells  # type: ignore[method-assign]
 
@@ -80,8 +78,7 @@ async def test_an_encounter_of_units_only_still_draws_its_empty_combatants_pane(
     save_encounter(battle(), path)
     app = TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
     async with app.run_test(size=(120, 30)) as pilot:
-        for _ in range(5):
-            await pilot.pause()
+        await settled(pilot)
         # a plain encounter of units only: the combatants pane, empty, still draws
         assert "a: add a combatant" in str(app.query_one("#combatants").border_subtitle)
 

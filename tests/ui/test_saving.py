@@ -10,6 +10,7 @@ import os
 from textual.widgets import Static
 
 from tests.conftest import journal_of, lock_is_free
+from tests.ui.wait import settled, until
 from tracker.session.opening import load, model_for, open_encounter
 from tracker.store import Lock, fs
 from tracker.store.autosave import Autosaver
@@ -30,12 +31,6 @@ class ReadOnlyDisk(fs.Files):
 
 def text(app: TrackerApp, widget: str) -> str:
     return str(app.query_one(widget, Static).render())
-
-
-async def settle(app: TrackerApp, pilot) -> None:  # type: ignore[no-untyped-def]
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.pause()
 
 
 async def test_a_change_is_marked_saving_until_its_record_is_on_disk(skirmish_file):
@@ -59,12 +54,12 @@ async def test_a_failed_save_is_retried_and_the_line_clears_when_it_works(skirmi
     async with app.run_test(size=(80, 24)) as pilot:
         with fs.use(ReadOnlyDisk()):
             await pilot.press("colon", *"note", "space", *"stuck", "enter")
-            await settle(app, pilot)
+            await settled(pilot)
             assert "could not save ford.toml" in text(app, "#status")
             assert "retrying" in text(app, "#status")
             assert "saving…" in text(app, "#topbar")
         app._retry_save()  # the timer's retry, the folder writable again
-        await settle(app, pilot)
+        await settled(pilot)
         assert text(app, "#status") == "saved ford.toml"
         assert "saving…" not in text(app, "#topbar")
     assert [e.text for e in load(skirmish_file).log] == ["stuck"]
@@ -77,14 +72,14 @@ async def test_quit_keeps_the_app_open_while_nothing_can_be_saved(skirmish_file,
     async with app.run_test(size=(80, 24)) as pilot:
         with fs.use(ReadOnlyDisk()):
             await pilot.press("n")
-            await settle(app, pilot)
+            await settled(pilot)
             await pilot.press("q")
             await pilot.pause()
             assert app.is_running
             assert "not quitting" in text(app, "#status")
             assert ":save-as" in text(app, "#status")
         await pilot.press("colon", *f"save-as {elsewhere}/kept", "enter")
-        await settle(app, pilot)
+        await settled(pilot)
         assert "saved as" in text(app, "#status"), text(app, "#status")
         await pilot.press("q")
         await pilot.pause()
@@ -159,14 +154,10 @@ async def test_a_read_only_opener_takes_over_when_the_gm_says_yes(skirmish_file)
 
         threading.Thread(target=answer, daemon=True).start()
         await pilot.press("y")
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if not second.session.read_only:
-                break
-        assert not second.session.read_only
+        await until(pilot, lambda: not second.session.read_only, "the take-over")
         assert "saved and let go" in text(second, "#status")
         await pilot.press("colon", *"note", "space", *"taken", "enter")
-        await settle(second, pilot)
+        await settled(pilot)
         await pilot.press("q")
     assert [e.text for e in load(skirmish_file).log] == ["taken"]
 
@@ -185,7 +176,7 @@ async def test_quit_leaves_when_every_change_is_in_the_journal(skirmish_file):
     async with app.run_test(size=(80, 24)) as pilot:
         with fs.use(NoTempFiles()):
             await pilot.press("n")
-            await settle(app, pilot)
+            await settled(pilot)
             assert "every change is in the journal" in text(app, "#status")
             assert "saving…" not in text(app, "#topbar")  # committed all the same
             await pilot.press("q")

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from tests.ui.wait import settled
 from tracker.ui.table import SyncTable
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -69,23 +70,20 @@ async def test_every_pane_and_dialog_of_a_sample_fits_80x24(tmp_path, sample):
     shutil.copy(SAVES / sample, path)
     app = TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(3):
-            await pilot.pause()
+        await settled(pilot)
         header = plain(app.query_one(TopBar).render())
         assert where_text(app.session) in header
         check_tables(app)
         opened = 0
         for key in DIALOG_KEYS:
             await pilot.press(key)
-            for _ in range(3):
-                await pilot.pause()
+            await settled(pilot)
             if isinstance(app.screen, ModalScreen):
                 opened += 1
                 if key == "f":  # the action picker, then the first action's dialog
                     check_dialog(app.screen)
                     await pilot.press("enter")
-                    for _ in range(3):
-                        await pilot.pause()
+                    await settled(pilot)
                 check_dialog(app.screen)
                 while isinstance(app.screen, ModalScreen):
                     await pilot.press("escape")

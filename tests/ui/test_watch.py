@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from tests.conftest import SAVES, lock_is_free, skirmish
 from tests.ui.keys import keys_for
+from tests.ui.wait import until
 from tracker.core.model import Pool, Wound
 from tracker.session.opening import open_encounter
 from tracker.session.redaction import table_view as redact
@@ -39,10 +40,8 @@ async def test_a_gm_change_reaches_the_watcher_and_secrets_never_do(tmp_path):
                      "add combatant Wolf side=foes initiative=3 hidden=yes", "next"):
             await gm_pilot.press("colon", *keys_for(line), "enter")
         await gm.workers.wait_for_complete()
-        for _ in range(30):  # the watcher polls the file
-            await w.pause(0.1)
-            if "Turn: Grak" in log_text(watcher):
-                break
+        # the watcher follows the file
+        await until(w, lambda: "Turn: Grak" in log_text(watcher), "the watcher to show Grak's turn")
         shown = log_text(watcher)
         assert "the bridge creaks" in shown
         assert "half CP" not in shown

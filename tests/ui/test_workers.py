@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import Static
 
 from tests.ui.test_app import app_on_sample
+from tests.ui.wait import settled
 
 
 async def test_a_save_worker_that_fails_leaves_the_app_running(
@@ -23,8 +24,7 @@ async def test_a_save_worker_that_fails_leaves_the_app_running(
         working = app.saving.autosaver.run_pending
         app.saving.autosaver.run_pending = broken  # type: ignore[method-assign]
         assert app.run_line("note a line to save") is None
-        for _ in range(10):
-            await pilot.pause()
+        await settled(pilot)  # the save worker ran, and failed
         status = str(app.query_one("#status", Static).render())
         assert "save work failed (RuntimeError)" in status
         assert "\n" not in status

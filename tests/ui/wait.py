@@ -1,0 +1,63 @@
+"""Waiting in Pilot tests for what the app is doing, not for a number of pauses.
+
+``until`` lets the app run until a condition holds: each turn waits until a worker
+running then (odds, saving, the report, the command palette's search) ends, and for the
+messages the keys and the workers sent to be handled. ``settled`` waits until no worker
+runs and every message is handled. Both give up after a deadline and say what they
+waited for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from time import monotonic
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.worker import Worker
+
+DEADLINE = 30.0
+"""Seconds before a wait fails: far beyond any step on a loaded machine."""
+TURN = 0.1
+"""Seconds a turn waits for a worker at most (a player view follows its save for as long
+as it runs)."""
+
+
+def _ended(worker: Worker[Any]) -> asyncio.Future[Any]:
+    """A future done when ``worker`` ends, however it ends (a failing worker shows in what
+    the app shows, which the test looks at)."""
+    waiting = asyncio.ensure_future(worker.wait())
+    waiting.add_done_callback(lambda f: f.cancelled() or f.exception())
+    return waiting
+
+
+async def _turn(pilot: Pilot[Any]) -> None:
+    """Until a worker running now ends (or a turn passes), then the messages handled."""
+    running = [w for w in pilot.app.workers if not w.is_finished]
+    if running:
+        await asyncio.wait([_ended(w) for w in running], timeout=TURN,
+                           return_when=asyncio.FIRST_COMPLETED)
+    await pilot.pause()
+
+
+async def until(
+    pilot: Pilot[Any], ready: Callable[[], object], what: str, timeout: float = DEADLINE
+) -> None:
+    """Let the app run until ``ready()`` is true; fail naming ``what`` after ``timeout``."""
+    deadline = monotonic() + timeout
+    while not ready():
+        if monotonic() >= deadline:
+            raise AssertionError(f"waited {timeout:g} s for {what}")
+        await _turn(pilot)
+
+
+async def settled(pilot: Pilot[Any], timeout: float = DEADLINE) -> None:
+    """Until every message is handled and no worker runs, those started meanwhile too."""
+    workers = pilot.app.workers
+    await pilot.pause()
+    try:
+        await until(pilot, lambda: all(w.is_finished for w in workers), "the workers", timeout)
+    except AssertionError as exc:
+        busy = ", ".join(w.name or w.group for w in workers if not w.is_finished)
+        raise AssertionError(f"{exc} to end; still running: {busy}") from None
