@@ -53,12 +53,11 @@ def test_difference_of_two_pools_by_enumeration() -> None:
         assert got[m] == pytest.approx(float(want[m]))
 
 
-def test_thin_and_chain_agree_hits_then_unsaved() -> None:
+def test_a_chain_of_hits_then_unsaved_is_one_binomial() -> None:
     # 4 dice hitting at 4+, each hit saved on 4+: unsaved hits ~ Binomial(4, 1/4)
-    hits = odds.successes(4, 6, 4)
-    unsaved = odds.thin(hits, Fraction(1, 2))
-    assert unsaved == pytest.approx(odds.chain(4, [Fraction(1, 2), Fraction(1, 2)]))
+    unsaved = odds.chain(4, [Fraction(1, 2), Fraction(1, 2)])
     assert unsaved == pytest.approx(odds.binomial(4, Fraction(1, 4)))
+    assert odds.chain(4, [Fraction(1, 2)]) == pytest.approx(odds.successes(4, 6, 4))
 
 
 def test_floats_are_read_back_as_fractions() -> None:

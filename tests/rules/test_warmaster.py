@@ -10,10 +10,10 @@ import pytest
 from tracker.core.dice import Dice
 from tracker.rules import get
 from tracker.rules.base import RuleError
-from tracker.rules.warmaster.actions.drive import drive_back_distribution
+from tracker.rules.warmaster.actions.drive import drive_odds
 from tracker.rules.warmaster.actions.driveback import DRIVEBACK
 from tracker.rules.warmaster.actions.endphase import ENDPHASE
-from tracker.rules.warmaster.actions.shoot import SHOOT, resolve_shoot
+from tracker.rules.warmaster.actions.shoot import SHOOT
 from tracker.rules.warmaster.actions.shoot_odds import shoot_distributions
 from tracker.rules.warmaster.tables import to_hit
 
@@ -371,7 +371,7 @@ def _enumerate_split(raw: dict[str, object], n: int) -> tuple[dict[int, Fraction
     weight = Fraction(1, 6 ** (2 * n))
     for hit in itertools.product(range(1, 7), repeat=n):
         for save in itertools.product(range(1, 7), repeat=n):
-            res = resolve_shoot(params, Dice.from_spec({"hit": hit, "save": save}))
+            res = SHOOT.resolve(params, Dice.from_spec({"hit": hit, "save": save}))
             f = res.figures
             hits[f["hits"]] = hits.get(f["hits"], 0) + weight
             unsaved[f["unsaved"]] = unsaved.get(f["unsaved"], 0) + weight
@@ -408,11 +408,13 @@ def test_driveback_odds() -> None:
     assert _odds(DRIVEBACK, hits=2, pace=20, position="fortified") == [("no drive back", 1.0)]
 
 
-def test_drive_back_distribution() -> None:
-    dist = drive_back_distribution(2)
-    assert dist[7] == pytest.approx(6 / 36)
-    assert sum(dist) == pytest.approx(1)
-    assert drive_back_distribution(1, "defended") == [1.0]
+def test_a_drive_back_is_the_sum_of_a_d6_a_hit_less_those_the_position_ignores() -> None:
+    def within(pace: int) -> float:  # not routed: driven back no further than the pace
+        return sum(p for label, p in drive_odds(2, pace, None) if label != "routed")
+
+    assert within(7) - within(6) == pytest.approx(6 / 36)  # 2d6 shows 7 six ways in 36
+    assert within(12) == pytest.approx(1)
+    assert drive_odds(1, 20, "defended") == [("no drive back", 1.0)]
 
 
 def test_registry_finds_ruleset() -> None:
@@ -464,7 +466,7 @@ def test_no_hit_at_four_spills_past_the_exposed_stands(
             "leftover": str(leftover),
         }
     )
-    res = resolve_shoot(params, Dice.from_spec({"hit": dice}))
+    res = SHOOT.resolve(params, Dice.from_spec({"hit": dice}))
     batches = res.figures.get("batches") or [
         {"to_hit": res.figures["to_hit"], "unsaved": res.figures["unsaved"]}
     ]

@@ -209,10 +209,6 @@ class Dice:
         self.rolls.append(Roll(role, sides, value, source, req.stage))
         return value
 
-    def rng_values(self, sides: int, count: int) -> list[int]:
-        """Values from the seeded RNG (a dialog rolling a stage for the GM)."""
-        return [self._rng.randint(1, sides) for _ in range(count)]
-
     def unused(self) -> dict[str, list[int]]:
         """Entered values that no die asked for (a sign of a mistyped role or count)."""
         left: dict[str, list[int]] = {}

@@ -122,17 +122,6 @@ def difference(a: Sequence[float], b: Sequence[float]) -> dict[int, float]:
     return out
 
 
-def thin(dist: Sequence[float], p: Chance) -> Dist:
-    """Each of a random number of successes goes on with chance ``p`` (hits that are
-    not saved, say): the distribution of those that go on."""
-    out = [0.0] * len(dist)
-    for k, pk in enumerate(dist):
-        if pk:
-            for j, pj in enumerate(binomial(k, p)):
-                out[j] += pk * pj
-    return out
-
-
 def mapped(dist: Sequence[float], f: Callable[[int], int], size: int) -> Dist:
     """The distribution of ``f(count)``, as a list of ``size`` outcomes."""
     out = [0.0] * size
@@ -196,8 +185,3 @@ def kinds(sizes: Sequence[int], n: int) -> Iterator[tuple[tuple[int, ...], int]]
         for size, k in zip(sizes, counts, strict=True):
             ways = ways // math.factorial(k) * size**k
         yield counts, ways
-
-
-def kinds_count(m: int, n: int) -> int:
-    """How many ways :func:`kinds` walks for ``m`` kinds."""
-    return math.comb(n + m - 1, m - 1) if m else 0

@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
 
-FORMATS = ("md", "csv", "json")
-
 
 def render(enc: Encounter, fmt: str = "md", side: str | None = None) -> str:
     """The report of ``enc`` in ``fmt`` (for the player of ``side``, if given)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from textual.app import App
 from textual.screen import Screen
@@ -31,13 +31,6 @@ STYLESHEETS = (SCREENS / "dialogs.tcss",)
 MODULES = ("tracker.ui.screens.confirm", "tracker.ui.screens.dice",
            "tracker.ui.screens.edit", "tracker.ui.screens.help",
            "tracker.ui.screens.picker", "tracker.ui.screens.resolve")
-
-
-class Renewable(Protocol):
-    def renew(self, fresh: Any) -> bool:
-        """Take ``fresh``'s content (a screen of the same class, never mounted); False
-        when this screen cannot show it (other fields), so ``fresh`` is used instead."""
-        ...
 
 
 KEEP = 6
@@ -57,7 +50,8 @@ class KeptDialogs:
     def show(self, name: str, fresh: Screen[Any],
              callback: Callable[[Any], None] | None = None) -> Screen[Any]:
         """Push a dialog kept under ``name`` that can show ``fresh``'s content, renewed
-        from it; or ``fresh`` itself, kept from now on."""
+        from it; or ``fresh`` itself, kept from now on. A kept screen's ``renew(fresh)``
+        takes the content, or answers False when it cannot show it (other fields)."""
         app = self.app
         kept = self.kept.setdefault(name, [])
         for old in kept:

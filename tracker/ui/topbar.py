@@ -66,10 +66,6 @@ class TopBar(Static):
         self._parts = (session.enc.name, session.ruleset.id, where_text(session), tail)
         self.refresh()
 
-    def set_parts(self, name: str, ruleset: str, where: str, tail: str) -> None:
-        self._parts = (name, ruleset, where, tail)
-        self.refresh()
-
     def render(self) -> Text:
         width = max(10, self.size.width - 2)  # the padding
         return Text(fit(*self._parts, width), no_wrap=True)

@@ -86,10 +86,6 @@ class D6Unit(Unit):
         """The armour save value: the sum of its armour parts."""
         return armour_save(self.armour_parts)
 
-    @property
-    def battle_formation(self) -> bool:
-        return self.formation != "skirmish"
-
 
 class D6Encounter(Encounter):
     """An encounter whose units are d6battle units."""

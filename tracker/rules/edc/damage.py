@@ -102,10 +102,6 @@ def damage_table(path: str = "") -> DamageTable:
         raise RuleError(f"damage table {file}{where}: {exc.expected}") from None
 
 
-def table_locations(path: str = "", damage_type: str = "cutting") -> list[str]:
-    return sorted(damage_table(path).of_type(damage_type))
-
-
 def lookup(path: str, damage_type: str, location: str, level: int) -> WoundRow:
     """The table's row for a wound; level 0 has no effect."""
     if level <= 0:

@@ -215,10 +215,6 @@ def most_faced(small_foes: bool) -> int:
     return o.most_faced_small if small_foes else o.most_faced
 
 
-def evade_dtn(defence: str) -> int | None:
-    return tables().missile.evade.get(defence)
-
-
 def gait(name: str) -> Gait:
     for g in tables().ride.gaits:
         if g.name == name:

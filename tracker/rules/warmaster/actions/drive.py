@@ -81,13 +81,6 @@ def drive_outcome(r: Drive) -> str:
     return "driven back" if r.dice else "no drive back"
 
 
-def drive_back_distribution(hits: int, position: str | None = None) -> list[float]:
-    """Exact chance of each drive-back distance (index = cm)."""
-    from tracker.core import odds
-
-    return odds.dice_sum(max(0, hits - ignored_hits(position)), 6)
-
-
 def drive_odds(hits: int, pace: int, position: str | None, *, engaged: bool = False,
                blocked: bool = False) -> Odds:
     """Chance of no drive back, a steady or confused drive back, or a rout."""

@@ -274,8 +274,4 @@ def _stands(p: ShootParams, f: ShootFigures, text: str, outcome: str) -> tuple[s
     return text, outcome
 
 
-def resolve_shoot(p: ShootParams, dice: Dice) -> Resolution:
-    return SHOOT.resolve(p, dice)
-
-
 SHOOT = Shoot()
