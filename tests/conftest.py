@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
@@ -39,6 +39,13 @@ def app_on_copy(tmp_path: Path, sample: str, theme: str | None = "tracker-dark")
     if not path.exists():
         shutil.copy(SAVES / sample, path)
     return TrackerApp(open_encounter(path), theme=theme, autosave=False)
+
+
+def examples(full: int, quick: int) -> list[Any]:
+    """Hypothesis example counts to parametrize a costly property test by: ``quick`` in
+    the default run, ``full`` in the slow one that ``.ci/run`` adds."""
+    return [pytest.param(quick, id=f"{quick}-examples"),
+            pytest.param(full, id=f"{full}-examples", marks=pytest.mark.slow)]
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import examples
 from tracker import rules
 from tracker.core.dice import Dice, DiceError
 from tracker.rules.base import Action, Param, RuleError
@@ -128,11 +129,12 @@ def params_for(act: Action[Any]) -> st.SearchStrategy[dict[str, str]]:
 ODDS = [(rid, name) for rid, name in ACTIONS if action(rid, name).has_odds]
 
 
+@pytest.mark.parametrize("count", examples(full=40, quick=10))
 @pytest.mark.parametrize(("rid", "name"), ODDS)
-def test_odds_sum_to_one_over_random_legal_parameters(rid: str, name: str) -> None:
+def test_odds_sum_to_one_over_random_legal_parameters(rid: str, name: str, count: int) -> None:
     act = action(rid, name)
 
-    @settings(max_examples=40, deadline=None, derandomize=True,
+    @settings(max_examples=count, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
     @given(params_for(act))
     def check(raw: dict[str, str]) -> None:

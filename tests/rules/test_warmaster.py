@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from tracker.core.dice import Dice
+from tracker.core.dice import Dice, NeedDice
 from tracker.rules import get
 from tracker.rules.base import RuleError
 from tracker.rules.warmaster.actions.drive import drive_odds
@@ -363,18 +363,27 @@ def test_shoot_odds_sum_to_one_and_fast(raw: dict) -> None:
         assert sum(dist) == pytest.approx(1)
 
 
-def _enumerate_split(raw: dict[str, object], n: int) -> tuple[dict[int, Fraction], ...]:
-    """Exact distributions by running the resolver over every possible die."""
+def _enumerate_split(raw: dict[str, object]) -> tuple[dict[int, Fraction], ...]:
+    """Exact distributions by running the resolver over every face of every die it asks
+    for, stage by stage (a later stage's count may hang on an earlier stage's faces)."""
     params = SHOOT.parse_params({k: str(v) for k, v in raw.items()})
     hits: dict[int, Fraction] = {}
     unsaved: dict[int, Fraction] = {}
-    weight = Fraction(1, 6 ** (2 * n))
-    for hit in itertools.product(range(1, 7), repeat=n):
-        for save in itertools.product(range(1, 7), repeat=n):
-            res = SHOOT.resolve(params, Dice.from_spec({"hit": hit, "save": save}))
-            f = res.figures
-            hits[f["hits"]] = hits.get(f["hits"], 0) + weight
-            unsaved[f["unsaved"]] = unsaved.get(f["unsaved"], 0) + weight
+
+    def walk(given: dict[str, list[int]], weight: Fraction) -> None:
+        try:
+            f = SHOOT.resolve(params, Dice(entered=given, mode="ask")).figures
+        except NeedDice as need:
+            req = need.request
+            for faces in itertools.product(range(1, req.sides + 1), repeat=req.count):
+                more = {**given, req.role: [*given.get(req.role, []), *faces]}
+                walk(more, weight / req.sides**req.count)
+            return
+        hits[f["hits"]] = hits.get(f["hits"], 0) + weight
+        unsaved[f["unsaved"]] = unsaved.get(f["unsaved"], 0) + weight
+
+    walk({}, Fraction(1))
+    assert sum(hits.values()) == 1 == sum(unsaved.values())
     return hits, unsaved
 
 
@@ -388,7 +397,7 @@ def test_split_odds_match_enumeration_of_the_resolver() -> None:
         "stands": 3,
         "leftover": 0,
     }
-    hits, unsaved = _enumerate_split(raw, 3)
+    hits, unsaved = _enumerate_split(raw)
     dists = shoot_distributions(SHOOT.parse_params({k: str(v) for k, v in raw.items()}))
     for k in range(4):
         assert dists["hits"][k] == pytest.approx(float(hits.get(k, 0)), abs=1e-12)

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import examples
 from tracker.core.model import Combatant, Encounter, Pool, Unit, Wound
 from tracker.session.redaction import HIDDEN_TURN
 from tracker.session.session import CommandError, Session
+from tracker.store import save_encounter
+from tracker.ui.watch import WatchApp
 
 SIDES = ("alpha", "beta")
 VISIBLE = {"alpha": ["Aldo", "Bree"], "beta": ["Cato", "Dara"]}
@@ -211,47 +215,39 @@ def screen_text(app) -> str:  # type: ignore[no-untyped-def]
     return "\n".join(strip.text for strip in strips)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
-@given(plays())
-def test_no_hidden_text_reaches_a_player_views_screen(tmp_path_factory, case):
-    from tracker.store import save_encounter
-    from tracker.ui.watch import WatchApp
+@pytest.mark.parametrize("count", examples(full=8, quick=3))
+def test_no_hidden_text_reaches_a_player_views_screen(tmp_path_factory, count):
+    @settings(max_examples=count, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(plays())
+    def check(case):  # type: ignore[no-untyped-def]
+        steps, never, secret_of = case
+        session = play(steps)
+        never = never - undone_names(session, never)
+        path = tmp_path_factory.mktemp("screen") / "ford.toml"
+        save_encounter(session.enc, path)
+        for side in ("alpha", None):
+            shown = asyncio.run(screen_of(path, side)).lower()
+            assert "ford" in shown  # the screen was drawn
+            for token in never | set().union(*(t for s, t in secret_of.items() if s != side)):
+                assert token.lower() not in shown, (side, token)
 
-    steps, never, secret_of = case
-    session = play(steps)
-    never = never - undone_names(session, never)
-    path = tmp_path_factory.mktemp("screen") / "ford.toml"
-    save_encounter(session.enc, path)
-    for side in ("alpha", None):
-        app = WatchApp(path, theme="tracker-dark", side=side, public=side is None)
+    check()
 
-        async def look(app=app) -> str:  # type: ignore[no-untyped-def]
-            async with app.run_test(size=(160, 48)) as pilot:
-                await pilot.pause()
-                return screen_text(app)
 
-        shown = asyncio.run(look()).lower()
-        assert "ford" in shown  # the screen was drawn
-        for token in never | set().union(*(t for s, t in secret_of.items() if s != side)):
-            assert token.lower() not in shown, (side, token)
+async def screen_of(path, side: str | None) -> str:  # type: ignore[no-untyped-def]
+    """The screen of a player view of ``side`` (the public one for None)."""
+    app = WatchApp(path, theme="tracker-dark", side=side, public=side is None)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        return screen_text(app)
 
 
 def test_wound_details_show_on_the_own_sides_screen(tmp_path):
-    from tracker.store import save_encounter
-    from tracker.ui.watch import WatchApp
-
     session = play(["wound Aldo head level=3 kind=cut", "wound Cato flank level=2"])
     session.enc.find_combatant("aldo").wounds.append(Wound(location="ear"))
     path = tmp_path / "ford.toml"
     save_encounter(session.enc, path)
 
-    async def look() -> str:
-        app = WatchApp(path, theme="tracker-dark", side="alpha")
-        async with app.run_test(size=(160, 48)) as pilot:
-            await pilot.pause()
-            return screen_text(app)
-
-    shown = asyncio.run(look())
+    shown = asyncio.run(screen_of(path, "alpha"))
     assert "wound to head level 3 cut" in shown
     assert "Cato: wounded" in shown and "flank" not in shown

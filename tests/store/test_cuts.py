@@ -5,8 +5,8 @@ every entry before the damage in the log (the report and a replay agree), `check
 passes, and a copy of whatever repair changed is kept.
 
 The suite cuts at (or flips one bit of) every 17th byte and the bytes around every line
-break; `python -m bench.reliability --cuts` cuts at every byte and flips every bit of
-every byte (the README's figures)."""
+break; its slow run (``-m slow``) and `python -m bench.reliability --cuts` cut at every
+byte and flip every bit of every byte (the README's figures)."""
 
 from __future__ import annotations
 
@@ -28,14 +28,17 @@ from tracker.store import journal
 from tracker.store.verify import check_save
 
 STRIDE = 17
+"""The default run's stride; the slow run (``-m slow``) takes every byte, every bit."""
 
 
+@pytest.mark.parametrize("stride", [pytest.param(STRIDE, id=f"every-{STRIDE}th-byte"),
+                                    pytest.param(1, id="every-byte", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("how", ["cut", "flip"])
 @pytest.mark.parametrize("which", ["state", "journal"])
 def test_damage_anywhere_is_never_accepted_and_repair_keeps_what_came_before(tmp_path, which,
-                                                                            how):
+                                                                            how, stride):
     """A cut at a byte, or a bit of it flipped."""
-    assert_never_accepted_and_repaired(tmp_path, which, how, STRIDE)
+    assert_never_accepted_and_repaired(tmp_path, which, how, stride)
 
 
 def test_every_record_altered_is_found_with_its_line(tmp_path):

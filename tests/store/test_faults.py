@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SAVES, skirmish
 from tests.store.faults import Crash, FaultyFiles
 from tracker.core import history
@@ -145,10 +147,11 @@ def _hung(signum: int, frame: object) -> None:
     raise Hung()
 
 
-def run_matrix(folder: Path, kind: str, modes_at: Callable[[int], list[str]]
+def run_matrix(folder: Path, kind: str, modes_at: Callable[[int], list[str]], every: int = 1
                ) -> tuple[int, int, list[str]]:
-    """Play the session once per (operation, mode); returns the injection points, the
-    cases run and what went wrong in each case that failed its checks."""
+    """Play the session once per (operation, mode), at every ``every``-th operation;
+    returns the injection points, the cases run and what went wrong in each case that
+    failed its checks."""
     template = setup(folder / "template", kind)
     counter = FaultyFiles(template.parent)
     clean = folder / "clean"
@@ -163,7 +166,7 @@ def run_matrix(folder: Path, kind: str, modes_at: Callable[[int], list[str]]
         problems.append(f"{kind}: the session without faults did not commit every change")
     verify(clean / template.name, reference, "no fault")
     cases = 0
-    for at in range(1, points + 1):
+    for at in range(1, points + 1, every):
         for mode in modes_at(at):
             work = folder / f"{at}-{mode}"
             shutil.copytree(template.parent, work)
@@ -196,17 +199,26 @@ def run_matrix(folder: Path, kind: str, modes_at: Callable[[int], list[str]]
     return points, cases, problems
 
 
-def test_every_operation_of_a_session_crashes_or_fails_in_turn(tmp_path):
+EVERY = [pytest.param(1, marks=pytest.mark.slow, id="every-operation"),
+         pytest.param(13, id="every-13th-operation")]
+"""The whole run is slow; the quick one takes every 13th operation (13 and the four
+errors share no factor, so each error still comes in turn)."""
+
+
+@pytest.mark.parametrize("every", EVERY)
+def test_every_operation_of_a_session_crashes_or_fails_in_turn(tmp_path, every):
     """At every operation a crash, and one of the errors (in turn); the full matrix,
     every error at every operation, is `python -m bench.reliability --faults`."""
     errors = list(ERRORS)
     points, cases, problems = run_matrix(
-        tmp_path, "journal", lambda at: ["crash", errors[at % len(errors)]])
+        tmp_path, "journal", lambda at: ["crash", errors[at % len(errors)]], every)
     assert problems == []
-    assert points > 300 and cases == 2 * points
+    assert points > 300 and cases == 2 * len(range(1, points + 1, every))
 
 
-def test_every_operation_of_migrating_a_schema_2_sample_crashes_in_turn(tmp_path):
-    points, cases, problems = run_matrix(tmp_path, "schema2-sample", lambda at: ["crash"])
+@pytest.mark.parametrize("every", EVERY)
+def test_every_operation_of_migrating_a_schema_2_sample_crashes_in_turn(tmp_path, every):
+    points, cases, problems = run_matrix(tmp_path, "schema2-sample", lambda at: ["crash"],
+                                         every)
     assert problems == []
-    assert points > 300 and cases == points
+    assert points > 300 and cases == len(range(1, points + 1, every))

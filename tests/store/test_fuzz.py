@@ -10,11 +10,12 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pytest
 import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import SAVES, skirmish
+from tests.conftest import SAVES, examples, skirmish
 from tracker.session.commands import CommandError
 from tracker.session.opening import load
 from tracker.session.session import Session
@@ -46,12 +47,20 @@ def check_load(path: Path, data: bytes) -> None:
     assert path.read_bytes() == data
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-          HealthCheck.function_scoped_fixture])
-@given(st.dictionaries(keys, values, max_size=8))
-def test_random_toml_documents(tmp_path, doc):
-    TRIED["toml"] += 1
-    check_load(tmp_path / "random.toml", tomli_w.dumps(doc).encode())
+def fuzz(count: int) -> settings:
+    return settings(max_examples=count, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("count", examples(full=300, quick=60))
+def test_random_toml_documents(tmp_path, count):
+    @fuzz(count)
+    @given(st.dictionaries(keys, values, max_size=8))
+    def check(doc):  # type: ignore[no-untyped-def]
+        TRIED["toml"] += 1
+        check_load(tmp_path / "random.toml", tomli_w.dumps(doc).encode())
+
+    check()
 
 
 def _mutate(data: dict, path: list, value: object) -> dict:
@@ -77,25 +86,31 @@ PATHS = [["schema"], ["name"], ["ruleset"], ["cursor"], ["position", "round"],
          ["units", 3, "hits_per_stand"], ["seed"]]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-          HealthCheck.function_scoped_fixture])
-@given(st.sampled_from(PATHS), st.one_of(values, st.just(_DELETE)))
-def test_mutations_of_a_real_save(tmp_path, path, value):
-    TRIED["mutated"] += 1
-    try:
-        doc = _mutate(SAMPLE, path, value)
-        data = tomli_w.dumps(doc).encode()
-    except (TypeError, ValueError):
-        return  # a value TOML itself cannot hold
-    check_load(tmp_path / "mutated.toml", data)
+@pytest.mark.parametrize("count", examples(full=400, quick=80))
+def test_mutations_of_a_real_save(tmp_path, count):
+    @fuzz(count)
+    @given(st.sampled_from(PATHS), st.one_of(values, st.just(_DELETE)))
+    def check(path, value):  # type: ignore[no-untyped-def]
+        TRIED["mutated"] += 1
+        try:
+            doc = _mutate(SAMPLE, path, value)
+            data = tomli_w.dumps(doc).encode()
+        except (TypeError, ValueError):
+            return  # a value TOML itself cannot hold
+        check_load(tmp_path / "mutated.toml", data)
+
+    check()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-          HealthCheck.function_scoped_fixture])
-@given(st.binary(max_size=300))
-def test_random_bytes(tmp_path, data):
-    TRIED["bytes"] += 1
-    check_load(tmp_path / "bytes.toml", b"schema = 1\n" + data)
+@pytest.mark.parametrize("count", examples(full=300, quick=60))
+def test_random_bytes(tmp_path, count):
+    @fuzz(count)
+    @given(st.binary(max_size=300))
+    def check(data):  # type: ignore[no-untyped-def]
+        TRIED["bytes"] += 1
+        check_load(tmp_path / "bytes.toml", b"schema = 1\n" + data)
+
+    check()
 
 
 words = st.sampled_from(["add", "set", "remove", "next", "undo", "redo", "roll", "note",
@@ -106,9 +121,17 @@ words = st.sampled_from(["add", "set", "remove", "next", "undo", "redo", "roll",
                          "rewind", "entry", "0", "1", "Halberdiers=2", "x.ros"])
 
 
-@settings(max_examples=600, deadline=None)
-@given(st.lists(st.one_of(words, st.text(max_size=6)), min_size=1, max_size=7))
-def test_random_command_lines(parts):
+@pytest.mark.parametrize("count", examples(full=600, quick=150))
+def test_random_command_lines(count):
+    @fuzz(count)
+    @given(st.lists(st.one_of(words, st.text(max_size=6)), min_size=1, max_size=7))
+    def check(parts):  # type: ignore[no-untyped-def]
+        run_line(parts)
+
+    check()
+
+
+def run_line(parts: list[str]) -> None:
     TRIED["commands"] += 1
     session = Session(skirmish())
     try:

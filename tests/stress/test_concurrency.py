@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.stress.harness import run_starts, run_writers
+
+pytestmark = pytest.mark.slow
 
 
 def test_concurrent_execs_lose_no_update(tmp_path):

@@ -4,7 +4,11 @@ no change lost that the screen showed as committed (a few kills here; the full r
 
 from __future__ import annotations
 
+import pytest
+
 from tests.stress.harness import run_kills
+
+pytestmark = pytest.mark.slow
 
 
 def test_kills_at_random_moments_of_an_app_session(tmp_path):
