@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
 from tracker.core.model import Combatant, Encounter, Unit
-from tracker.store import save_encounter
+from tracker.session.opening import load, open_encounter
+from tracker.store import Lock, LockHeld, journal, save_encounter
+from tracker.store.toml_store import END
 
 if TYPE_CHECKING:
     from tracker.ui.app import TrackerApp
@@ -22,8 +27,6 @@ E = TypeVar("E", bound=Encounter)
 
 def load_sample(name: str, model: type[E]) -> E:
     """A shipped sample from ``saves/``, opened as the tracker opens it, of its ruleset's model."""
-    from tracker.session.opening import load
-
     enc = load(SAVES / name)
     assert isinstance(enc, model), type(enc).__name__
     return enc
@@ -32,7 +35,6 @@ def load_sample(name: str, model: type[E]) -> E:
 def app_on_copy(tmp_path: Path, sample: str, theme: str | None = "tracker-dark") -> TrackerApp:
     """The GM's app on a copy of a shipped sample in ``tmp_path`` (no autosave); the
     theme None: the one kept from the last start."""
-    from tracker.session.opening import open_encounter
     from tracker.ui.app import TrackerApp
 
     path = tmp_path / sample
@@ -86,22 +88,38 @@ def skirmish_file(tmp_path: Path) -> Path:
     return path
 
 
-def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
-    """Say how many inputs the fuzz tests fed to the loader and the parser."""
-    import sys
+FUZZ_TRIED: Counter[str] = Counter()
+"""Inputs the fuzz tests fed to the loader and the parser, over every worker."""
 
+
+def _tried_here() -> dict[str, int]:
     fuzz = sys.modules.get("tests.store.test_fuzz")
-    if fuzz is not None and any(fuzz.TRIED.values()):
-        tried = ", ".join(f"{k} {v}" for k, v in fuzz.TRIED.items())
-        terminalreporter.write_line(f"fuzz inputs tried: {tried}")
+    return dict(fuzz.TRIED) if fuzz is not None else {}
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A worker of ``-n`` hands its fuzz counts to the run that started it."""
+    out = getattr(session.config, "workeroutput", None)
+    if out is not None:
+        out["fuzz_tried"] = _tried_here()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    FUZZ_TRIED.update(getattr(node, "workeroutput", {}).get("fuzz_tried", {}))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Say how many inputs the fuzz tests fed to the loader and the parser."""
+    tried = FUZZ_TRIED + Counter(_tried_here())
+    if tried:
+        said = ", ".join(f"{k} {v}" for k, v in tried.items())
+        terminalreporter.write_line(f"fuzz inputs tried: {said}")
 
 
 def resign(path: Path, text: str) -> None:
     """Write a state's text with a fresh checksum, as if the tracker had written it (for
     tests of what the loader says about a well-formed file with a bad value)."""
-    from tracker.store import journal
-    from tracker.store.toml_store import END
-
     body = text[: text.index("[end]")].encode() if "[end]" in text else text.encode()
     path.write_bytes(body + END + journal.digest(body).encode() + b'"\n')
 
@@ -124,9 +142,6 @@ class LockHolder:
     """Another process that holds a save's lock until the block ends."""
 
     def __init__(self, path: Path) -> None:
-        import subprocess
-        import sys
-
         self.proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)],
                                      stdout=subprocess.PIPE, text=True)
         assert self.proc.stdout is not None
@@ -142,8 +157,6 @@ class LockHolder:
 
 def lock_is_free(path: Path) -> bool:
     """Whether no process holds the save's lock (the lock file itself may stay)."""
-    from tracker.store import Lock, LockHeld
-
     try:
         lock = Lock(path).acquire()
     except LockHeld:
