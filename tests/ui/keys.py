@@ -1,6 +1,11 @@
-"""Typing text into the app through Pilot, one key at a time, as a GM types."""
+"""Typing into the app through Pilot: a key at a time (``type_text``) or in one burst, as a
+fast typist or a paste delivers it (``burst``, and ``command`` for a ``:`` line)."""
 
 from __future__ import annotations
+
+from textual import events
+
+from tests.ui.wait import settled, until
 
 KEY_NAMES = {" ": "space", ",": "comma"}
 
@@ -14,11 +19,12 @@ async def type_text(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
 
 
 async def command(pilot, line: str) -> None:  # type: ignore[no-untyped-def]
-    """A line at the ``:`` command line, typed and run."""
+    """A line at the ``:`` command line, typed in one burst as a GM types fast (Pilot's
+    ``press`` idles after every key), and run."""
     await pilot.press("colon")
-    await type_text(pilot, line)
-    await pilot.press("enter")
-    await pilot.pause()
+    burst(pilot.app, *keys_for(line), "enter")
+    await until(pilot, lambda: not pilot.app.command_line.is_open, f"':{line}' to run")
+    await settled(pilot)
 
 
 CHARACTERS = {name: ch for ch, name in KEY_NAMES.items()}
@@ -27,8 +33,6 @@ CHARACTERS = {name: ch for ch, name in KEY_NAMES.items()}
 def burst(app, *keys: str) -> None:  # type: ignore[no-untyped-def]
     """Queue keys as one read from the terminal does, before the app handles any of them
     (Pilot's ``press`` waits for each key to be handled)."""
-    from textual import events
-
     for key in keys:
         character = CHARACTERS.get(key, key if len(key) == 1 else None)
         app.post_message(events.Key(key, character))

@@ -11,7 +11,7 @@ from textual.color import Color
 from textual.widgets import Input, Static
 
 from tests.conftest import SAVES, LockHolder
-from tests.ui.keys import burst, keys_for, type_text
+from tests.ui.keys import burst, command, keys_for, type_text
 from tests.ui.wait import settled, until
 from tracker.core.turns import current_actor
 from tracker.session.opening import load, open_encounter
@@ -153,9 +153,7 @@ async def test_a_read_only_opener_cannot_change_anything(skirmish_file):
 async def test_warmaster_shooting_from_the_act_dialog(tmp_path):
     app = app_on_sample(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("colon")
-        await type_text(pilot, "shoot 'Archers I' 'Empire Knights' --dice hit=1,4,6 save=2,3")
-        await pilot.press("enter")
+        await command(pilot, "shoot 'Archers I' 'Empire Knights' --dice hit=1,4,6 save=2,3")
         knights = app.session.enc.find_unit("Empire Knights")
         assert knights.hits == 2 and knights.leftover_hits == 2, status(app)
         await pilot.press("f")

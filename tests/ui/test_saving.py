@@ -10,6 +10,7 @@ import os
 from textual.widgets import Static
 
 from tests.conftest import journal_of, lock_is_free
+from tests.ui.keys import command
 from tests.ui.wait import settled, until
 from tracker.session.opening import load, model_for, open_encounter
 from tracker.store import Lock, fs
@@ -78,8 +79,7 @@ async def test_quit_keeps_the_app_open_while_nothing_can_be_saved(skirmish_file,
             assert app.is_running
             assert "not quitting" in text(app, "#status")
             assert ":save-as" in text(app, "#status")
-        await pilot.press("colon", *f"save-as {elsewhere}/kept", "enter")
-        await settled(pilot)
+        await command(pilot, f"save-as {elsewhere}/kept")
         assert "saved as" in text(app, "#status"), text(app, "#status")
         await pilot.press("q")
         await pilot.pause()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 
 from tests.conftest import SAVES
-from tests.ui.keys import type_text
+from tests.ui.keys import command, type_text
 from tracker.session.opening import load, open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.dice import DiceScreen
@@ -53,17 +53,13 @@ async def test_a_whole_shooting_phase_ends_with_the_roster_the_rules_give(tmp_pa
         assert (knights.hits, knights.leftover_hits, knights.strength) == (1, 1, 3)
 
         # the Bolt Thrower (two stands of shooting 2) at the defended Halberdiers
-        await pilot.press("colon")
-        await type_text(pilot, "shoot 'Bolt Thrower' Halberdiers --dice hit=6,6,6,6 save=1,1,1,6")
-        await pilot.press("enter")
+        await command(pilot, "shoot 'Bolt Thrower' Halberdiers --dice hit=6,6,6,6 save=1,1,1,6")
         halberdiers = app.session.enc.find_unit("Halberdiers")
         assert (halberdiers.strength, halberdiers.hits, halberdiers.leftover_hits) == (2, 3, 0)
         assert halberdiers.casualties_total == 1
 
         # end of phase: Knights 1 die, Halberdiers (defended, first hit ignored) 2 dice
-        await pilot.press("colon")
-        await type_text(pilot, "endphase --dice drive=3,2,4")
-        await pilot.press("enter")
+        await command(pilot, "endphase --dice drive=3,2,4")
         await pilot.press("q")
 
     enc = load(path)

@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Static
 
 from tests.conftest import SAVES, lock_is_free, skirmish
-from tests.ui.keys import keys_for
+from tests.ui.keys import command
 from tests.ui.wait import until
 from tracker.core.model import Pool, Wound
 from tracker.session.opening import open_encounter
@@ -38,7 +38,7 @@ async def test_a_gm_change_reaches_the_watcher_and_secrets_never_do(tmp_path):
     async with gm.run_test(size=(80, 24)) as gm_pilot, watcher.run_test(size=(80, 24)) as w:
         for line in ("note the bridge creaks", "note! Grak flees at half CP",
                      "add combatant Wolf side=foes initiative=3 hidden=yes", "next"):
-            await gm_pilot.press("colon", *keys_for(line), "enter")
+            await command(gm_pilot, line)
         await gm.workers.wait_for_complete()
         # the watcher follows the file
         await until(w, lambda: "Turn: Grak" in log_text(watcher), "the watcher to show Grak's turn")
