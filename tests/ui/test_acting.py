@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.ui.test_short_forms import app_on
-from tests.ui.wait import until
+from tests.ui.wait import settled, until
 from tracker.ui.screens.resolve import ResolveScreen
 
 
@@ -34,8 +34,7 @@ async def test_shooting_offers_the_first_unit_of_the_side_that_can_shoot(tmp_pat
         await pilot.press("f")
         await pilot.pause()
         await pilot.press("enter")  # shoot, the first action
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         # Men-at-Arms (no missile weapon) come first on the roster; the Longbowmen shoot
         assert app.screen.query_one("#f-actor").value == "Longbowmen"
 
@@ -52,8 +51,7 @@ async def test_warmaster_shooting_offers_a_unit_with_shooting_attacks(tmp_path):
         await pilot.pause()
         await pilot.press("s")
         await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         # the Empire Knights (attacks 3/0) come first on the roster; the Crossbowmen shoot
         assert app.screen.query_one("#f-actor").value == "Crossbowmen"
 
@@ -65,8 +63,7 @@ async def test_when_every_side_fires_at_once_the_first_unit_still_to_fire_is_off
         await pilot.press("f")
         await pilot.pause()
         await pilot.press("enter")  # fire, the first action
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         # the Wood elf guards, first on the roster, have fired; the longbowmen have not
         assert app.screen.query_one("#f-actor").value == "Human longbowmen"
 

@@ -307,8 +307,7 @@ async def test_tab_and_the_next_key_in_one_burst_land_in_the_next_field(tmp_path
         screen = app.screen
         assert screen.focused is not None and screen.focused.id == "f-attacker"
         burst(app, "tab", "tab", "7", "down", "down", "backspace", "4")
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         values = screen.values()
         assert (values["attacker"], values["attack_dice"], values["defense_dice"]) \
             == ("Roland", "7", "4")
@@ -323,8 +322,7 @@ async def test_the_apps_letters_are_text_in_a_dialog_and_keys_typed_ahead_reach_
         before = (app.session.enc.position.model_dump(), len(app.session.enc.log))
         name = "Nap quest: fexuwEs? tN"  # every letter the main screen binds, and : ?
         burst(app, "a", *keys_for(name), "tab", "tab", "1", "2")
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, FormScreen)
         values = screen.values()
@@ -340,8 +338,7 @@ async def test_a_first_letter_picks_an_action_blind(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "f", "l", "enter")  # typed ahead of the list
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         assert app.screen.action.name == "load"
         await pilot.press("escape", "f")
         await pilot.pause()
@@ -393,8 +390,7 @@ async def test_moving_the_cursor_and_acting_in_one_burst_act_on_the_row_moved_to
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "down", "e")
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         assert app.screen.title_text == "Edit Archers II"
         await pilot.press("escape")
         burst(app, "down", "x", "y")  # the Bolt Thrower, removed at once

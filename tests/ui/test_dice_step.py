@@ -12,7 +12,7 @@ from textual.widgets import Label, Static
 from tests.conftest import SAVES
 from tests.ui.keys import burst, command, type_text
 from tests.ui.test_warmaster_phase import fill_field
-from tests.ui.wait import until
+from tests.ui.wait import settled, until
 from tracker.session.opening import open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.log import LogPane, line
@@ -49,7 +49,7 @@ async def edc_exchange_step(pilot, app: TrackerApp):  # type: ignore[no-untyped-
     return app.screen
 
 
-async def settled(pilot, screen: DiceScreen) -> None:  # type: ignore[no-untyped-def]
+async def odds_in(pilot, screen: DiceScreen) -> None:  # type: ignore[no-untyped-def]
     await until(pilot, lambda: screen.odds_settled, "the odds of the dice in")
 
 
@@ -65,14 +65,14 @@ async def test_a_warmaster_shot_die_by_die(tmp_path):
         step = app.screen
         assert isinstance(step, DiceScreen)
         assert text(step, "dice-prompt") == "roll 6 d6 to hit (4+)"
-        await settled(pilot, step)
+        await odds_in(pilot, step)
         before = text(step, "dice-odds")
         assert before.startswith("before any die: ")
         # six dice at 4+, none in: at least 3 hits is 42/64
         assert "3+ 65.6%" in text(step, "dice-stage-odds")
 
         await type_text(pilot, "1 2,4")
-        await settled(pilot, step)
+        await odds_in(pilot, step)
         # three dice left at 4+ (each 1/2), one hit so far: 2+ more is 4/8
         assert text(step, "dice-stage-odds") == (
             "3 dice left on 4+ (1 of 3 so far): 1+ 87.5% · 2+ 50.0% · 3 12.5%")
@@ -94,14 +94,13 @@ async def test_a_warmaster_shot_die_by_die(tmp_path):
         await pilot.press("enter")  # too few: refused, with the count
         assert text(step, "dice-error") == "4 d6 to enter, 0 in (r rolls the other 4)"
         await type_text(pilot, "2")
-        await settled(pilot, step)
+        await odds_in(pilot, step)
         # three saves left at 4+; hits_per_stand 3: a stand goes when 3 stay unsaved
         assert text(step, "dice-odds") == (
             "given the dice so far: 0 stands removed 50.0% · 1 stand removed 50.0%\n"
             "and: drive back 100.0%")
         await pilot.press("r")  # the tracker rolls the other three saves
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         assert not isinstance(app.screen, DiceScreen | ResolveScreen)
         entry = app.session.enc.log[-1]
         assert [(r.role, r.source) for r in entry.rolls] == (
@@ -179,7 +178,7 @@ async def test_an_edc_exchange_in_d10s_with_0_as_ten(tmp_path):
         assert prompt.endswith("roll 4 d10 to attack (6+)"), prompt
         await type_text(pilot, "0961")  # 0 reads as ten on these dice
         assert text(step, "dice-in") == "in: 10 9 6 1  (4 of 4) · 3 at 6+"
-        await settled(pilot, step)
+        await odds_in(pilot, step)
         assert text(step, "dice-odds").startswith("given the dice so far: ")
         await pilot.press("enter")
         await pilot.pause()
@@ -241,11 +240,11 @@ async def test_drive_backs_asked_by_n_with_odds_from_the_rules_alone(tmp_path):
         assert isinstance(step, DiceScreen)
         assert text(step, "dice-prompt") == (
             "Empire Knights: 3 hits: roll 3 d6 for the drive back")
-        await settled(pilot, step)
+        await odds_in(pilot, step)
         # endphase gives no odds of its own: the step works them out from its resolver
         assert text(step, "dice-odds").startswith("before any die: ")
         await type_text(pilot, "35")
-        await settled(pilot, step)
+        await odds_in(pilot, step)
         # a 6 on the last die confuses the knights
         assert text(step, "dice-odds") == (
             "given the dice so far: 0 routed 100.0%\nand: confused 16.7%")
@@ -319,7 +318,7 @@ async def test_a_warmaster_shot_of_6_dice_moves_to_the_exact_odds_at_the_first_d
         assert isinstance(step, DiceScreen)
         assert text(step, "dice-prompt") == "roll 6 d6 to hit (4+)"
         await type_text(pilot, "4")  # one hit in, five dice to come
-        await settled(pilot, step)
+        await odds_in(pilot, step)
         moved = text(step, "dice-odds").split("\n")
         assert moved[0].startswith("given the dice so far: ")
     # by hand: the hit in goes through unsaved on a 1-3 save (1/2); each of the five
@@ -350,7 +349,7 @@ async def test_an_edc_exchange_4_vs_3_moves_to_the_exact_odds_at_the_first_die(t
         assert isinstance(step, DiceScreen)
         assert text(step, "dice-prompt").endswith("roll 4 d10 to attack (6+)")
         await type_text(pilot, "7")  # one success in, three attack dice to come
-        await settled(pilot, step)
+        await odds_in(pilot, step)
         moved = text(step, "dice-odds").split("\n")
         assert moved[0].startswith("given the dice so far: ")
     # icepool: the margin of success, one success in and three d10s at 6+ against three

@@ -6,6 +6,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Input
 
 from tests.ui.keys import burst
+from tests.ui.wait import settled
 from tracker.ui.inputs import InOrderInput
 
 
@@ -23,8 +24,7 @@ async def typed_in_one_burst(field: type[Input], *keys: str) -> str:
     async with app.run_test() as pilot:
         await pilot.pause()
         burst(app, *keys)
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         return app.query_one(field).value
 
 

@@ -3,8 +3,8 @@
 ``until`` lets the app run until a condition holds: each turn waits until a worker
 running then (odds, saving, the report, the command palette's search) ends, and for the
 messages the keys and the workers sent to be handled. ``settled`` waits until no worker
-runs and every message is handled. Both give up after a deadline and say what they
-waited for.
+runs, no key typed ahead waits to be handed out and every message is handled. Both give
+up after a deadline and say what they waited for.
 """
 
 from __future__ import annotations
@@ -53,11 +53,20 @@ async def until(
 
 
 async def settled(pilot: Pilot[Any], timeout: float = DEADLINE) -> None:
-    """Until every message is handled and no worker runs, those started meanwhile too."""
-    workers = pilot.app.workers
-    await pilot.pause()
+    """Until every message and every key typed ahead is handled and no worker runs, those
+    started meanwhile too."""
+    app = pilot.app
+    workers = app.workers
+
+    def idle() -> bool:
+        return all(w.is_finished for w in workers) and not getattr(app, "keys_waiting", False)
+
+    await pilot.pause()  # the keys posted are read, and wait in the app's queue if they must
     try:
-        await until(pilot, lambda: all(w.is_finished for w in workers), "the workers", timeout)
+        await until(pilot, idle, "the app to settle", timeout)
     except AssertionError as exc:
-        busy = ", ".join(w.name or w.group for w in workers if not w.is_finished)
-        raise AssertionError(f"{exc} to end; still running: {busy}") from None
+        busy = [w.name or w.group for w in workers if not w.is_finished]
+        if getattr(app, "keys_waiting", False):
+            busy.append("keys typed ahead")
+        raise AssertionError(f"{exc}; still busy: {', '.join(busy)}") from None
+    await pilot.pause()  # what the last of them sent on (a key the app forwards to a field)

@@ -44,6 +44,11 @@ class TypeAhead(App[None]):
         self._held: list[tuple[int, str, str | None]] = []
         """Keys waiting to go out: the order typed, the key, its character."""
 
+    @property
+    def keys_waiting(self) -> bool:
+        """Whether keys typed ahead wait to be handed out, or one is on its way."""
+        return bool(self._held) or self._busy
+
     def hold_keys(self) -> None:
         """A dialog is opening: keep the keys that come in until it is ready."""
         self._holding = True
