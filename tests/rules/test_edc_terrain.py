@@ -101,6 +101,15 @@ def test_terrain_odds():
     assert sum(q for _, q in act.odds(p)) == pytest.approx(1)
 
 
+def test_one_opposing_die_never_cancels_a_success():
+    """Cancelling takes more successes than the roll's, and a success it must have: one
+    opposing die can only match it. The chance is none, not a rounding below zero."""
+    act = EDC.action("terrain")
+    odds = dict(act.odds(act.parse_params({"dice": "5", "tn": "3", "oppose_dice": "1"})))
+    assert odds["cancelled"] == 0
+    assert all(q >= 0 for q in odds.values())
+
+
 def test_deck_fight_difficult_conditions_applied():
     enc = feasthall()
     run(enc, "terrain", {"terrain": [2, 3, 4, 5]}, actor="Rival", dice=4, terrain="slippery",

@@ -156,7 +156,9 @@ class Terrain(Action[TerrainParams]):
         if p.oppose_dice <= 0:
             return [("botch", botch[1]), ("failure", fail[1]), ("success", ok[1])]
         win = opposed_win(p.dice, tn, p.oppose_dice, tn, rule)
-        return [("botch", botch[1]), ("failure", fail[1]), ("cancelled", ok[1] - win),
+        # a difference of floats: an impossible cancel can come out a hair below zero
+        cancelled = max(0.0, ok[1] - win)
+        return [("botch", botch[1]), ("failure", fail[1]), ("cancelled", cancelled),
                 ("success", win)]
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
