@@ -9,6 +9,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import time
 
 from tests.table.helpers import (
     connect,
@@ -147,8 +148,17 @@ def test_the_sessions_start_from_python_in_isolated_mode():
 
     zygote = Zygote()
     try:
-        cmdline = open(f"/proc/{zygote.proc.pid}/cmdline", "rb").read().split(b"\0")
+        cmdline = command_line(zygote.proc.pid)
         assert cmdline[:4] == [sys.executable.encode(), b"-I", b"-m", b"tracker.table.zygote"]
         assert os.readlink(f"/proc/{zygote.proc.pid}/cwd") == "/"
     finally:
         zygote.stop()
+
+
+def command_line(pid: int) -> list[bytes]:
+    """A process's arguments as /proc shows them: empty for a moment while it starts on a
+    loaded machine, so read until they are there (or 10 s have passed)."""
+    deadline = time.monotonic() + 10
+    while not (raw := open(f"/proc/{pid}/cmdline", "rb").read()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return raw.split(b"\0")
