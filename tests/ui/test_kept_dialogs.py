@@ -9,8 +9,9 @@ from pathlib import Path
 
 from textual.widgets import Input, Label, OptionList
 
+from tests.ui.keys import burst, keys_for
 from tests.ui.test_short_forms import app_on, shown
-from tests.ui.wait import until
+from tests.ui.wait import settled, until
 from tracker.ui.kept import STYLESHEETS
 from tracker.ui.screens.form import FormScreen
 from tracker.ui.screens.help import HelpScreen
@@ -211,16 +212,14 @@ async def test_a_form_opened_again_says_what_its_first_field_is_for(tmp_path: Pa
 
 
 async def test_keys_typed_ahead_reach_a_kept_dialog_as_a_new_one(tmp_path: Path):
-    from tests.ui.keys import burst, keys_for
-
     app = app_on(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         forms = []
         for name in ("Nap quest", "Fexuw tN"):
             burst(app, "a", *keys_for(name), "tab", "tab", "1", "2")
-            await until(pilot, lambda: isinstance(app.screen, FormScreen)
-                        and app.screen.values()["reflex"] == "12", "the form typed into")
+            await settled(pilot)
+            assert isinstance(app.screen, FormScreen), app.screen
             forms.append(app.screen)
             values = app.screen.values()
             assert (values["name"], values["reflex"]) == (name, "12")
@@ -228,7 +227,7 @@ async def test_keys_typed_ahead_reach_a_kept_dialog_as_a_new_one(tmp_path: Path)
         assert forms[0] is forms[1]
         for _ in range(2):
             burst(app, "f", "k", "enter")  # the action picker, then the first starting k
-            await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the action's form")
+            await settled(pilot)
             assert isinstance(app.screen, ResolveScreen)
             assert app.screen.action.name == "knockdown"
             await _close(pilot)
