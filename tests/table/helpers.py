@@ -139,6 +139,17 @@ class Server:
                 out.append(pid)
         return out
 
+    def sizes(self) -> set[tuple[int, int]]:
+        """The terminal sizes of the views running now (a view that ends meanwhile, as one
+        replaced by a new tab does, is left out)."""
+        out = set()
+        for pid in self.views():
+            try:
+                out.add(self.size_of(pid))
+            except OSError:
+                continue
+        return out
+
     @staticmethod
     def size_of(pid: int) -> tuple[int, int]:
         """The terminal size of a session's process (columns, rows)."""

@@ -95,13 +95,12 @@ def test_each_role_in_chromium(tmp_path):
                 side.received.clear()
                 side = Tab(browser, server.urls["side party"], size=(700, 400))
                 side.wait_for("party's view")
-                small = [server.size_of(pid) for pid in server.views()]
+                small = server.sizes()
                 side.page.set_viewport_size({"width": 1300, "height": 900})
                 deadline = time.monotonic() + 20
-                while ({server.size_of(pid) for pid in server.views()} <= set(small)
-                       and time.monotonic() < deadline):
+                while server.sizes() <= small and time.monotonic() < deadline:
                     side.page.wait_for_timeout(100)
-                assert {server.size_of(pid) for pid in server.views()} - set(small)
+                assert server.sizes() - small
 
                 for tab in (gm, side, spectator):
                     assert not [m for m in tab.problems if "Content Security Policy" in m]
