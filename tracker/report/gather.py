@@ -12,6 +12,7 @@ view's own rule (:func:`tracker.session.redaction.visible_log`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,8 +159,10 @@ class People:
         if not key:
             return "", ""
         low = key.lower()
-        for test in (lambda x: x.id == key, lambda x: x.name.lower() == low,
-                     lambda x: x.name.lower().startswith(low) or x.id.startswith(low)):
+        tests: tuple[Callable[[Combatant | Unit], bool], ...] = (
+            lambda x: x.id == key, lambda x: x.name.lower() == low,
+            lambda x: x.name.lower().startswith(low) or x.id.startswith(low))
+        for test in tests:
             found = [x for x in self.people if test(x)]
             if len(found) == 1:
                 return found[0].name, found[0].side
