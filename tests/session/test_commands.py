@@ -112,13 +112,20 @@ def test_a_line_that_does_not_fit_its_verb_says_how_it_is_typed(line, message):
 
 
 @pytest.mark.parametrize("line", [
-    "note later --dice hit=1", "undo --seed 3", "remove orc --roll-rest",
+    "undo --seed 3", "remove orc --roll-rest",
     "setting x=1 --dice a=1", "help --seed 1",
 ])
 def test_dice_options_are_refused_where_nothing_rolls(line):
     verb = line.split()[0]
     with pytest.raises(CommandError, match=f"^{verb}: --.* is for actions, next and roll$"):
         parse(line)
+
+
+def test_a_note_is_text_even_where_it_looks_like_an_option():
+    """A GM writes dashes in a note ("Tam falls -- out cold"): they are the note's words."""
+    cmd = parse("note Tam falls -- out cold --dice")
+    assert isinstance(cmd, commands.Note) and cmd.body == "Tam falls -- out cold --dice"
+    assert parse(cmd.text()) == cmd
 
 
 @pytest.mark.parametrize("line", ["undo 3", "redo now", "remove orc x=1", "q now",

@@ -64,6 +64,8 @@ _PAIR = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)=(?P<value>.*)$", re.S)
 _VERB = re.compile(r"^[a-z][a-z0-9_\-!?]*$")
 _WORDS_ONLY = {"note", "note!", "roll", "help", "?", "save-as"}
 """Verbs whose ``name=value`` words are text, not pairs."""
+_TEXT_ONLY = {"note", "note!"}
+"""Verbs whose every word is text: a note may say ``--`` or ``--dice``."""
 
 
 @dataclass(slots=True)
@@ -123,6 +125,9 @@ def read_words(words: list[str], flags: tuple[str, ...] = ()) -> Words:
     if verb != "?" and not _VERB.match(verb):
         raise CommandError(f"'{words[0]}' is not a command: type help for the list")
     out = Words(verb, list(words[1:]))
+    if verb in _TEXT_ONLY:
+        out.args = list(words[1:])
+        return out
     i = 1
     mode = ""
     while i < len(words):
