@@ -63,7 +63,7 @@ when = { target = "moving" }
         ('bands = []\ncolour = "red"\n', "colour", "unknown key"),
         ('bands = 3\n', "bands", "a list"),
         ('bands = []\n[[modifiers]]\nname = "x"\nvalue = 1\nwhen = { a = { about = 1 } }\n',
-         "modifiers[0]", "unknown test"),
+         "modifiers[0].when.a", "unknown test"),
     ],
 )
 def test_errors_name_the_file_the_key_and_what_was_expected(

@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from tracker.rules.base import REQUIRED, Figures, Params
-from tracker.rules.base import param as p_
+from tracker.rules.base import REQUIRED, Figures, Params, param
 
 from ..settings import (
     COUNTERCHARGE_CANCELS,
@@ -56,11 +55,11 @@ _SIDE: dict[str, tuple[Any, str, dict[str, Any]]] = {
 def _side(x: str, name: str) -> Any:
     default, help_, extra = _SIDE[name]
     who = "A (actor)" if x == "a" else "B (target)"
-    return p_(default, f"{who}: {help_.format(x=x)}", **extra)
+    return param(default, f"{who}: {help_.format(x=x)}", **extra)
 
 
 def _setting(s: Any) -> Any:
-    return p_(help=s.help, setting=s, choices=s.choices)
+    return param(help=s.help, setting=s, choices=s.choices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +100,8 @@ class Side:
 
 
 class CombatParams(Params):
-    actor: str = p_("", "unit A (roster name)", kind="actor")
-    target: str = p_("", "unit B (roster name)", kind="target")
+    actor: str = param("", "unit A (roster name)", kind="actor")
+    target: str = param("", "unit B (roster name)", kind="target")
     figures_a: int = _side("a", "figures")
     size_a: int = _side("a", "size")
     ca_a: int = _side("a", "ca")
