@@ -22,7 +22,7 @@ from __future__ import annotations
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, Union, get_args, get_origin
 
 from annotated_types import Ge, Le
 from pydantic import (
@@ -196,7 +196,7 @@ class Params(BaseModel):
                 _check_at_most(self, p, enc)
         return self
 
-    def replace(self, **changes: Any) -> Any:
+    def replace(self, **changes: Any) -> Self:
         """A copy with ``changes`` (values the code sets, not text: not validated)."""
         return self.model_copy(update=changes)
 
@@ -216,11 +216,15 @@ class Params(BaseModel):
 
 def _param(name: str, info: Any) -> Param:
     extra = next((m for m in info.metadata if isinstance(m, ParamInfo)), ParamInfo())
-    ge = next((m.ge for m in info.metadata if isinstance(m, Ge)), None)
-    le = next((m.le for m in info.metadata if isinstance(m, Le)), None)
+    ge = next((_bound(m.ge) for m in info.metadata if isinstance(m, Ge)), None)
+    le = next((_bound(m.le) for m in info.metadata if isinstance(m, Le)), None)
     kind = extra.kind or _kind_of(info.annotation, bool(extra.choices))
     return Param(name, kind, info.default, extra.help, extra.choices, ge, le, extra.setting,
                  extra.unlike, extra.at_most)
+
+
+def _bound(value: object) -> float | None:
+    return value if isinstance(value, (int, float)) else None
 
 
 def _kind_of(annotation: Any, has_choices: bool) -> ParamKind:
