@@ -92,7 +92,8 @@ def problem(err: ErrorDetails, *, bools: str = "true or false") -> Problem:
     elif kind in ("bool_type", "bool_parsing"):
         said = f"expected {bools}"
     elif kind == "literal_error":
-        said = f"expected one of {ctx.get('expected', '')}".replace("'", "")
+        choices = str(ctx.get("expected", "")).replace("'", "")
+        said = f"expected {'one of ' if ', ' in choices else ''}{choices}"
     elif kind in _BOUNDS:
         name, words = _BOUNDS[kind]
         said = f"must be {words} {number(ctx.get(name))}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from tracker.core.domains import Domain
 from tracker.core.tables import load_table
 from tracker.rules.errors import RuleError
 
@@ -13,6 +14,10 @@ TABLES_FILE = Path(__file__).with_name("tables.toml")
 POSITIONS = ("open", "defended", "fortified")
 """A unit's position (the parameter choices; the table gives their scores)."""
 KINDS = ("infantry", "cavalry", "chariots", "artillery", "monster", "machine", "other")
+"""A unit's troop type, as its profile gives it: Table 1 reads it (infantry and
+artillery are harder to hit in cover), and the paces by type are settings."""
+ARMOUR = Domain(ge=3, le=6, said="Warmaster armour is 3 to 6 (a save of 3+ to 6+), or none")
+"""Armour 6+, 5+, 4+ or 3+: the score that saves a hit; a unit may have none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,24 +35,10 @@ class DriveBack:
 
 
 @dataclass(frozen=True, slots=True)
-class Armour:
-    best: int
-    worst: int
-
-
-@dataclass(frozen=True, slots=True)
-class Units:
-    kinds: tuple[str, ...]
-    positions: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Tables:
     schema: int
     to_hit: ToHit
     drive_back: DriveBack
-    armour: Armour
-    units: Units
 
 
 def tables() -> Tables:
@@ -67,9 +58,9 @@ def ignored_hits(position: str | None) -> int:
 
 
 def check_armour(armour: int | None) -> None:
-    a = tables().armour
-    if armour and not a.best <= armour <= a.worst:
-        raise RuleError(f"armour={armour}: armour is {a.worst}+ to {a.best}+ (or 0 for none)")
+    """RuleError unless ``armour`` is a Warmaster armour (0 or None: none)."""
+    if armour and not ARMOUR.allows(armour):
+        raise RuleError(f"armour={armour}: {ARMOUR.words()} (0 for none)")
 
 
 def remove_stands(unsaved: int, stands: int, hits_per_stand: int, leftover: int) -> tuple[int, int]:

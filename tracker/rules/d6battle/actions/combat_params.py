@@ -18,10 +18,9 @@ from ..settings import (
     RANK_BONUS_RANKS,
     ROUT_DESTROYED,
 )
-from ..tables import FORMATIONS
+from ..tables import FORMATIONS, KINDS
 
 SIDES = ("a", "b")
-KINDS = ("infantry", "cavalry")
 CHARGES = ("no", "yes", "counter")
 FACINGS = ("front", "flank", "rear")
 

@@ -40,6 +40,9 @@ class EndPhaseFigures(Figures):
 
 def parse_unit_spec(item: Any) -> dict[str, Any]:
     if isinstance(item, dict):
+        if item.get("pace") is None:
+            raise RuleError(f"{item['name']} has no pace: set its full pace in cm before its"
+                            f" drive back (set {item['name']} pace=20)")
         return item
     bits = str(item).split(":")
     try:
