@@ -189,9 +189,11 @@ class Params(BaseModel):
             value = getattr(self, p.name)
             if value is None or value is REQUIRED or value == "":
                 continue
-            if p.unlike and _same(enc, value, getattr(self, p.unlike, None)):
-                raise RuleError(f"{p.name}={value}: that is the {p.unlike} as well; "
-                                f"the {p.unlike} acts on another")
+            other = getattr(self, p.unlike, None) if p.unlike else None
+            for one in value if isinstance(value, tuple) else (value,):
+                if _same(enc, one, other):
+                    raise RuleError(f"{p.name}={shown(value)}: the {p.unlike} itself ({one});"
+                                    " name another")
             if p.at_most is not None and enc is not None:
                 _check_at_most(self, p, enc)
         return self

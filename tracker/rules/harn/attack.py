@@ -25,7 +25,7 @@ class AttackParams(Params):
     """A missile attack: the shooter, the target, the weapon and the situation."""
 
     actor: str = param("", "the shooter", kind="actor")
-    at: str = param("", "the combatant shot at", kind="target")
+    at: str = param("", "the combatant shot at", kind="target", unlike="actor")
     ml: int | None = param(None, "missile ML (Archery, Slings or Throwing)", ge=0)
     range: int | None = param(None, "feet to the target (or the volley area)", ge=0)
     br: int | None = param(None, "Base Range (BR) in feet", ge=1)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from tracker.rules.base import REQUIRED, Figures, Params, param
+from tracker.rules.base import REQUIRED, AtMost, Figures, Params, param
 
 from ..settings import (
     COUNTERCHARGE_CANCELS,
@@ -54,6 +54,9 @@ _SIDE: dict[str, tuple[Any, str, dict[str, Any]]] = {
 def _side(x: str, name: str) -> Any:
     default, help_, extra = _SIDE[name]
     who = "A (actor)" if x == "a" else "B (target)"
+    if name == "figures":  # 1 d6 a figure: no more than the unit has
+        extra = {**extra, "at_most": AtMost("actor" if x == "a" else "target", "strength",
+                                            "figures")}
     return param(default, f"{who}: {help_.format(x=x)}", **extra)
 
 
@@ -100,7 +103,7 @@ class Side:
 
 class CombatParams(Params):
     actor: str = param("", "unit A (roster name)", kind="actor")
-    target: str = param("", "unit B (roster name)", kind="target")
+    target: str = param("", "unit B (roster name)", kind="target", unlike="actor")
     figures_a: int = _side("a", "figures")
     size_a: int = _side("a", "size")
     ca_a: int = _side("a", "ca")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tracker.rules.base import Figures, Omit, Params, param
+from tracker.rules.base import AtMost, Figures, Omit, Params, param
 
 from ..settings import BOWS_NO_MOVE_SHOOT, MORALE_RETEST, NATURAL_ONE
 from ..tables import weapon_table
@@ -15,8 +15,9 @@ WEAPONS = tuple(weapon_table().weapons)
 
 class ShootParams(Params):
     actor: str = param("", "shooting unit (roster name)", kind="actor")
-    target: str = param("", "target unit (roster name)", kind="target")
-    figures: int = param(help="figures firing (1 d6 each; ROF 2 doubles)", ge=0)
+    target: str = param("", "target unit (roster name)", kind="target", unlike="actor")
+    figures: int = param(help="figures firing (1 d6 each; ROF 2 doubles)", ge=0,
+                         at_most=AtMost("actor", "strength", "figures"))
     sa: int = param(help="firer's Shooting Ability (SA)")
     weapon: str = param(help="weapon from the table", choices=WEAPONS)
     range: str = param("effective", "range band (long: over half range, -1)", choices=RANGES)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from tracker.rules.base import Odds, Params, RuleError, param
+from tracker.rules.base import AtMost, Odds, Params, RuleError, param
 
 from ..numbers import ROUNDINGS, round_remainder
 from ..settings import PROFILES, REMAINDER_ROUNDING
@@ -26,11 +26,12 @@ if TYPE_CHECKING:  # the profile sheet loads only when a race is named
 
 class FireParams(Params):
     actor: str | None = param(None, "firing unit", kind="actor")
-    target: str | None = param(None, "target unit", kind="target")
+    target: str | None = param(None, "target unit", kind="target", unlike="actor")
     bfp: int | None = param(None, "Basic Firing Percentage (default: from the profile sheet)", ge=0)
     mods: tuple[int, ...] = param((), "further modifiers in percent, e.g. -1,3,4")
     named: tuple[str, ...] = param((), "firing modifiers of the profile by key (none: no modifier)")
-    figures: int = param(help="figures firing at this target", ge=0)
+    figures: int = param(help="figures firing at this target", ge=0,
+                         at_most=AtMost("actor", "strength", "figures"))
     range: str = param("auto", "range band (auto: from distance=)", choices=("auto", *RANGES))
     distance: float | None = param(None, "cm to the target (default: not measured)", ge=0)
     race: str | None = param(None, "firer's race on the profile sheet")

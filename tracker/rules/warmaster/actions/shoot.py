@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
+from pydantic import NonNegativeInt
+
 from tracker.core.dice import Dice, face_classes
 from tracker.core.words import plural
 from tracker.rules.base import (
@@ -37,9 +39,11 @@ if TYPE_CHECKING:
 
 class ShootParams(Params):
     actor: str | None = param(None, "a shooting unit", kind="actor")
-    target: str | None = param(None, "the unit shot at", kind="target")
-    shooters: tuple[str, ...] | None = param(None, "more shooting units (one batch)")
-    in_range: tuple[int, ...] | None = param(None, "stands in range, per shooting unit")
+    target: str | None = param(None, "the unit shot at", kind="target", unlike="actor")
+    shooters: tuple[str, ...] | None = param(None, "more shooting units (one batch)",
+                                              unlike="target")
+    in_range: tuple[NonNegativeInt, ...] | None = param(
+        None, "stands in range, per shooting unit")
     attacks: int | None = param(None, "attack dice (default: from the shooters)", ge=0)
     armour: int | None = param(None, "target armour 6..3 (+), 0 none", ge=0, le=6)
     position: str | None = param(None, "target's position", choices=POSITIONS)
