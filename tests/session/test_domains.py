@@ -5,15 +5,22 @@ from __future__ import annotations
 
 import io
 import shutil
+import string
+import tempfile
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import SAVES, journal_of
 from tests.store.test_armies import EMPIRE, needs_shared
+from tracker import rules
 from tracker.cli import main
+from tracker.core.domains import Domain, domains_of
+from tracker.rules.warmaster.tables import ARMOUR
 from tracker.session.commands import CommandError
 from tracker.session.opening import load
 from tracker.session.session import Session
@@ -197,3 +204,61 @@ def test_units_from_a_battlescribe_catalogue_arrive_with_their_types_pace(
     paces: dict[str, Any] = {u.name: u.pace for u in s.enc.units[-4:]}
     assert paces == {"Halberdiers 2": 20, "Knights": 30, "Cannon": 10, "Steam Tank": None}
     assert "set pace (machine: set it before a drive back) for Steam Tank" in out.message
+
+
+# --- random values outside their domain, through set and add ------------------------------
+
+SAMPLES = {  # a sample of each ruleset whose models declare domains, and one of its own
+    "warmaster-river-crossing.toml": ("unit", "spearmen"),
+    "d6battle-crossbow-duel.toml": ("unit", "foot-sergeants"),
+    "warlord-wood-elves.toml": ("unit", "wood-elf-guards"),
+    "edc-roland-press.toml": ("combatant", "roland"),
+    "harn-nolora-point-blank.toml": ("combatant", "nolora"),
+}
+_saved: dict[str, Path] = {}
+
+
+def saved(sample: str) -> Path:
+    """A copy of ``sample`` with its journal started, kept for the whole test."""
+    if sample not in _saved:
+        folder = Path(tempfile.mkdtemp(prefix="tracker-domains-"))
+        path = folder / sample
+        shutil.copy(SAVES / sample, path)
+        assert exec_line(path, "note the domains are tried")[0] == 0
+        _saved[sample] = path
+    return _saved[sample]
+
+
+def outside(domain: Domain) -> st.SearchStrategy[str]:
+    """Text for a value outside ``domain``."""
+    if domain.choices:
+        return st.text(string.ascii_lowercase, min_size=1, max_size=8).filter(
+            lambda t: t not in domain.choices)
+    below = (st.integers(max_value=domain.ge - 1) if domain.ge is not None else st.nothing())
+    if domain is ARMOUR:
+        below = st.integers(max_value=domain.ge - 1).filter(bool)  # 0: no armour
+    above = (st.integers(min_value=domain.le + 1) if domain.le is not None else st.nothing())
+    return st.one_of(below, above).map(str)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_random_values_outside_their_domain_are_refused_and_change_nothing(
+    data: st.DataObject,
+) -> None:
+    sample = data.draw(st.sampled_from(sorted(SAMPLES)), label="sample")
+    kind, who = SAMPLES[sample]
+    path = saved(sample)
+    ruleset = rules.get(load(path).ruleset)
+    model = ruleset.unit_model if kind == "unit" else ruleset.combatant_model
+    domains = domains_of(model)
+    field = data.draw(st.sampled_from(sorted(domains)), label="field")
+    value = data.draw(outside(domains[field]), label="value")
+    line = data.draw(st.sampled_from([f"set {who} {field}={value}",
+                                      f"add {kind} Newcomer {field}={value}"]), label="line")
+    state, log = path.read_bytes(), journal_of(path).read_bytes()
+    code, err = exec_line(path, line)
+    assert code == 2
+    optional = type(None) in get_args(model.model_fields[field].annotation)
+    assert err == f"tracker: {line}: {field}={value}: {domains[field].words(optional)}"
+    assert (path.read_bytes(), journal_of(path).read_bytes()) == (state, log)

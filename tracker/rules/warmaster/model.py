@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from tracker.core.domains import Domain
 from tracker.core.model import Encounter, Scalar, Unit
@@ -57,6 +57,12 @@ class WarmasterUnit(Unit):
     """Units that shot at it this phase: it is driven back away from the closest of them."""
     drive_back_done: bool = False
     """Its drive back for this phase is already resolved."""
+
+    @field_validator("armour", mode="before")
+    @classmethod
+    def _zero_is_none(cls, value: Any) -> Any:
+        """Armour 0, as a profile or the GM writes it, is no armour."""
+        return None if value in (0, "0") else value
 
     @property
     def attacks(self) -> str:
