@@ -37,6 +37,7 @@ from pydantic import (
 
 from tracker.core.invalid import first, shown
 from tracker.rules.errors import RuleError
+from tracker.rules.relations import AtMost, unlike
 from tracker.rules.setting import Setting
 
 if TYPE_CHECKING:
@@ -54,17 +55,6 @@ REQUIRED: Any = _Required()
 """The default of a parameter that must be given."""
 ENCOUNTER = "encounter"
 """The validation context's key for the encounter the relations read."""
-
-
-@dataclass(frozen=True, slots=True)
-class AtMost:
-    """A relation: at most a number the encounter gives, a field of the unit or combatant
-    another parameter names (``AtMost("actor", "strength", "figures")``: no more than the
-    firing unit's figures)."""
-
-    who: str
-    field: str
-    words: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,13 +179,10 @@ class Params(BaseModel):
             value = getattr(self, p.name)
             if value is None or value is REQUIRED or value == "":
                 continue
-            other = getattr(self, p.unlike, None) if p.unlike else None
-            for one in value if isinstance(value, tuple) else (value,):
-                if _same(enc, one, other):
-                    raise RuleError(f"{p.name}={shown(value)}: the {p.unlike} itself ({one});"
-                                    " name another")
+            if p.unlike:
+                unlike(p.name, value, p.unlike, getattr(self, p.unlike, None), enc)
             if p.at_most is not None and enc is not None:
-                _check_at_most(self, p, enc)
+                p.at_most.check(p.name, value, getattr(self, p.at_most.who, None), enc)
         return self
 
     def replace(self, **changes: Any) -> Self:
@@ -246,37 +233,6 @@ def _kind_of(annotation: Any, has_choices: bool) -> ParamKind:
     if origin is Literal or has_choices:
         return "choice"
     return "str"
-
-
-def _same(enc: Encounter | None, a: Any, b: Any) -> bool:
-    """Do two names name the same combatant or unit (by the encounter, where given)?"""
-    if not isinstance(a, str) or not isinstance(b, str) or not a or not b:
-        return False
-    if a.casefold() == b.casefold():
-        return True
-    if enc is None:
-        return False
-    first_one, second = _who(enc, a), _who(enc, b)
-    return first_one is not None and first_one is second
-
-
-def _who(enc: Encounter, name: str) -> Any:
-    for find in (enc.find_combatant, enc.find_unit):
-        try:
-            return find(name)
-        except LookupError:
-            continue
-    return None
-
-
-def _check_at_most(params: Params, p: Param, enc: Encounter) -> None:
-    rel = p.at_most
-    assert rel is not None
-    who = _who(enc, str(getattr(params, rel.who, "") or ""))
-    limit = getattr(who, rel.field, None) if who is not None else None
-    value = getattr(params, p.name)
-    if isinstance(limit, int) and isinstance(value, (int, float)) and value > limit:
-        raise RuleError(f"{p.name}={shown(value)}: {who.name} has only {limit} {rel.words}")
 
 
 def parse_values(
