@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
-from pydantic import GetCoreSchemaHandler, ValidationInfo
 from pydantic_core import CoreSchema, core_schema
+
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler, ValidationInfo
 
 CHECK = "check_domains"
 """The validation context's key: the fields whose domains are checked ("*": all)."""

@@ -69,7 +69,7 @@ def refusal(exc: ValidationError, typed: Mapping[str, str]) -> str:
 class EffectOptions(BaseModel):
     """What ``effect NAME EFFECT`` takes after its words."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     rounds: int = Field(0, ge=0)
     """Rounds it lasts, this one included (0: no round limit)."""

@@ -199,7 +199,7 @@ def decode(line: bytes, offset: int, *, unended: bool = False) -> Record:
 class _Fields(BaseModel):
     """A record's own fields (the others are the line's: id, s, k, ph, h)."""
 
-    model_config = ConfigDict(extra="ignore", strict=True, frozen=True)
+    model_config = ConfigDict(extra="ignore", strict=True, frozen=True, defer_build=True)
 
 
 class _EntryFields(_Fields):

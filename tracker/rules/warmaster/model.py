@@ -15,8 +15,8 @@ from pydantic import Field, field_validator
 from tracker.core.domains import Domain
 from tracker.core.model import Encounter, Scalar, Unit
 
+from .domains import ARMOUR, KINDS
 from .settings import PACES
-from .tables import ARMOUR, KINDS
 
 Position = Literal["open", "defended", "fortified"]
 Count = Annotated[int, Domain(ge=0)]

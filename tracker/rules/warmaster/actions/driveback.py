@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage, param
 
-from ..tables import POSITIONS
+from ..domains import POSITIONS
 from .drive import Drive, apply_drive, drive_back, drive_odds, drive_outcome, drive_text
 from .lookup import find_unit, on_field
 

@@ -28,8 +28,9 @@ from tracker.rules.base import (
     param,
 )
 
+from ..domains import KINDS, POSITIONS
 from ..settings import SPLIT_BATCHES
-from ..tables import KINDS, POSITIONS, check_armour, remove_stands, to_hit
+from ..tables import check_armour, remove_stands, to_hit
 from .lookup import find_unit, shooting_phase
 
 if TYPE_CHECKING:
