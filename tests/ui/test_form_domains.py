@@ -67,3 +67,18 @@ async def test_the_edit_form_refuses_hits_per_stand_0(tmp_path: Path) -> None:
         error = str(screen.query_one("#form-error", Label).render())
         assert error == "hits_per_stand=0: must be at least 1"
         assert app.session.enc.find_unit("Spearmen").model_dump() == before
+
+
+async def test_a_refusal_that_quotes_brackets_is_shown_as_written(tmp_path: Path) -> None:
+    """The usage a refusal quotes (``[actor=…]``) is text, not markup: the app stays up."""
+    from textual.widgets import Static
+
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        problem = app.run_line("shoot archers-i Archers I")
+        assert problem is not None and "[actor=…]" in problem
+        await pilot.pause()
+        shown = str(app.query_one("#status", Static).render())
+        assert shown.startswith("shoot: did not expect 'I' (shoot [actor=…]")
+        assert app.is_running
