@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 class CommandParams(Params):
     actor: str = param("", "unit charged in the flank (roster name)", kind="actor")
-    command: int = param(help="command value tested against (not printed)")
+    command: int = param(help="command value tested against (not printed)", ge=0)
     command_dice: str = param(help=COMMAND_DICE.help, setting=COMMAND_DICE,
                            choices=COMMAND_DICE.choices)
 

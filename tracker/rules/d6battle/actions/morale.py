@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 class MoraleParams(Params):
     actor: str = param("", "unit taking the test (roster name)", kind="actor")
-    mo: int = param(help="the unit's Morale (Mo)")
+    mo: int = param(help="the unit's Morale (Mo)", ge=0)
     morale_dice: str = param(help=MORALE_DICE.help, setting=MORALE_DICE,
                           choices=MORALE_DICE.choices)
 

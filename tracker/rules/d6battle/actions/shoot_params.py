@@ -36,7 +36,7 @@ class ShootParams(Params):
     armour: tuple[str, ...] | None = param(
         None, "target's armour parts instead of save= (shield,heavy-armor)", kind="strs"
     )
-    durability: int = param(help="target's Durability (D)")
+    durability: int = param(help="target's Durability (D)", ge=1)
     unit_size: int = param(0, "target unit's size for the morale table (0: no test)", ge=0)
     casualties_before: int = param(
         0, "target's casualties already taken (morale table)", ge=0

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 class DriveBackParams(Params):
     target: str | None = param(None, "the unit driven back", kind="target")
     hits: int | None = param(None, "hits taken this phase", ge=0)
-    pace: int | None = param(None, "full pace in cm", ge=0)
+    pace: int | None = param(None, "full pace in cm", ge=1)
     position: str | None = param(None, "defended ignores 1 hit, fortified 2", choices=POSITIONS)
     engaged: bool | None = param(None, "engaged: no drive back, hits carried")
     blocked: bool = param(False, "driven into impassable terrain or units: confused")
