@@ -37,6 +37,9 @@ async def test_the_add_form_refuses_a_warmaster_armour_of_9(tmp_path: Path) -> N
         error = str(screen.query_one("#form-error", Label).render())
         assert error == "armour=9: Warmaster armour is 3 to 6 (a save of 3+ to 6+), or none"
         assert (len(app.session.enc.units), len(app.session.enc.log)) == (units, entries)
+        screen.show_error("shoot: did not expect 'I' (shoot [actor=…] [target=…])")
+        await pilot.pause()  # a refusal quoting a usage is text, not markup
+        assert "[actor=…]" in str(screen.query_one("#form-error", Label).render())
         await type_into(pilot, screen, "armour", "5")
         await pilot.press("ctrl+s")
         await pilot.pause()
