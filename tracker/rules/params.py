@@ -22,7 +22,17 @@ from __future__ import annotations
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, Union, get_args, get_origin
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    ClassVar,
+    Literal,
+    Self,
+    Union,
+    get_args,
+    get_origin,
+)
 
 from annotated_types import Ge, Le
 from pydantic import (
@@ -35,7 +45,7 @@ from pydantic import (
     model_validator,
 )
 
-from tracker.core.invalid import first, shown
+from tracker.core.invalid import first, number, shown
 from tracker.rules.errors import RuleError
 from tracker.rules.relations import AtMost, unlike
 from tracker.rules.setting import Setting
@@ -127,7 +137,18 @@ class Param:
         return raw
 
     def describe(self) -> str:
+        """The parameter for ``--help``: its kind, domain, default and setting."""
         bits = [self.kind if self.kind != "choice" else "|".join(self.choices)]
+        if self.minimum is not None and self.maximum is not None:
+            bits.append(f"{number(self.minimum)} to {number(self.maximum)}")
+        elif self.minimum is not None:
+            bits.append(f"at least {number(self.minimum)}")
+        elif self.maximum is not None:
+            bits.append(f"at most {number(self.maximum)}")
+        if self.unlike:
+            bits.append(f"not the {self.unlike}")
+        if self.at_most is not None:
+            bits.append(f"at most the {self.at_most.who}'s {self.at_most.words}")
         if not self.required:
             bits.append(f"default {self.default!r}")
         if self.setting is not None:
@@ -223,6 +244,8 @@ def _kind_of(annotation: Any, has_choices: bool) -> ParamKind:
         return _kind_of(args[0], has_choices)
     if origin in (tuple, list):
         item = get_args(annotation)[0]
+        if get_origin(item) is Annotated:  # a bounded number: tuple[NonNegativeInt, ...]
+            item = get_args(item)[0]
         return "ints" if item is int else "strs"
     if annotation is bool:
         return "bool"
