@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tracker.core.domains import checking
 from tracker.core.invalid import first, shown
-from tracker.session.commands import CommandError
+from tracker.session.language import CommandError
 
 M = TypeVar("M", bound=BaseModel)
 
