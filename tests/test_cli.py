@@ -136,8 +136,9 @@ def resolve_loads(argv: list[str], modules: tuple[str, ...]) -> subprocess.Compl
 
 @pytest.mark.parametrize("argv", RESOLVES)
 def test_resolve_starts_without_textual_or_the_models(argv):
-    """`tracker resolve` is quick because it loads the resolvers only (no pydantic)."""
-    run = resolve_loads(argv, ("textual", "pydantic"))
+    """`tracker resolve` is quick because it loads the resolvers only (not the encounter
+    models: pydantic validates the parameters, the models stay unloaded)."""
+    run = resolve_loads(argv, ("textual", "tracker.core.model"))
     assert run.returncode == 0, run.stderr
 
 
@@ -149,8 +150,8 @@ def test_warlord_resolve_loads_neither_the_odds_nor_argparse_nor_the_sheet_unask
             "    code = main(['resolve', 'warlord', 'fire', 'bfp=18', 'mods=-1,3,4',"
             " 'figures=10', 'range=medium', '--dice', 'd100=23'])\n"
             "assert code == 0, code\n"
-            "heavy = ('textual', 'pydantic', 'icepool', 'tracker.core.odds', 'argparse',"
-            " 'tracker.rules.warlord.profiles')\n"
+            "heavy = ('textual', 'tracker.core.model', 'icepool', 'tracker.core.odds',"
+            " 'argparse', 'tracker.rules.warlord.profiles')\n"
             "loaded = [m for m in heavy if m in sys.modules]\n"
             "assert not loaded, loaded\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

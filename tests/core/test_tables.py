@@ -61,9 +61,14 @@ when = { target = "moving" }
         ('[[bands]]\nname = "pb"\nmultiple = 1\nzone_die = "d7"\n', "bands[0].zone_die",
          "one of"),
         ('bands = []\ncolour = "red"\n', "colour", "unknown key"),
+        # read as a text file gives them: true is not a number, "3" is not 3
+        ('bands = []\nscale = true\n', "scale", "expected a number, got True"),
+        ('[[bands]]\nname = "pb"\nmultiple = "3"\n', "bands[0].multiple",
+         "expected a whole number, got '3'"),
+        ('[[bands]]\nname = 3\nmultiple = 1\n', "bands[0].name", "expected text, got 3"),
         ('bands = 3\n', "bands", "a list"),
         ('bands = []\n[[modifiers]]\nname = "x"\nvalue = 1\nwhen = { a = { about = 1 } }\n',
-         "modifiers[0]", "unknown test"),
+         "modifiers[0].when.a", "unknown test"),
     ],
 )
 def test_errors_name_the_file_the_key_and_what_was_expected(

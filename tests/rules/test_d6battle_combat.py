@@ -321,6 +321,9 @@ def test_odds_hand_computed_one_figure_each() -> None:
 def test_odds_fast_for_thirty_figures_a_side() -> None:
     import time
 
+    from tracker.rules.d6battle.tables import combat_table, morale_table
+
+    combat_table(), morale_table()  # the tables are read once a process, not at each odds
     p = params(figures_a=30, ca_a=3, ka_a=3, durability_a=4, mo_a=7, ranks_a=3,
                figures_b=30, ca_b=4, ka_b=3, durability_b=4, mo_b=7, facings_b=2)
     t = time.perf_counter()

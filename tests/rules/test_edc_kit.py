@@ -1,6 +1,6 @@
 """edc on the rules kit: dice asked for in the stages each action declares, in their order;
 how often the text lets a fighter act; exact odds; actions loaded on first use; and
-``tracker resolve edc`` without pydantic, Textual or the odds module."""
+``tracker resolve edc`` without the encounter models, Textual or the odds module."""
 
 from __future__ import annotations
 
@@ -227,7 +227,7 @@ def test_resolve_loads_only_the_action_it_runs() -> None:
                          text=True, check=True).stdout.splitlines()
     assert json.loads(out[0])["action"] == "exchange"
     loaded = set(json.loads(out[-1]))
-    for heavy in ("pydantic", "textual", "icepool", "tracker.core.odds"):
+    for heavy in ("tracker.core.model", "textual", "icepool", "tracker.core.odds"):
         assert heavy not in loaded
     assert "tracker.rules.edc.actions.exchange" in loaded
     assert "tracker.rules.edc.actions.missile" not in loaded

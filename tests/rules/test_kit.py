@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Omit, Params, Resolution, RuleError, Setting, param
@@ -53,7 +54,7 @@ def test_text_is_parsed_once_into_a_frozen_typed_model() -> None:
     p = Shot().parse_params({"attacks": "6", "in_range": "2,3", "cover": "Defended"})
     assert isinstance(p, ShotParams)
     assert (p.attacks, p.in_range, p.cover, p.split) == (6, (2, 3), "defended", True)
-    with pytest.raises(AttributeError):
+    with pytest.raises(ValidationError, match="frozen"):
         p.attacks = 3  # type: ignore[misc]
 
 

@@ -45,6 +45,15 @@ SMALL = {
         {"figures_a": "1", "figures_b": "1", "ca_a": "5", "ca_b": "2", "durability_a": "4",
          "durability_b": "2", "ka_a": "2", "ka_b": "4"},
     ],
+    "harn:shoot": [  # a recorded contract case whose Pull was -3, which no shooter has
+        {"actor": "B", "at": "x", "br": "8", "charge": "no", "count_pick": "Knights",
+         "count_zones": "5,1", "crosswind": "4", "crosswind_direct": "per_force",
+         "deviation_targets": "", "dodge": "1", "humanoid_zones": "10", "impact_bonus": "4",
+         "massive_target": "per_tar", "ml": "2", "numbering": "A", "overhead": "10",
+         "pb_zd": "13", "pull": "3", "range": "14", "steps": "10", "ta": "",
+         "target": "moving", "targets": "1", "thrown_pb_zd": "14", "trauma": "1",
+         "weapon": "sling", "wet": "no", "zone_aim": "7"},
+    ],
     "warmaster:shoot": [
         {"attacks": "2", "armour": "5", "hits_per_stand": "1", "stands": "2"},
         {"attacks": "3", "armour": "4", "hits_per_stand": "2", "stands": "3", "leftover": "1"},

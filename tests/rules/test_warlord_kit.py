@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from pydantic import ValidationError
 
 from tests.conftest import load_sample
 from tracker.core.dice import Dice
@@ -33,7 +34,7 @@ def test_every_action_is_a_typed_class_with_a_frozen_model() -> None:
     for action in RULES.actions.values():
         assert issubclass(action.params_model, Params), action.name
     p = fire_params(bfp=18, figures=10, range="short")
-    with pytest.raises(AttributeError):
+    with pytest.raises(ValidationError, match="frozen"):
         p.figures = 3  # type: ignore[misc]
 
 

@@ -77,7 +77,11 @@ def test_a_roster_adds_every_selected_unit_with_its_count_and_profile(battle):
     assert "not units: General (Character)" in out.message
     assert "upgrades not applied: Skirmishers (Halberdiers)" in out.message
     assert "Helblaster Attacks '1/8-4-2'" in out.message
-    assert "set pace before drive backs (no profile gives it)" in out.message
+    # no profile gives a pace: each unit takes its type's (pace_infantry ... settings)
+    paces = {u.name: u.pace for u in battle.enc.units[before:]}
+    assert paces == {"Halberdiers 1": 20, "Halberdiers 2": 20, "Crossbowmen": 20,
+                     "Knights 1": 30, "Knights 2": 30, "Helblaster": 10}
+    assert "set pace" not in out.message
     assert battle.enc.log[-1].text in out.message  # the log keeps the same account
     battle.execute("undo")
     assert len(battle.enc.units) == before
@@ -204,16 +208,9 @@ def test_other_rulesets_take_what_their_units_share_and_say_what_they_could_not(
     from tracker.store.armies import parse_picks
 
     class SmallUnit(Unit):
-        pass
+        """A unit model without the Warmaster fields."""
 
-    # a unit model without the Warmaster fields (as d6battle's will be once they move)
-    fields = {k: v for k, v in Unit.model_fields.items()
-              if k not in ("close_attacks", "shoot_attacks", "hits_per_stand", "armour")}
-    from pydantic import create_model
-
-    bare = create_model("Bare", __config__=Unit.model_config,
-                        **{k: (v.annotation, v) for k, v in fields.items()})
-    army = read_army(CATALOGUE, bare, "X", parse_picks(["Spearmen"]))
+    army = read_army(CATALOGUE, SmallUnit, "X", parse_picks(["Spearmen"]))
     assert army.units == [{"name": "Spearmen", "side": "X", "kind": "infantry",
                            "strength": 3, "strength_start": 3}]
     assert "no field for: Attacks, Hits, Armour" in army.notes

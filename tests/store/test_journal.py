@@ -5,9 +5,11 @@ crash before the state is written."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -320,3 +322,24 @@ def test_a_journal_cut_short_under_a_running_session_is_not_written_to(skirmish_
     assert "cut short" in (saver.last_error or "")
     assert journal_file.read_bytes() == b"" and skirmish_file.read_bytes() == saved
     assert link_of(session.enc) is not None
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields", "said"),
+    [
+        ("entry", {"n": -1, "p": -1, "e": {"text": "x"}}, "entry record: n: must be at least 0"),
+        ("entry", {"n": True, "p": -1, "e": {"text": "x"}},
+         "entry record: n: expected a whole number"),
+        ("entry", {"n": 0, "p": 500, "e": {"text": "x"}}, "a link back to an earlier record"),
+        ("entry", {"n": 0, "p": -1, "e": {"kind": "note"}}, "entry record: e.text: missing"),
+        ("cursor", {"c": "3"}, "cursor record: c: expected a whole number"),
+        ("state", {"b": [], "c": 0, "hd": -1}, "state record: b: expected a table"),
+        ("state", {"b": {}, "c": 0, "hd": -2}, "state record: hd: must be at least -1"),
+    ],
+)
+def test_a_record_whose_fields_do_not_fit_its_kind_is_refused_saying_which(
+    kind: str, fields: dict[str, Any], said: str
+) -> None:
+    rec = journal.Record(3, kind, 100, 200, "h", "p", {"id": "x", "s": 3, "k": kind, **fields})
+    with pytest.raises(ValueError, match=re.escape(said)):
+        journal.check_fields(rec)

@@ -9,15 +9,21 @@ fields as strictly as the common ones.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from tracker.core.domains import Domain
 from tracker.core.words import possessive
 
 from .log import Log
 
 Scalar = int | float | str | bool
+Count = Annotated[int, Domain(ge=0)]
+"""A number of things (stands, figures, hits, points of Pain): never below 0."""
+Rating = Annotated[int, Domain(ge=0)]
+"""A rating, skill or attribute (SA, Reflex, Archery ML): never below 0."""
 
 SCHEMA_VERSION = 3
 
@@ -121,13 +127,13 @@ class Wound(Model):
     """An injury at a location, with the effects the ruleset keeps for it."""
 
     location: str
-    level: int = 0
+    level: Count = 0
     kind: str = ""
     """Damage type or injury name (cutting, puncture, blunt, "impact 7" ...)."""
-    impact: int | None = None
-    shock: int = 0
-    pain: int = 0
-    blood_loss: int = 0
+    impact: Annotated[int | None, Domain(ge=0)] = None
+    shock: Count = 0
+    pain: Count = 0
+    blood_loss: Count = 0
     round: int = 0
     note: str = ""
 
@@ -185,16 +191,16 @@ class Unit(Model):
     name: str
     side: str = "red"
     kind: str = "infantry"
-    strength: int = 1
-    strength_start: int = 1
-    ranks: int | None = None
-    files: int | None = None
+    strength: Count = 1
+    strength_start: Count = 1
+    ranks: Annotated[int | None, Domain(ge=0)] = None
+    files: Annotated[int | None, Domain(ge=0)] = None
     routed: bool = False
     removed: bool = False
     engaged: bool = False
     orders: str = ""
-    casualties_turn: int = 0
-    casualties_total: int = 0
+    casualties_turn: Count = 0
+    casualties_total: Count = 0
     morale_test: bool = False
     """Flagged for a morale test."""
     conditions: list[str] = Field(default_factory=list)
@@ -219,6 +225,12 @@ class Unit(Model):
     @property
     def active(self) -> bool:
         return not (self.removed or self.routed)
+
+    @classmethod
+    def arrive(cls, data: dict[str, Any], settings: Mapping[str, Scalar]) -> list[str]:
+        """Fill in ``data`` (a unit about to be added) what the ruleset's own text gives
+        where it was not given; return what is still to be asked for, in words."""
+        return []
 
 
 class RollRecord(Model):

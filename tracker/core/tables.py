@@ -1,10 +1,11 @@
 """Tables the rules print, as TOML files validated into frozen records.
 
-``load_table(Model, path)`` reads a TOML file into ``Model`` (a record), checking every
-key against the field types (int, float, str, bool, ``Literal``, lists, tuples, dicts,
-nested records, unions). It needs no pydantic, so ``tracker resolve`` stays light.
-A table is validated on first use and read again when the file changes; an error names
-the file, the key path and what was expected.
+``load_table(Model, path)`` reads a TOML file into ``Model`` (a dataclass, or a pydantic
+model) through a pydantic ``TypeAdapter``. TOML gives what JSON gives (dates aside), so
+the table is validated as pydantic validates JSON, strictly: ``"3"`` is not 3 nor 1
+true, a list is a tuple's form, and a key the model does not know is an error. A table
+is validated on first use and read again when the file changes; an error names the
+file, the key path and what was expected.
 
 A situational modifier is a row, not an ``if``: :class:`Modifier` carries its value and
 the facts it applies ``when`` ("target = moving", "windforce over 1"), and
@@ -13,15 +14,20 @@ the facts it applies ``when`` ("target = moving", "windforce over 1"), and
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import tomllib
 import types
 import typing
 from collections.abc import Mapping, Sequence
-from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, PlainValidator, TypeAdapter, ValidationError
+
+from tracker.core.invalid import first, key_path
 
 T = TypeVar("T")
 
@@ -37,7 +43,12 @@ class TableError(ValueError):
         super().__init__(f"{Path(path).name}{where}: {expected}")
 
 
+TABLE = ConfigDict(extra="forbid")
+"""How every table validates: a key its model does not name is an error. A dataclass
+inside the table that sets no pydantic config of its own takes this one."""
+
 _cache: dict[tuple[type[Any], str], tuple[tuple[int, int, int], Any]] = {}
+_adapters: dict[type[Any], TypeAdapter[Any]] = {}
 _lock = threading.Lock()
 
 
@@ -61,117 +72,108 @@ def load_table(model: type[T], path: Path | str) -> T:
         raise TableError(where, "", f"not valid TOML ({exc})") from None
     except OSError as exc:
         raise TableError(where, "", f"cannot read the table ({exc.strerror})") from None
-    value = convert(model, data, where, "")
+    value = validate_table(model, data, where)
     with _lock:
         _cache[key] = (stamp, value)
-    return typing.cast(T, value)
+    return value
 
 
-def convert(tp: Any, value: Any, path: str, key: str) -> Any:
-    """``value`` (as TOML gives it) checked against the type ``tp``."""
-    origin = get_origin(tp)
-    if tp is Any:
-        return value
-    if isinstance(tp, type) and is_dataclass(tp):
-        return _record(tp, value, path, key)
-    if origin in (Union, types.UnionType):
-        return _union(tp, value, path, key)
-    if origin is Literal:
-        choices = get_args(tp)
-        if value not in choices or isinstance(value, bool) != isinstance(choices[0], bool):
-            shown = ", ".join(repr(c) for c in choices)
-            raise TableError(path, key, f"expected one of {shown}, got {value!r}")
-        return value
-    if origin in (list, tuple, Sequence):
-        if not isinstance(value, list):
-            raise TableError(path, key, f"expected a list, got {_kind(value)}")
-        args = get_args(tp)
-        item = args[0] if args else Any
-        items = [convert(item, v, path, f"{key}[{i}]") for i, v in enumerate(value)]
-        return tuple(items) if origin is tuple else items
-    if origin in (dict, Mapping):
-        if not isinstance(value, dict):
-            raise TableError(path, key, f"expected a table, got {_kind(value)}")
-        val_t = get_args(tp)[1] if get_args(tp) else Any
-        return {k: convert(val_t, v, path, _join(key, k)) for k, v in value.items()}
-    return _scalar(tp, value, path, key)
-
-
-def _scalar(tp: Any, value: Any, path: str, key: str) -> Any:
-    if tp is bool:
-        if isinstance(value, bool):
-            return value
-        raise TableError(path, key, f"expected true or false, got {value!r}")
-    if tp is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise TableError(path, key, f"expected a whole number, got {value!r}")
-    if tp is float:
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
-        raise TableError(path, key, f"expected a number, got {value!r}")
-    if tp is str:
-        if isinstance(value, str):
-            return value
-        raise TableError(path, key, f"expected text, got {value!r}")
-    raise TableError(path, key, f"the table model has an unknown type {tp!r}")
-
-
-def _union(tp: Any, value: Any, path: str, key: str) -> Any:
-    options = [a for a in get_args(tp) if a is not type(None)]
-    errors: list[str] = []
-    for option in options:
-        try:
-            return convert(option, value, path, key)
-        except TableError as exc:
-            errors.append(exc.expected)
-    raise TableError(path, key, " or ".join(dict.fromkeys(errors)))
-
-
-def _record(tp: type[Any], value: Any, path: str, key: str) -> Any:
-    if not isinstance(value, dict):
-        raise TableError(path, key, f"expected a table, got {_kind(value)}")
-    hints = _hints(tp)
-    known = {f.name: f for f in fields(tp) if f.init}
-    unknown = [k for k in value if k not in known]
-    if unknown:
-        names = ", ".join(known)
-        raise TableError(path, _join(key, unknown[0]), f"unknown key (keys: {names})")
-    kwargs: dict[str, Any] = {}
-    for name, f in known.items():
-        if name in value:
-            kwargs[name] = convert(hints[name], value[name], path, _join(key, name))
-        elif f.default is MISSING and f.default_factory is MISSING:
-            raise TableError(path, _join(key, name), "missing (it is required)")
+def validate_table(model: type[T], data: dict[str, Any], path: str) -> T:
+    """``data`` (as TOML gives it) as a ``model``; TableError names what does not fit."""
     try:
-        return tp(**kwargs)
-    except (TypeError, ValueError) as exc:
-        raise TableError(path, key, str(exc)) from None
+        text = json.dumps([data])
+    except (TypeError, ValueError):
+        raise TableError(path, "", "a date or time where the tables have none") from None
+    adapter = _adapters.get(model)
+    if adapter is None:
+        # the table inside a one-item list, so that TABLE reaches the dataclasses (a
+        # TypeAdapter takes no config for a dataclass itself)
+        adapter = _adapters[model] = TypeAdapter(list[model], config=TABLE)  # type: ignore[valid-type]
+    try:
+        return typing.cast(T, adapter.validate_json(text, strict=True)[0])
+    except ValidationError as exc:
+        found = first(exc)
+        loc = _fields_only(model, found.loc[1:])
+        said = found.expected
+        if found.unknown:
+            said += _keys_of(model, loc[:-1])
+        elif found.kind not in ("value_error", "assertion_error") and not found.missing:
+            said += f", got {found.value!r}"
+        raise TableError(path, key_path(loc), said) from None
 
 
-_hint_cache: dict[type[Any], dict[str, Any]] = {}
+def _fields_only(model: Any, loc: tuple[str | int, ...]) -> tuple[str | int, ...]:
+    """``loc`` without the names pydantic gives the choices of a union (``tn[2].int``
+    is ``tn[2]``): where a value may be one of several types, the value is the place."""
+    tp: Any = model
+    out: list[str | int] = []
+    for part in loc:
+        if get_origin(tp) in (Union, types.UnionType) and len(_options(tp)) > 1:
+            return tuple(out)
+        out.append(part)
+        tp = _inner(tp, part)
+    return tuple(out)
 
 
-def _hints(tp: type[Any]) -> dict[str, Any]:
-    hints = _hint_cache.get(tp)
-    if hints is None:
-        hints = _hint_cache[tp] = typing.get_type_hints(tp)
-    return hints
+def _options(tp: Any) -> list[Any]:
+    return [a for a in get_args(tp) if a is not type(None)]
 
 
-def _join(key: str, name: str) -> str:
-    return f"{key}.{name}" if key else name
+def _keys_of(model: Any, loc: tuple[str | int, ...]) -> str:
+    """`` (keys: a, b)``: the keys the record at ``loc`` takes."""
+    tp = model
+    for part in loc:
+        tp = _inner(tp, part)
+    names: list[str] = []
+    if isinstance(tp, type) and is_dataclass(tp):
+        names = [f.name for f in fields(tp) if f.init]
+    elif isinstance(tp, type) and issubclass(tp, BaseModel):
+        names = list(tp.model_fields)
+    return f" (keys: {', '.join(names)})" if names else ""
 
 
-def _kind(value: Any) -> str:
-    return {dict: "a table", list: "a list", str: "text", bool: "true/false"}.get(
-        type(value), repr(value)
-    )
+def _inner(tp: Any, part: str | int) -> Any:
+    """The type found one step into ``tp``."""
+    args = _options(tp)
+    if get_origin(tp) is Annotated:
+        return _inner(args[0], part)
+    if isinstance(tp, type) and is_dataclass(tp) and isinstance(part, str):
+        return typing.get_type_hints(tp).get(part, Any)
+    if isinstance(tp, type) and issubclass(tp, BaseModel) and isinstance(part, str):
+        found = tp.model_fields.get(part)
+        return found.annotation if found is not None else Any
+    if get_origin(tp) in (list, tuple, Sequence):
+        return args[0] if args else Any
+    if get_origin(tp) in (dict, Mapping):
+        return args[-1] if args else Any
+    if len(args) == 1:  # X | None
+        return _inner(args[0], part)
+    return Any
 
 
 # --- modifiers as rows ------------------------------------------------------------------
 
-Condition = Scalar | list[Scalar] | dict[str, Scalar]
+TESTS = ("over", "at_least", "under", "at_most", "not")
+"""The tests a condition may make of a fact: ``{over = 10}``, ``{at_least = 2}`` ..."""
+
+
+def _condition(value: Any) -> Any:
+    """A condition as a row writes it: a value, a list of values or a table of tests."""
+    if isinstance(value, (int, float, str)):  # bool is an int
+        return value
+    if isinstance(value, list) and all(isinstance(v, (int, float, str)) for v in value):
+        return value
+    if isinstance(value, dict):
+        bad = [op for op in value if op not in TESTS]
+        if bad:
+            raise ValueError(f"unknown test '{bad[0]}' (tests: {', '.join(TESTS)})")
+        if all(isinstance(v, (int, float, str)) for v in value.values()):
+            return value
+    raise ValueError("expected a value, a list of values or a table of tests "
+                     f"({', '.join(TESTS)})")
+
+
+Condition = Annotated[Scalar | list[Scalar] | dict[str, Scalar], PlainValidator(_condition)]
 """What a fact must be: equal to a value, one of a list, or ``{over = 10}``,
 ``{at_least = 2}``, ``{under = 5}``, ``{at_most = 4}``, ``{not = "still"}``."""
 
@@ -192,21 +194,9 @@ class Modifier:
     keep_zero: bool = False
     """Listed even when its ``per`` fact makes it 0 (the GM sees the row was weighed)."""
 
-    def __post_init__(self) -> None:
-        for name, cond in self.when.items():
-            if isinstance(cond, dict):
-                bad = [op for op in cond if op not in _TESTS]
-                if bad:
-                    raise ValueError(
-                        f"when.{name}: unknown test '{bad[0]}' (tests: {', '.join(_TESTS)})"
-                    )
-
     @property
     def id(self) -> str:
         return self.key or self.name
-
-
-_TESTS = ("over", "at_least", "under", "at_most", "not")
 
 
 def holds(cond: Condition, fact: Any) -> bool:

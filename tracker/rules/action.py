@@ -28,7 +28,7 @@ from typing import (
 
 from tracker.core.dice import Dice, Roll
 from tracker.rules.errors import RuleError
-from tracker.rules.params import Param, Params, parse_values
+from tracker.rules.params import REQUIRED, Param, Params, parse_values
 
 if TYPE_CHECKING:  # the models are imported on first use: resolvers need no pydantic
     from tracker.core.history import Transaction
@@ -182,13 +182,16 @@ class Action(Generic[P]):
     def has_odds(self) -> bool:
         return type(self).odds is not Action.odds
 
-    def parse_params(self, raw: Mapping[str, Any], *, partial: bool = False) -> Any:
+    def parse_params(self, raw: Mapping[str, Any], *, partial: bool = False,
+                     enc: Encounter | None = None) -> Any:
         """Typed parameters from ``name=value`` text; with ``partial``, a dict of what
-        was given plus defaults, required ones left out."""
-        values = parse_values(self.params, self.name, raw, partial=partial)
+        was given plus defaults, required ones left out. With the encounter, the
+        relations a parameter declares to it are checked too (at most the unit's
+        figures)."""
+        params = parse_values(self.params_model, self.name, raw, partial=partial, enc=enc)
         if partial:
-            return values
-        return self.params_model(**values)
+            return {k: v for k, v in params.as_dict().items() if v is not REQUIRED}
+        return params
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         """Parameter values the encounter supplies, for those not given."""

@@ -8,11 +8,12 @@ from __future__ import annotations
 from tracker.rules.action import Action, Figures, Odds, Omit, Resolution, Scope, Stage
 from tracker.rules.errors import RuleError
 from tracker.rules.params import REQUIRED, Param, ParamKind, Params, param
+from tracker.rules.relations import AtMost
 from tracker.rules.ruleset import ROUND_RESETS, LazyActions, Pane, Ruleset, lazy_models
 from tracker.rules.setting import Setting
 
 __all__ = [
-    "REQUIRED", "ROUND_RESETS", "Action", "Figures", "LazyActions", "Odds", "Omit", "Pane",
-    "Param", "ParamKind", "Params", "Resolution", "RuleError", "Ruleset", "Scope", "Setting",
-    "Stage", "lazy_models", "param",
+    "REQUIRED", "ROUND_RESETS", "Action", "AtMost", "Figures", "LazyActions", "Odds", "Omit",
+    "Pane", "Param", "ParamKind", "Params", "Resolution", "RuleError", "Ruleset", "Scope",
+    "Setting", "Stage", "lazy_models", "param",
 ]

@@ -1,29 +1,60 @@
-"""Typed action parameters: one frozen record per action, one declaration per field.
+"""Typed action parameters: one frozen pydantic model per action, one declaration a field.
 
-A field says its type, its default, its help, its bounds and choices, and, where its
-default is a rule decision of the ruleset, the :class:`Setting` it follows::
+A field says its type, its default, its help, its domain (bounds, choices, and how it
+stands to another parameter) and, where its default is a rule decision of the ruleset,
+the :class:`Setting` it follows::
 
     class ShootParams(Params):
-        target: str | None = param(None, "the unit shot at", kind="target")
+        actor: str | None = param(None, "a shooting unit", kind="actor")
+        target: str | None = param(None, "the unit shot at", kind="target", unlike="actor")
         attacks: int | None = param(None, "attack dice", ge=0)
         split_batches: bool = param(help="hit exposed stands first", setting=SPLIT_BATCHES)
 
-From the fields the kit derives the :class:`Param` list the command line, the dialogs and
-``--help`` use; text is parsed once, here. No pydantic: ``tracker resolve`` stays light.
+``param`` is a pydantic ``Field`` (bounds as ``ge``/``le``) carrying a :class:`ParamInfo`.
+pydantic reads the text as typed (``12``, ``yes``, ``1,2,3``, ``none``, a choice in any
+case) and checks every bound; the command line, the dialogs and ``--help`` read the
+:class:`Param` list :meth:`Params.spec` derives from the fields. A relation to the
+encounter ("at most the unit's figures") is checked when the encounter is given.
 """
 
 from __future__ import annotations
 
 import types
-import typing
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields, replace
-from typing import Any, ClassVar, Literal, Union, dataclass_transform, get_args, get_origin
+from dataclasses import dataclass
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    ClassVar,
+    Literal,
+    Self,
+    Union,
+    get_args,
+    get_origin,
+)
 
+from annotated_types import Ge, Le
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+
+from tracker.core.invalid import first, number, shown
 from tracker.rules.errors import RuleError
+from tracker.rules.relations import AtMost, unlike
 from tracker.rules.setting import Setting
 
+if TYPE_CHECKING:
+    from tracker.core.model import Encounter
+
 ParamKind = Literal["int", "float", "str", "bool", "choice", "ints", "strs", "actor", "target"]
+
 
 class _Required:
     def __repr__(self) -> str:
@@ -32,20 +63,21 @@ class _Required:
 
 REQUIRED: Any = _Required()
 """The default of a parameter that must be given."""
-_TRUE = {"1", "true", "yes", "y", "on"}
-_FALSE = {"0", "false", "no", "n", "off"}
+ENCOUNTER = "encounter"
+"""The validation context's key for the encounter the relations read."""
 
 
 @dataclass(frozen=True, slots=True)
 class ParamInfo:
-    """What a field of a parameter model adds to its type: help, bounds, choices."""
+    """What a field of a parameter model adds to its type and bounds."""
 
     help: str = ""
     kind: ParamKind | None = None
-    ge: float | None = None
-    le: float | None = None
     choices: tuple[str, ...] = ()
     setting: Setting | None = None
+    unlike: str = ""
+    """Another parameter this one may not name the same one as (the actor)."""
+    at_most: AtMost | None = None
 
 
 def param(
@@ -57,14 +89,15 @@ def param(
     le: float | None = None,
     choices: tuple[str, ...] = (),
     setting: Setting | None = None,
+    unlike: str = "",
+    at_most: AtMost | None = None,
 ) -> Any:
     """A parameter field; with ``setting`` its default is the setting's default."""
     if setting is not None and default is REQUIRED:
         default = setting.default
-    info = ParamInfo(help, kind, ge, le, tuple(choices), setting)
-    if default is REQUIRED:
-        return field(metadata={"param": info})
-    return field(default=default, metadata={"param": info})
+    found = Field(default, description=help, ge=ge, le=le)
+    found.metadata.append(ParamInfo(help, kind, tuple(choices), setting, unlike, at_most))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,61 +116,39 @@ class Param:
     minimum: float | None = None
     maximum: float | None = None
     setting: Setting | None = None
+    unlike: str = ""
+    at_most: AtMost | None = None
 
     @property
     def required(self) -> bool:
         return self.default is REQUIRED
 
-    def parse(self, text: Any) -> Any:
-        """Turn typed text into the parameter's value, or raise RuleError saying why."""
-        value = self._parse_text(text.strip()) if isinstance(text, str) else text
-        if isinstance(value, list):
-            value = tuple(value)
-        self._check_bounds(value)
-        return value
-
-    def _parse_text(self, raw: str) -> Any:
-        kind = self.kind
-        if raw.lower() in ("none", "-") and self.default is None:
+    def read(self, text: str) -> Any:
+        """Typed text as pydantic is to read it: ``none`` (where None is allowed), a
+        list split at its commas, a choice or a yes/no in lower case."""
+        raw = text.strip()
+        low = raw.lower()
+        if low in ("none", "-") and self.default is None:
             return None
-        try:
-            if kind == "int":
-                return int(raw)
-            if kind == "float":
-                return float(raw)
-            if kind == "ints":
-                return tuple(int(v) for v in raw.split(",") if v.strip())
-            if kind == "strs":
-                return tuple(v.strip() for v in raw.split(",") if v.strip())
-        except ValueError:
-            what = {"int": "a whole number", "float": "a number", "ints": "numbers like 1,-2,3"}
-            raise RuleError(f"{self.name}={raw}: expected {what.get(kind, kind)}") from None
-        if kind == "bool":
-            low = raw.lower()
-            if low in _TRUE:
-                return True
-            if low in _FALSE:
-                return False
-            raise RuleError(f"{self.name}={raw}: expected yes or no")
-        if kind == "choice":
-            low = raw.lower()
-            if low in self.choices:
-                return low
-            raise RuleError(f"{self.name}={raw}: expected one of {', '.join(self.choices)}")
+        if self.kind in ("ints", "strs"):
+            return [v.strip() for v in raw.split(",") if v.strip()]
+        if self.kind in ("choice", "bool"):
+            return low
         return raw
 
-    def _check_bounds(self, value: Any) -> None:
-        values = value if isinstance(value, (list, tuple)) else [value]
-        for v in values:
-            if not isinstance(v, (int, float)) or isinstance(v, bool):
-                continue
-            if self.minimum is not None and v < self.minimum:
-                raise RuleError(f"{self.name}={v}: must be at least {self.minimum:g}")
-            if self.maximum is not None and v > self.maximum:
-                raise RuleError(f"{self.name}={v}: must be at most {self.maximum:g}")
-
     def describe(self) -> str:
+        """The parameter for ``--help``: its kind, domain, default and setting."""
         bits = [self.kind if self.kind != "choice" else "|".join(self.choices)]
+        if self.minimum is not None and self.maximum is not None:
+            bits.append(f"{number(self.minimum)} to {number(self.maximum)}")
+        elif self.minimum is not None:
+            bits.append(f"at least {number(self.minimum)}")
+        elif self.maximum is not None:
+            bits.append(f"at most {number(self.maximum)}")
+        if self.unlike:
+            bits.append(f"not the {self.unlike}")
+        if self.at_most is not None:
+            bits.append(f"at most the {self.at_most.who}'s {self.at_most.words}")
         if not self.required:
             bits.append(f"default {self.default!r}")
         if self.setting is not None:
@@ -145,29 +156,62 @@ class Param:
         return f"{self.name} ({', '.join(bits)}): {self.help}"
 
 
-@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(param, field))
-class Params:
-    """Base of an action's parameter model: subclasses become frozen records."""
+_EXPECTED = {"ints": "numbers like 1,-2,3", "strs": "names like a,b"}
 
-    __dataclass_fields__: ClassVar[dict[str, Any]]
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        dataclass(frozen=True, kw_only=True)(cls)
+class Params(BaseModel):
+    """Base of an action's parameter model: frozen, and no parameter it does not name."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    _specs: ClassVar[dict[type[Params], dict[str, Param]]] = {}
 
     @classmethod
     def spec(cls) -> tuple[Param, ...]:
         """The parameters in declaration order."""
-        found = _specs.get(cls)
+        return tuple(cls._by_name().values())
+
+    @classmethod
+    def _by_name(cls) -> dict[str, Param]:
+        found = Params._specs.get(cls)
         if found is None:
-            found = _specs[cls] = _spec(cls)
+            found = Params._specs[cls] = {name: _param(name, info)
+                                          for name, info in cls.model_fields.items()}
         return found
 
-    def replace(self, **changes: Any) -> Any:
-        return replace(self, **changes)
+    @field_validator("*", mode="before")
+    @classmethod
+    def _from_text(cls, value: Any, info: ValidationInfo) -> Any:
+        if isinstance(value, str) and info.field_name is not None:
+            return cls._by_name()[info.field_name].read(value)
+        return value
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _in_choices(cls, value: Any, info: ValidationInfo) -> Any:
+        p = cls._by_name()[info.field_name] if info.field_name is not None else None
+        if p is not None and p.choices and value is not None and value not in p.choices:
+            raise ValueError(f"expected one of {', '.join(c or '(empty)' for c in p.choices)}")
+        return value
+
+    @model_validator(mode="after")
+    def _relations(self, info: ValidationInfo) -> Params:
+        enc = (info.context or {}).get(ENCOUNTER)
+        for p in self.spec():
+            value = getattr(self, p.name)
+            if value is None or value is REQUIRED or value == "":
+                continue
+            if p.unlike:
+                unlike(p.name, value, p.unlike, getattr(self, p.unlike, None), enc)
+            if p.at_most is not None and enc is not None:
+                p.at_most.check(p.name, value, getattr(self, p.at_most.who, None), enc)
+        return self
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with ``changes`` (values the code sets, not text: not validated)."""
+        return self.model_copy(update=changes)
 
     def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name: getattr(self, name) for name in type(self).model_fields}
 
     def get(self, name: str, default: Any = None) -> Any:
         """A parameter by name (for code that works on any action's parameters)."""
@@ -175,27 +219,22 @@ class Params:
 
     def __getitem__(self, name: str) -> Any:
         """Read-only mapping access, as for figures: ``params["figures"]``."""
-        if name not in self.__dataclass_fields__:
+        if name not in type(self).model_fields:
             raise KeyError(name)
         return getattr(self, name)
 
 
-_specs: dict[type[Params], tuple[Param, ...]] = {}
+def _param(name: str, info: Any) -> Param:
+    extra = next((m for m in info.metadata if isinstance(m, ParamInfo)), ParamInfo())
+    ge = next((_bound(m.ge) for m in info.metadata if isinstance(m, Ge)), None)
+    le = next((_bound(m.le) for m in info.metadata if isinstance(m, Le)), None)
+    kind = extra.kind or _kind_of(info.annotation, bool(extra.choices))
+    return Param(name, kind, info.default, extra.help, extra.choices, ge, le, extra.setting,
+                 extra.unlike, extra.at_most)
 
 
-def _spec(cls: type[Params]) -> tuple[Param, ...]:
-    hints = typing.get_type_hints(cls)
-    out: list[Param] = []
-    for f in fields(cls):
-        info: ParamInfo = f.metadata.get("param", ParamInfo())
-        kind = info.kind or _kind_of(hints[f.name], bool(info.choices))
-        default: Any = REQUIRED if f.default is MISSING else f.default
-        if f.default_factory is not MISSING:
-            default = f.default_factory()
-        out.append(
-            Param(f.name, kind, default, info.help, info.choices, info.ge, info.le, info.setting)
-        )
-    return tuple(out)
+def _bound(value: object) -> float | None:
+    return value if isinstance(value, (int, float)) else None
 
 
 def _kind_of(annotation: Any, has_choices: bool) -> ParamKind:
@@ -205,6 +244,8 @@ def _kind_of(annotation: Any, has_choices: bool) -> ParamKind:
         return _kind_of(args[0], has_choices)
     if origin in (tuple, list):
         item = get_args(annotation)[0]
+        if get_origin(item) is Annotated:  # a bounded number: tuple[NonNegativeInt, ...]
+            item = get_args(item)[0]
         return "ints" if item is int else "strs"
     if annotation is bool:
         return "bool"
@@ -218,24 +259,36 @@ def _kind_of(annotation: Any, has_choices: bool) -> ParamKind:
 
 
 def parse_values(
-    spec: tuple[Param, ...], action: str, raw: Mapping[str, Any], *, partial: bool
-) -> dict[str, Any]:
-    """Parse ``name=value`` pairs and fill defaults; unless ``partial``, insist on the
-    required ones."""
-    by_name = {p.name: p for p in spec}
-    values: dict[str, Any] = {}
-    for key, text in raw.items():
-        p = by_name.get(key)
-        if p is None:
-            names = ", ".join(by_name)
-            raise RuleError(f"{action}: no parameter '{key}' (try: {names})")
-        values[key] = p.parse(text)
-    for p in spec:
-        if p.name in values:
-            continue
-        if p.required:
-            if not partial:
+    cls: type[Params], action: str, raw: Mapping[str, Any], *, partial: bool,
+    enc: Encounter | None = None,
+) -> Params:
+    """The parameters ``name=value`` gives (text, or values an encounter supplied),
+    validated; unless ``partial``, the required ones must be among them. RuleError says
+    what is wrong in one line: ``attacks=-1: must be at least 0``."""
+    by_name = cls._by_name()
+    unknown = [key for key in raw if key not in by_name]
+    if unknown:
+        raise RuleError(f"{action}: no parameter '{unknown[0]}' (try: {', '.join(by_name)})")
+    if not partial:
+        for p in by_name.values():
+            if p.required and p.name not in raw:
                 raise RuleError(f"{action}: {p.name}= is required ({p.help})")
-        else:
-            values[p.name] = p.default
-    return values
+    try:
+        return cls.model_validate(dict(raw), context={ENCOUNTER: enc})
+    except ValidationError as exc:
+        raise RuleError(_message(exc, by_name, raw)) from None
+
+
+def _message(exc: ValidationError, by_name: dict[str, Param], raw: Mapping[str, Any]) -> str:
+    found = first(exc, bools="yes or no")
+    if not found.loc:  # a relation between parameters: its message says it all
+        return found.expected
+    name = str(found.loc[0])
+    p = by_name[name]
+    typed = raw.get(name)
+    if len(found.loc) > 1 and found.kind.startswith(("greater", "less")):
+        typed = found.value  # the one number of a list that is out of bounds
+    said = found.expected
+    if p.kind in _EXPECTED and found.kind.endswith(("_parsing", "_type")):
+        said = f"expected {_EXPECTED[p.kind]}"
+    return f"{name}={shown(typed)}: {said}"

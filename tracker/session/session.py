@@ -16,8 +16,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import TypeAdapter, ValidationError
-
 from tracker import rules, startup
 from tracker.core import history
 from tracker.core import sequence as seqs
@@ -39,11 +37,10 @@ from tracker.core.model import (
 )
 from tracker.rules.errors import RuleError
 from tracker.rules.ruleset import Ruleset
-from tracker.session import redaction
+from tracker.session import domains, redaction
 from tracker.session.language import (
     GENERIC_HELP,
     REWIND_USAGE,
-    YES,
     CommandError,
     message_of,
     whole,
@@ -194,7 +191,7 @@ class Session:
                 raw[p.name] = self.enc.settings.get(p.setting.name, p.setting.default)
             if p.setting.path:
                 raw[p.name] = self.inside_folder(p.name, str(raw[p.name]))
-        return action.parse_params(raw, partial=not complete)
+        return action.parse_params(raw, partial=not complete, enc=self.enc)
 
     def inside_folder(self, what: str, name: str) -> str:
         """A file an encounter names, inside the save's folder; anything else is refused."""
@@ -372,7 +369,7 @@ class Session:
             if key in ("id", "name"):
                 raise CommandError(f"{key}= cannot be set here")
             if key in model.model_fields:
-                data[key] = _field_value(model, key, raw)
+                data[key] = domains.typed_text(model, key, raw)
             elif kind == "combatants":
                 stats[key] = _int(key, raw)
             else:
@@ -381,10 +378,8 @@ class Session:
             data["stats"] = stats
         if kind == "units" and "strength" in data and "strength_start" not in data:
             data["strength_start"] = data["strength"]
-        try:
-            item = model.model_validate(data)
-        except ValidationError as exc:
-            raise CommandError(_first_error(exc)) from None
+        asked = self.ruleset.unit_model.arrive(data, self.enc.settings) if kind == "units" else []
+        item = domains.checked(model, data, cmd.params)
         tx = Transaction(self.enc)
         actor = self._actor()
         with tx:
@@ -392,7 +387,7 @@ class Session:
             newcomer = item.id if kind == "combatants" else None
             place = self._keep_actor(tx, actor, newcomer)
             what = "unit" if kind == "units" else "combatant"
-            text = f"{name} joins ({what}, {item.side})"
+            text = "; ".join([f"{name} joins ({what}, {item.side})", *asked_for(asked)])
             return self._commit(tx, f"{text}; {place}" if place else text, "add")
 
     def _keep_actor(self, tx: Transaction, actor: str | None, newcomer: str | None = None) -> str:
@@ -436,17 +431,18 @@ class Session:
         model = type(who)
         if not cmd.params and not marks:
             raise CommandError(f"set {who.name}: nothing to set (fields: {_fields(model)})")
+        if "id" in cmd.params:
+            raise CommandError("id cannot be changed")
+        values = domains.changed(who, {k: v for k, v in cmd.params.items()
+                                       if k in model.model_fields and k not in _NOT_SET})
         tx = Transaction(self.enc)
         changes: list[str] = []
         actor = self._actor()
         order_before = self.play.order()
         with tx:
             for key, raw in cmd.params.items():
-                if key == "id":
-                    raise CommandError("id cannot be changed")
-                if key in model.model_fields and key not in ("stats", "pools", "wounds", "effects"):
-                    value = _field_value(model, key, raw)
-                    tx.set([kind, who.id, key], value)
+                if key in values:
+                    tx.set([kind, who.id, key], values[key])
                 elif isinstance(who, Combatant):
                     tx.set([kind, who.id, "stats", key], _int(key, raw))
                 else:
@@ -483,20 +479,15 @@ class Session:
         if unknown:
             raise CommandError(f"effect: no option '{sorted(unknown)[0]}' "
                                f"({GENERIC_HELP['effect']})")
-        rounds = _int("rounds", cmd.params.get("rounds", "0"))
-        if rounds < 0:
-            raise CommandError(f"rounds={rounds}: must be at least 0 (0: until removed)")
-        on_turn = cmd.params.get("turn", "no").lower() in YES
-        at = cmd.params.get("at", "start").lower()
-        if at not in ("start", "end"):
-            raise CommandError(f"at={at}: expected start or end (of that turn)")
-        until = who.id if on_turn else None
-        if cmd.params.get("until"):
-            until = self._find(cmd.params["until"])[1].id
+        opts = domains.effect_options(cmd.params)
+        rounds, at = opts.rounds, opts.at
+        until = who.id if opts.turn else None
+        if opts.until:
+            until = self._find(opts.until)[1].id
         now = self.enc.position
         if until is not None:
             # the turn it is set in does not count: "until the end of its next turn"
-            ends = Ends(at="end" if at == "end" else "start", of="turn", who=until, next=True)
+            ends = Ends(at=at, of="turn", who=until, next=True)
             effect = Effect(name=name, ends=ends, left=max(rounds, 1), since=since(now))
         elif rounds > 0:
             ends = Ends(at="end", of="round", round=now.round + rounds - 1)
@@ -518,8 +509,8 @@ class Session:
         for key, raw in cmd.params.items():
             if key not in Wound.model_fields or key in ("location", "round"):
                 raise CommandError(f"a wound has no field '{key}' (fields: {_fields(Wound)})")
-            data[key] = _field_value(Wound, key, raw)
-        wound = Wound.model_validate(data)
+            data[key] = domains.typed_text(Wound, key, raw)
+        wound = domains.checked(Wound, data, cmd.params)
         tx = Transaction(self.enc)
         with tx:
             tx.add(["combatants", who.id, "wounds"], wound)
@@ -543,7 +534,8 @@ class Session:
         model = self.ruleset.unit_model
         try:
             path = armies.find_army(cmd.file, self.path)
-            army = armies.read_army(path, model, cmd.side, armies.parse_picks(cmd.picks))
+            army = armies.read_army(path, model, cmd.side, armies.parse_picks(cmd.picks),
+                                    self.enc.settings)
         except armies.ArmyError as exc:
             raise CommandError(f"army: {exc}") from None
         armies.unique_names(army.units, (x.name for x in self.enc.everyone))
@@ -718,29 +710,13 @@ def _fields(model: type[Any]) -> str:
     return ", ".join(k for k in model.model_fields if k not in hidden)
 
 
-def _field_value(model: type[Any], key: str, raw: str) -> Any:
-    annotation = model.model_fields[key].annotation
-    text: Any = raw
-    if raw.lower() in ("none", "null", "-") and "None" in str(annotation):
-        return None
-    if "bool" in str(annotation) and raw.lower() in ("yes", "no", "y", "n", "on", "off"):
-        text = raw.lower() in ("yes", "y", "on")
-    try:
-        return TypeAdapter(annotation).validate_strings(text) if isinstance(text, str) else text
-    except ValidationError as exc:
-        msg = exc.errors()[0]["msg"]
-        raise CommandError(f"{key}={raw}: {msg.lower()}") from None
-    except Exception:
-        try:
-            return TypeAdapter(annotation).validate_python(text)
-        except ValidationError as exc:
-            raise CommandError(f"{key}={raw}: {exc.errors()[0]['msg'].lower()}") from None
+_NOT_SET = frozenset({"stats", "pools", "wounds", "effects"})
+"""Fields ``set NAME field=value`` does not change as a whole (stats are set one by one)."""
 
 
-def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"])
-    return f"{where}: {err['msg'].lower()}"
+def asked_for(asked: list[str]) -> list[str]:
+    """What a unit that joins still needs from the GM, as the message says it."""
+    return [f"set {what}" for what in asked]
 
 
 def rolled_by_role(rolled: list[Any], most: int = 12) -> str:

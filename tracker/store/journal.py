@@ -48,8 +48,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tracker.core.invalid import first
 from tracker.core.log import LogError
 from tracker.core.model import LogEntry
 
@@ -195,34 +196,54 @@ def decode(line: bytes, offset: int, *, unended: bool = False) -> Record:
     return Record(seq, kind, offset, offset + len(line), given, prev, data)
 
 
+class _Fields(BaseModel):
+    """A record's own fields (the others are the line's: id, s, k, ph, h)."""
+
+    model_config = ConfigDict(extra="ignore", strict=True, frozen=True, defer_build=True)
+
+
+class _EntryFields(_Fields):
+    n: int = Field(ge=0)
+    """The entry's index in the log."""
+    p: int = Field(ge=-1)
+    """The offset of entry ``n - 1``'s record (-1: none)."""
+    e: dict[str, Any]
+
+
+class _CursorFields(_Fields):
+    c: int = Field(ge=0)
+
+
+class _StateFields(_Fields):
+    b: dict[str, Any]
+    c: int = Field(ge=0)
+    hd: int = Field(ge=-1)
+
+
+_FIELDS: dict[str, type[_Fields]] = {
+    "entry": _EntryFields, "cursor": _CursorFields, "state": _StateFields,
+}
+
+
 def check_fields(rec: Record) -> None:
     """ValueError if a record's own fields are not what its kind needs."""
-    d = rec.data
-
-    def whole(key: str, low: int) -> int:
-        v = d.get(key)
-        if not isinstance(v, int) or isinstance(v, bool) or v < low:
-            raise ValueError(f"{rec.kind} record: {key} should be a whole number from {low}")
-        return v
-
-    if rec.kind == "entry":
-        whole("n", 0)
-        if not -1 <= whole("p", -1) < rec.offset:
-            raise ValueError("entry record: a link back to an earlier record")
+    model = _FIELDS.get(rec.kind)
+    if model is None:
+        return
+    try:
+        fields = model.model_validate(rec.data)
+    except ValidationError as exc:
+        found = first(exc)
+        raise ValueError(f"{rec.kind} record: {found.key}: {found.expected}") from None
+    back = fields.p if isinstance(fields, _EntryFields) else getattr(fields, "hd", -1)
+    if back >= rec.offset:
+        raise ValueError(f"{rec.kind} record: a link back to an earlier record")
+    if isinstance(fields, _EntryFields):
         try:
             rec.entry()
         except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"])
-            raise ValueError(f"entry record: e.{where}: {err['msg']}") from None
-    elif rec.kind == "cursor":
-        whole("c", 0)
-    elif rec.kind == "state":
-        if not isinstance(d.get("b"), dict):
-            raise ValueError("state record: no encounter (b)")
-        whole("c", 0)
-        if not -1 <= whole("hd", -1) < rec.offset:
-            raise ValueError("state record: a link back to an earlier record")
+            found = first(exc)
+            raise ValueError(f"entry record: e.{found.key}: {found.expected}") from None
 
 
 # --- reading --------------------------------------------------------------------------------

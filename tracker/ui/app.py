@@ -127,7 +127,7 @@ class TrackerApp(SavingApp):
                 if skirmish and "wounds" in rs.panes:
                     yield WoundsPane(id="wounds")
                 yield LogPane(id="log")
-        yield Static(id="status")
+        yield Static(id="status", markup=False)  # messages quote what was typed: [x=…]
         yield CommandLine(id="cmdline")
         yield KeyFooter(compact=True)
 

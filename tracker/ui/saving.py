@@ -80,7 +80,7 @@ class SavingApp(TypeAhead):
         width = self.size.width or 80
         if toast and len(message) + 2 > width:
             self.notify(message, severity="error" if error else "information",
-                        timeout=10 if error else 6)
+                        timeout=10 if error else 6, markup=False)
 
     def saving_mark(self) -> str:
         """The top bar's mark while a change is not on disk yet (the status line can be

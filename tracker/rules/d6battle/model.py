@@ -7,13 +7,14 @@ KA Killing Ability, AP Armour Penetration.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from tracker.core.model import Encounter, Unit
+from tracker.core.domains import Domain
+from tracker.core.model import Count, Encounter, Rating, Unit
 
-from .tables import armour_part, armour_save, weapon
+from .tables import KINDS, armour_part, armour_save, weapon
 
 Formation = Literal["regular", "drilled", "light", "skirmish"]
 
@@ -24,7 +25,8 @@ class D6Unit(Unit):
     ``ranks`` counts its ranks of 6 or more figures (rank bonus) and ``files`` its
     frontage in figures; ``formation`` is regular, drilled, light or skirmish: every
     formation but skirmish is a battle formation. ``kind`` is infantry or cavalry.
-    Stat defaults are placeholders: set them for each unit.
+    Stat defaults are placeholders: set them for each unit. Each field declares its
+    domain: a stat is never below 0, Durability at least 1, push and shove 0 to 2.
     """
 
     table_fields: ClassVar[tuple[str, ...]] = (
@@ -32,22 +34,23 @@ class D6Unit(Unit):
     )
     """What the add form asks first: the fields a GM fills in at the table."""
 
-    sa: int = 3
+    sa: Rating = 3
     """Shooting Ability (SA)."""
-    ca: int = 3
+    ca: Rating = 3
     """Combat Ability (CA)."""
-    mo: int = 7
+    mo: Rating = 7
     """Morale (Mo): a morale test passes on a roll of Mo or less."""
-    durability: int = 4
+    durability: Annotated[int, Domain(ge=1)] = 4
     """Durability (D): a kill roll of d6 + KA >= D kills a figure."""
-    ka: int = 3
+    ka: Rating = 3
     """Killing Ability (KA) in close combat."""
-    ap: int = 0
+    ap: Rating = 0
     """Armour Penetration (AP) in close combat."""
     weapon: str = ""
     """Missile weapon, a key of the weapon table ("" for none)."""
     armour_parts: list[str] = Field(default_factory=list)
     """Armour parts from the armour table; the save value is their sum."""
+    kind: Annotated[str, Domain(choices=KINDS)] = "infantry"
     formation: Formation = "regular"
     disordered: bool = False
     difficult_terrain: bool = False
@@ -56,15 +59,15 @@ class D6Unit(Unit):
     """Inside a terrain feature (-1 to shoot at it)."""
     moved: bool = False
     """Moved this turn (moving & shooting)."""
-    push_shove: int = 0
+    push_shove: Annotated[int, Domain(ge=0, le=2)] = 0
     """Push & shove bonus carried into its next round of combat (+1, or +2)."""
-    min_size: int = 0
+    min_size: Count = 0
     """Minimum size: below it at the end of a combat it gets no combat bonus."""
-    rank_bonus_max: int | None = None
+    rank_bonus_max: Annotated[int | None, Domain(ge=0)] = None
     """Special rule overriding the rank bonus cap (None: +2 regular, +1 light)."""
-    command: int = 0
+    command: Rating = 0
     """Command value used for its command test when charged in the flank (0: not set)."""
-    flee: str = ""
+    flee: Annotated[str, Domain(choices=("", "morale", "rout"))] = ""
     """Why it flees: "morale" (failed a shooting morale test: flees in the resolution
     phase), "rout" (lost a combat and failed its test), "" when it does not."""
 

@@ -19,6 +19,8 @@ from tracker.rules.errors import RuleError
 
 HERE = Path(__file__).parent
 FORMATIONS: tuple[str, ...] = ("regular", "drilled", "light", "skirmish")
+KINDS: tuple[str, ...] = ("infantry", "cavalry")
+"""A unit's kind, which the combat bonuses read."""
 
 
 def _file(name: str) -> str:

@@ -7,11 +7,12 @@ adding or healing a wound (by any command) and undo keep them right.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from tracker.core.model import Combatant, Encounter, Pool
+from tracker.core.domains import Domain
+from tracker.core.model import Combatant, Count, Encounter, Pool, Rating
 
 from .common import CP, MP
 
@@ -20,10 +21,16 @@ Footing = Literal["level", "higher"]
 Lighting = Literal["normal", "dim", "moonlight", "darkness"]
 Marker = Literal["", "red", "white", "hesitating"]
 Gait = Literal["stand", "walk", "trot", "canter", "gallop"]
+TN = Annotated[int, Domain(ge=1)]
+"""A target number: a die shows it or more to succeed."""
 
 
 class EdcCombatant(Combatant):
-    """A duellist: attributes (Reflex, Toughness, Will Power ...), CP and MP as pools."""
+    """A duellist: attributes (Reflex, Toughness, Will Power ...), CP and MP as pools.
+
+    Each field declares its domain: attributes, dice and Health are never below 0, a
+    TN is at least 1, reach one of the six steps of the ladder (0-5).
+    """
 
     table_fields: ClassVar[tuple[str, ...]] = (
         "reflex", "proficiency", "toughness", "will_power", "agility", "health_max",
@@ -31,23 +38,23 @@ class EdcCombatant(Combatant):
     )
     """What the add form asks first: the fields a GM fills in at the table."""
 
-    reflex: int = 5
-    proficiency: int = 5
+    reflex: Rating = 5
+    proficiency: Rating = 5
     """Proficiency with the weapon in hand (adds to Reflex for the CP)."""
-    toughness: int = 4
-    will_power: int = 4
-    knockdown: int = 4
+    toughness: Rating = 4
+    will_power: Rating = 4
+    knockdown: Rating = 4
     """Knockdown (derived attribute): dice rolled to stay on one's feet."""
-    agility: int = 4
-    ride: int = 0
+    agility: Rating = 4
+    ride: Rating = 0
     """Ride skill; AG/Ride checks roll Agility + Ride dice."""
-    health: int = 5
-    health_max: int = 5
-    armour: int = 0
+    health: Count = 5
+    health_max: Annotated[int, Domain(ge=1)] = 5
+    armour: Rating = 0
     """Armour rating (AR) at the spot that matters most (knockout TN 10 - AR)."""
-    atn: int = 7
-    dtn: int = 7
-    reach: int = 2
+    atn: TN = 7
+    dtn: TN = 7
+    reach: Annotated[int, Domain(ge=0, le=5)] = 2
     """Weapon length on the 0-5 ladder (hand, short, medium, long, very long, extreme)."""
     weapon_damage: int = 0
     cp_modifier: int = 0
@@ -63,27 +70,27 @@ class EdcCombatant(Combatant):
     lighting: Lighting = "normal"
     dark_sight: bool = False
     mounted: bool = False
-    mount_height: int = 2
+    mount_height: Count = 2
     """CP from mounted height against ground opponents (varies with the horse)."""
     gait: Gait = "stand"
-    mount_move: int = 10
+    mount_move: Rating = 10
     inside_reach: bool = False
     """The shorter weapon has landed a damaging strike: no more reach penalty."""
     marker: Marker = ""
     holds_initiative: bool = False
-    exchange_spent: int = 0
+    exchange_spent: Count = 0
     """CP spent in the exchange named by ``exchange_mark``."""
     exchange_mark: str = ""
     """"ROUND.EXCHANGE" (1 or 2) the ``exchange_spent`` belongs to."""
-    shock_spill: int = 0
+    shock_spill: Count = 0
     """Shock beyond the CP left, taken off at the next refresh (unless Pain is larger)."""
-    fumble_penalty: int = 0
+    fumble_penalty: Count = 0
     """CP lost at the next refresh for a fumble in the second exchange."""
-    aim: int = 0
-    missile_proficiency: int = 0
-    missile_prep: int = 0
+    aim: Rating = 0
+    missile_proficiency: Rating = 0
+    missile_prep: Count = 0
     """Rounds of missile preparation still to go (0: ready or not preparing)."""
-    missile_prep_cost: int = 0
+    missile_prep_cost: Count = 0
     """MP cost paid for a shortened preparation, taken from the proficiency refresh."""
     preparing: bool = False
     missile_ready: bool = False

@@ -25,7 +25,7 @@ class AttackParams(Params):
     """A missile attack: the shooter, the target, the weapon and the situation."""
 
     actor: str = param("", "the shooter", kind="actor")
-    at: str = param("", "the combatant shot at", kind="target")
+    at: str = param("", "the combatant shot at", kind="target", unlike="actor")
     ml: int | None = param(None, "missile ML (Archery, Slings or Throwing)", ge=0)
     range: int | None = param(None, "feet to the target (or the volley area)", ge=0)
     br: int | None = param(None, "Base Range (BR) in feet", ge=1)
@@ -35,15 +35,17 @@ class AttackParams(Params):
     shooter_moving: bool | None = param(None, "shooter half-moved this turn (-10, not throwers)")
     aimed: bool | None = param(None, "took the Aim action last round (+10)")
     sb: int | None = param(None, "crossbow: Archery SB (EML may be SB x 3)", ge=0)
-    pull: int | None = param(None, "shooter's Pull (a bow's Aim needs Pull - Draw >= 75)")
-    draw: int | None = param(None, "bow's Draw (DRW)")
+    pull: int | None = param(None, "shooter's Pull (a bow's Aim needs Pull - Draw >= 75)",
+                             ge=0)
+    draw: int | None = param(None, "bow's Draw (DRW)", ge=0)
     crosswind: int = param(0, "crosswind Windforce 0-4", ge=0, le=4)
     overhead: int | None = param(None, "overhead clearance in feet (none: open sky)", ge=0)
     tar: int | None = param(None, "target's TAR (TAR2+: +5 per TAR at Direct)", ge=1)
     object: str | None = param(None, "thrown object: none, object (-10), oblong (-20)",
                                choices=("none", "object", "oblong"))
-    heft: int | None = param(None, "Heft penalty of the thrown weapon/object (points)")
-    trauma: int | None = param(None, "fatigue and impairment penalty (points)")
+    heft: int | None = param(None, "Heft penalty of the thrown weapon/object (points)",
+                             ge=0)
+    trauma: int | None = param(None, "fatigue and impairment penalty (points)", ge=0)
     wet: bool = param(False, "wet bow or crossbow string: BR halved")
     charge: bool = param(False, "Charging Throw after a 20-ft+ Charge (thrown)")
     area_moving: bool = param(False, "volley: the target area is moving (-10)")

@@ -9,11 +9,12 @@ is then a free action), the last action this round.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
-from tracker.core.model import Combatant, Encounter, Model
+from tracker.core.domains import Domain
+from tracker.core.model import Combatant, Count, Encounter, Model, Rating
 
 WeaponKind = Literal["bow", "crossbow", "sling", "thrown"]
 Movement = Literal["still", "moving", "evading"]
@@ -25,21 +26,21 @@ class MissileWeapon(Model):
 
     name: str = "bow"
     kind: WeaponKind = "bow"
-    br: int = 0
+    br: Count = 0
     """Base Range (BR) in feet."""
-    draw: int = 0
+    draw: Count = 0
     """Bows: Draw (DRW); the Aim action needs the shooter's Pull to exceed it by 75."""
-    span_rounds: int = 1
+    span_rounds: Annotated[int, Domain(choices=(1, 2, 4, 8))] = 1
     """Crossbows: rounds to span (1 by hand; 2, 4 or 8 with a mechanical spanner)."""
     impact: str = ""
     """Base impact of the projectile, e.g. ``d12+4``."""
     impact_bonus: int = 0
     """The projectile's Impact TA bonus."""
-    heft: int = 0
+    heft: Count = 0
     """Thrown: Heft penalty (as a positive number of points)."""
     object: ThrownObject = "none"
     """Thrown: an improvised object (-10) or an oblong one (-20)."""
-    pb_zd: int = 0
+    pb_zd: Count = 0
     """Thrown: Zone Die sides at Direct PB (Thrown Weapon table); 0 uses the setting."""
 
 
@@ -47,34 +48,38 @@ class RangeNote(Model):
     """The last range this combatant measured to another one (``id`` is the target's id)."""
 
     id: str
-    feet: int
+    feet: Count
 
 
 class HarnCombatant(Combatant):
-    """A HârnMaster combatant; ``initiative`` is the Initiative Rating (IR)."""
+    """A HârnMaster combatant; ``initiative`` is the Initiative Rating (IR).
+
+    Each field declares its domain: skills, penalties and counts never below 0, a target
+    rating (TAR) at least 1.
+    """
 
     table_fields: ClassVar[tuple[str, ...]] = (
         "archery", "slings", "throwing", "pull", "dodge", "movement",
     )
     """What the add form asks first: the fields a GM fills in at the table."""
 
-    archery: int = 0
+    archery: Rating = 0
     """Archery ML (bows; crossbows may use it)."""
-    archery_sb: int = 0
+    archery_sb: Rating = 0
     """Archery SB: a crossbow may shoot at an EML of SB x 3 instead of the ML."""
-    slings: int = 0
-    throwing: int = 0
-    pull: int = 0
+    slings: Rating = 0
+    throwing: Rating = 0
+    pull: Rating = 0
     """Pull, compared with a bow's Draw for the Aim action."""
-    dodge: int = 0
+    dodge: Rating = 0
     """Effective Dodge Index: an evading target costs the shooter Dodge x 5."""
-    fatigue: int = 0
+    fatigue: Count = 0
     """Fatigue penalty (points) to its own tests."""
-    impairment: int = 0
+    impairment: Count = 0
     """Impairment penalty (points) to its own tests."""
-    tar: int = 1
+    tar: Annotated[int, Domain(ge=1)] = 1
     """Target rating (TAR): counts in a target count; TAR 2+ is a massive target."""
-    zones: int = 0
+    zones: Count = 0
     """Body zones on its Body Location table (0: the humanoid setting)."""
     movement: Movement = "still"
     """As a target: still, moving or evading."""
@@ -84,7 +89,7 @@ class HarnCombatant(Combatant):
     loaded: bool = False
     spanned: bool = False
     """Crossbows: spanned and ready for a bolt."""
-    span_progress: int = 0
+    span_progress: Count = 0
     """Crossbows: rounds of spanning done so far."""
     aimed_round: int | None = None
     """Round of the last Aim action: +10 to a shot in the following round."""

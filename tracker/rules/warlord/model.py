@@ -7,11 +7,12 @@ removed (all missile fire is simultaneous).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 from pydantic import Field
 
-from tracker.core.model import Encounter, Unit
+from tracker.core.domains import Domain
+from tracker.core.model import Count, Encounter, Unit
 
 
 class WarlordUnit(Unit):
@@ -34,19 +35,19 @@ class WarlordUnit(Unit):
     """What firing modifiers look for: "huntmasters", "skirmishers" ..."""
     morale_class: str = ""
     """Morale class for the morale test thresholds (a setting)."""
-    pace: int = 0
-    """Normal move in cm (for ``movefire``)."""
-    moved_cm: float = 0
+    pace: Count = 0
+    """Normal move in cm (for ``movefire``; 0: the race's)."""
+    moved_cm: Annotated[float, Domain(ge=0)] = 0
     """Distance moved this turn (cm): "target moved over 10 cm" and the like."""
     charged: bool = False
     """Charged this turn: may not fire."""
     fired: bool = False
     """Has completed its fire this phase (fire order counter taken off)."""
-    figures_fired: int = 0
+    figures_fired: Count = 0
     """Figures that have fired this phase: each figure fires once."""
     fire_targets: list[str] = Field(default_factory=list)
     """Ids of the units fired on this phase (at most three)."""
-    held_casualties: int = 0
+    held_casualties: Count = 0
     """Figures killed this phase, removed when every unit has fired."""
 
     def has_fire_order(self) -> bool:

@@ -79,8 +79,6 @@ def auto_modifiers(
 
 def target_problem(firer: WarlordUnit | None, target: WarlordUnit) -> str | None:
     """Why ``firer`` may not fire on ``target`` (None: it may), in one line."""
-    if firer is not None and target.id == firer.id:
-        return f"{firer.name} cannot fire on itself"
     if not target.active:
         return f"{target.name} is routed or removed"
     if target.engaged:

@@ -55,7 +55,7 @@ def describe_unit(unit: Unit) -> str:
         f"A {u.attacks}",
         f"H {u.hits_per_stand}",
         f"Arm {armour}",
-        f"pace {u.pace}",
+        f"pace {u.pace if u.pace is not None else '?'}",
     ]
     if u.hits or u.leftover_hits:
         bits.append(f"hits {u.hits} (leftover {u.leftover_hits})")

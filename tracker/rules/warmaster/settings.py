@@ -10,4 +10,13 @@ SPLIT_BATCHES = Setting(
     "exposed stands are hit at 4+ first, the rest at the position's score",
 )
 
-SETTINGS = [SPLIT_BATCHES]
+PACES = {
+    kind: Setting(f"pace_{kind}", cm, f"full pace in cm of {kind} that arrive without one "
+                  "(the Warmaster rules' movement chart; the shooting text gives none)")
+    for kind, cm in (("infantry", 20), ("cavalry", 30), ("chariots", 30), ("artillery", 10),
+                     ("monster", 20))
+}
+"""A unit that arrives without a pace (a BattleScribe profile has none) takes its type's.
+Machines and other units have a pace of their own: the tracker asks for it."""
+
+SETTINGS = [SPLIT_BATCHES, *PACES.values()]

@@ -8,11 +8,9 @@ from pathlib import Path
 from tracker.core.tables import load_table
 from tracker.rules.errors import RuleError
 
-TABLES_FILE = Path(__file__).with_name("tables.toml")
+from .domains import ARMOUR
 
-POSITIONS = ("open", "defended", "fortified")
-"""A unit's position (the parameter choices; the table gives their scores)."""
-KINDS = ("infantry", "cavalry", "chariots", "artillery", "monster", "machine", "other")
+TABLES_FILE = Path(__file__).with_name("tables.toml")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,24 +28,10 @@ class DriveBack:
 
 
 @dataclass(frozen=True, slots=True)
-class Armour:
-    best: int
-    worst: int
-
-
-@dataclass(frozen=True, slots=True)
-class Units:
-    kinds: tuple[str, ...]
-    positions: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Tables:
     schema: int
     to_hit: ToHit
     drive_back: DriveBack
-    armour: Armour
-    units: Units
 
 
 def tables() -> Tables:
@@ -67,9 +51,9 @@ def ignored_hits(position: str | None) -> int:
 
 
 def check_armour(armour: int | None) -> None:
-    a = tables().armour
-    if armour and not a.best <= armour <= a.worst:
-        raise RuleError(f"armour={armour}: armour is {a.worst}+ to {a.best}+ (or 0 for none)")
+    """RuleError unless ``armour`` is a Warmaster armour (0 or None: none)."""
+    if armour and not ARMOUR.allows(armour):
+        raise RuleError(f"armour={armour}: {ARMOUR.words()} (0 for none)")
 
 
 def remove_stands(unsaved: int, stands: int, hits_per_stand: int, leftover: int) -> tuple[int, int]:

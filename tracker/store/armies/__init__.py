@@ -7,21 +7,27 @@
   (``Halberdiers=2 Crossbowmen``).
 
 :func:`read_army` reads the whole file and checks every unit against the ruleset's unit
-model before anything is added: a file that does not read gives one line (file, element,
-what was expected). :func:`find_army` finds a file where a GM keeps them, and
-:func:`keep_beside` keeps a copy in the ``armies/`` folder beside the save (which the
-save listings skip).
+model, each value in its domain, before anything is added: a file that does not read
+gives one line (file, element, what was expected). What a profile does not give is
+filled from the ruleset's own defaults where its text has them (Warmaster: the pace of
+the unit's type) and named for the GM to set where it has none. :func:`find_army` finds
+a file where a GM keeps them, and :func:`keep_beside` keeps a copy in the ``armies/``
+folder beside the save (which the save listings skip).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
+
+from tracker.core.domains import checking
+from tracker.core.invalid import first, shown
+from tracker.core.model import Scalar, Unit
 
 from ..paths import samples_dir
 from . import battlescribe
@@ -68,20 +74,22 @@ def _check_kind(path: Path) -> None:
 
 def read_army(
     path: Path,
-    model: type[BaseModel],
+    model: type[Unit],
     side: str | None = None,
     picks: Sequence[tuple[str, int]] = (),
+    settings: Mapping[str, Scalar] | None = None,
 ) -> Army:
-    """Read an army file for ``model`` (the ruleset's unit model); ArmyError if it does not
-    read whole."""
+    """Read an army file for ``model`` (the ruleset's unit model, its defaults from the
+    encounter's ``settings``); ArmyError if it does not read whole."""
     file = path.name
+    ready = _Arrival(model, settings or {})
     suffix = path.suffix.lower()
     _check_kind(path)
     if picks and suffix not in (".cat", ".catz"):
         raise ArmyError(file, "", "no unit names (they pick units from a catalogue, .cat)")
     data = read_bytes(path)
     if suffix == ".toml":
-        return _from_toml(path, data, model, side)
+        return ready.noted(_from_toml(path, data, ready, side))
     if suffix in (".rosz", ".catz"):
         inner = (".ros",) if suffix == ".rosz" else (".cat",)
         body = unzip_one(file, data, inner)
@@ -98,7 +106,7 @@ def read_army(
             raise ArmyError(file, "", f"the units to take, e.g. {_example(cat)} (units: {names})")
         entries, others = battlescribe.pick(file, cat, list(picks)), []
         name = cat.name
-    return _from_entries(path, data, name, entries, others, model, side)
+    return ready.noted(_from_entries(path, data, name, entries, others, ready, side))
 
 
 def _example(cat: battlescribe.Catalogue) -> str:
@@ -106,23 +114,47 @@ def _example(cat: battlescribe.Catalogue) -> str:
     return f"{first}=2" if " " not in first else f"\"{first}\"=2"
 
 
-def _check(file: str, where: str, item: dict[str, Any], model: type[BaseModel]) -> None:
+@dataclass
+class _Arrival:
+    """Units made ready as they are read: what the ruleset's text gives filled in, each
+    checked against the unit model; what is still to be asked for, kept by unit."""
+
+    model: type[Unit]
+    settings: Mapping[str, Scalar]
+    asked: dict[str, list[str]] = field(default_factory=dict)
+
+    def check(self, file: str, where: str, item: dict[str, Any]) -> None:
+        for what in self.model.arrive(item, self.settings):
+            self.asked.setdefault(what, []).append(item["name"])
+        _check(file, where, item, self.model)
+
+    def noted(self, army: Army) -> Army:
+        army.notes += [f"set {what} for {', '.join(dict.fromkeys(names))}"
+                       for what, names in self.asked.items()]
+        return army
+
+
+def _check(file: str, where: str, item: dict[str, Any], model: type[Unit]) -> None:
+    """ArmyError unless ``item`` is a unit of ``model``, every value in its domain."""
     try:
-        model.model_validate({**item, "id": "check"})
+        model.model_validate({**item, "id": "check"}, context=checking())
     except ValidationError as exc:
-        err = exc.errors()[0]
-        key = ".".join(str(p) for p in err["loc"])
-        raise ArmyError(file, f"{where}.{key}" if key else where, err["msg"].lower()) from None
+        found = first(exc)
+        said = found.expected
+        if found.loc and not (found.missing or found.unknown):
+            said = f"{shown(found.value)}: {said}"
+        key = found.key
+        raise ArmyError(file, f"{where}.{key}" if key else where, said) from None
 
 
-def _from_toml(path: Path, data: bytes, model: type[BaseModel], side: str | None) -> Army:
+def _from_toml(path: Path, data: bytes, ready: _Arrival, side: str | None) -> Army:
     file = path.name
     name, units, default_side = read_toml_list(file, data)
     for i, item in enumerate(units):
         item.setdefault("side", side or default_side or "army")
         if side:
             item["side"] = side
-        _check(file, f"units[{i}:{item['name']}]", item, model)
+        ready.check(file, f"units[{i}:{item['name']}]", item)
     return Army(path, data, name, units)
 
 
@@ -132,7 +164,7 @@ def _from_entries(
     name: str,
     entries: list[battlescribe.Entry],
     others: list[str],
-    model: type[BaseModel],
+    ready: _Arrival,
     side: str | None,
 ) -> Army:
     file = path.name
@@ -141,12 +173,12 @@ def _from_entries(
     unmapped: dict[str, None] = {}
     upgrades: list[str] = []
     for entry in entries:
-        mapped = map_profile(entry.characteristics, model)
+        mapped = map_profile(entry.characteristics, ready.model)
         unread += [f"{entry.name} {u}" for u in mapped.unread]
         unmapped.update(dict.fromkeys(mapped.unmapped))
         upgrades += [f"{u} ({entry.name})" for u in entry.upgrades]
         item = {"name": entry.name, "side": side or entry.side or "army", **mapped.fields}
-        _check(file, entry.where, item, model)
+        ready.check(file, entry.where, item)
         units.extend(dict(item) for _ in range(entry.count))
     army = Army(path, data, name, units)
     if unread:
@@ -157,8 +189,6 @@ def _from_entries(
         army.notes.append("upgrades not applied: " + ", ".join(dict.fromkeys(upgrades)))
     if others:
         army.notes.append("not units: " + ", ".join(others))
-    if "pace" in model.model_fields and not any("pace" in u for u in units):
-        army.notes.append("set pace before drive backs (no profile gives it)")
     return army
 
 

@@ -74,7 +74,7 @@ class FormScreen(ModalScreen[Command | None]):
                 yield Vertical(*boxes, classes="field-boxes")
             yield Label("", id="field-help", classes="dialog-hint")
             yield from self.compose_extra()
-            yield Label("", id="form-error", classes="dialog-error")
+            yield Label("", id="form-error", classes="dialog-error", markup=False)
             yield Label(self._keys_text(), id="form-keys", classes="dialog-hint")
 
     def _keys_text(self) -> str:
@@ -261,7 +261,10 @@ class FormScreen(ModalScreen[Command | None]):
             self.dismiss(cmd)
 
     def show_error(self, message: str) -> None:
-        self.query_one("#form-error", Label).update(message)
+        error = self.query_one("#form-error", Label)
+        error.update(message)
+        if message:  # a long refusal wraps inside the dialog
+            error.styles.width = "100%"
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -50,7 +50,7 @@ def fill_combat(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
             f"ap_{x}": unit.ap,
             f"durability_{x}": unit.durability,
             f"mo_{x}": unit.mo,
-            f"kind_{x}": unit.kind if unit.kind in ("infantry", "cavalry") else "infantry",
+            f"kind_{x}": unit.kind,
             f"formation_{x}": unit.formation,
             f"ranks_{x}": ranks_of_six(unit),
             f"disordered_{x}": unit.disordered,

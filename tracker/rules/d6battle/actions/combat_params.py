@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from tracker.rules.base import REQUIRED, Figures, Params
-from tracker.rules.base import param as p_
+from tracker.rules.base import REQUIRED, AtMost, Figures, Params, param
 
 from ..settings import (
     COUNTERCHARGE_CANCELS,
@@ -19,10 +18,9 @@ from ..settings import (
     RANK_BONUS_RANKS,
     ROUT_DESTROYED,
 )
-from ..tables import FORMATIONS
+from ..tables import FORMATIONS, KINDS
 
 SIDES = ("a", "b")
-KINDS = ("infantry", "cavalry")
 CHARGES = ("no", "yes", "counter")
 FACINGS = ("front", "flank", "rear")
 
@@ -30,13 +28,13 @@ _SIDE: dict[str, tuple[Any, str, dict[str, Any]]] = {
     # name: (default, help, bounds and choices); "{x}" reads as the side's letter
     "figures": (REQUIRED, "figures fighting (1 d6 each)", {"ge": 0}),
     "size": (0, "figures in the unit (0: figures_{x})", {"ge": 0}),
-    "ca": (REQUIRED, "Combat Ability (CA)", {}),
+    "ca": (REQUIRED, "Combat Ability (CA)", {"ge": 0}),
     "mod": (0, "to-hit modifiers", {}),
-    "ka": (REQUIRED, "Killing Ability (KA)", {}),
+    "ka": (REQUIRED, "Killing Ability (KA)", {"ge": 0}),
     "ap": (0, "Armour Penetration (AP)", {"ge": 0}),
     "save": (0, "armour save value", {"ge": 0}),
     "armour": (None, "armour parts instead of save_{x}=", {"kind": "strs"}),
-    "durability": (REQUIRED, "Durability (D)", {}),
+    "durability": (REQUIRED, "Durability (D)", {"ge": 1}),
     "mo": (0, "Morale (Mo) (0: the test is not rolled)", {"ge": 0}),
     "kind": ("infantry", "infantry or cavalry", {"choices": KINDS}),
     "formation": ("regular", "regular, drilled, light or skirmish", {"choices": FORMATIONS}),
@@ -56,11 +54,14 @@ _SIDE: dict[str, tuple[Any, str, dict[str, Any]]] = {
 def _side(x: str, name: str) -> Any:
     default, help_, extra = _SIDE[name]
     who = "A (actor)" if x == "a" else "B (target)"
-    return p_(default, f"{who}: {help_.format(x=x)}", **extra)
+    if name == "figures":  # 1 d6 a figure: no more than the unit has
+        extra = {**extra, "at_most": AtMost("actor" if x == "a" else "target", "strength",
+                                            "figures")}
+    return param(default, f"{who}: {help_.format(x=x)}", **extra)
 
 
 def _setting(s: Any) -> Any:
-    return p_(help=s.help, setting=s, choices=s.choices)
+    return param(help=s.help, setting=s, choices=s.choices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +102,8 @@ class Side:
 
 
 class CombatParams(Params):
-    actor: str = p_("", "unit A (roster name)", kind="actor")
-    target: str = p_("", "unit B (roster name)", kind="target")
+    actor: str = param("", "unit A (roster name)", kind="actor")
+    target: str = param("", "unit B (roster name)", kind="target", unlike="actor")
     figures_a: int = _side("a", "figures")
     size_a: int = _side("a", "size")
     ca_a: int = _side("a", "ca")

@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage
-from tracker.rules.base import param as p_
+from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage, param
 
 from ..settings import COMMAND_DICE
 from .scores import Tested, take_test
@@ -24,9 +23,9 @@ if TYPE_CHECKING:
 
 
 class CommandParams(Params):
-    actor: str = p_("", "unit charged in the flank (roster name)", kind="actor")
-    command: int = p_(help="command value tested against (not printed)")
-    command_dice: str = p_(help=COMMAND_DICE.help, setting=COMMAND_DICE,
+    actor: str = param("", "unit charged in the flank (roster name)", kind="actor")
+    command: int = param(help="command value tested against (not printed)", ge=0)
+    command_dice: str = param(help=COMMAND_DICE.help, setting=COMMAND_DICE,
                            choices=COMMAND_DICE.choices)
 
 

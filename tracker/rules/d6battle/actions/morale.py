@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage
-from tracker.rules.base import param as p_
+from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage, param
 
 from ..settings import MORALE_DICE
 from .scores import Tested, take_test
@@ -25,9 +24,9 @@ if TYPE_CHECKING:
 
 
 class MoraleParams(Params):
-    actor: str = p_("", "unit taking the test (roster name)", kind="actor")
-    mo: int = p_(help="the unit's Morale (Mo)")
-    morale_dice: str = p_(help=MORALE_DICE.help, setting=MORALE_DICE,
+    actor: str = param("", "unit taking the test (roster name)", kind="actor")
+    mo: int = param(help="the unit's Morale (Mo)", ge=0)
+    morale_dice: str = param(help=MORALE_DICE.help, setting=MORALE_DICE,
                           choices=MORALE_DICE.choices)
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tracker.rules.base import Figures, Omit, Params
-from tracker.rules.base import param as p_
+from tracker.rules.base import AtMost, Figures, Omit, Params, param
 
 from ..settings import BOWS_NO_MOVE_SHOOT, MORALE_RETEST, NATURAL_ONE
 from ..tables import weapon_table
@@ -15,36 +14,37 @@ WEAPONS = tuple(weapon_table().weapons)
 
 
 class ShootParams(Params):
-    actor: str = p_("", "shooting unit (roster name)", kind="actor")
-    target: str = p_("", "target unit (roster name)", kind="target")
-    figures: int = p_(help="figures firing (1 d6 each; ROF 2 doubles)", ge=0)
-    sa: int = p_(help="firer's Shooting Ability (SA)")
-    weapon: str = p_(help="weapon from the table", choices=WEAPONS)
-    range: str = p_("effective", "range band (long: over half range, -1)", choices=RANGES)
-    distance: float = p_(0.0, "inches to the target (0: not measured); sets the band", ge=0)
-    fire: str = p_(
+    actor: str = param("", "shooting unit (roster name)", kind="actor")
+    target: str = param("", "target unit (roster name)", kind="target", unlike="actor")
+    figures: int = param(help="figures firing (1 d6 each; ROF 2 doubles)", ge=0,
+                         at_most=AtMost("actor", "strength", "figures"))
+    sa: int = param(help="firer's Shooting Ability (SA)")
+    weapon: str = param(help="weapon from the table", choices=WEAPONS)
+    range: str = param("effective", "range band (long: over half range, -1)", choices=RANGES)
+    distance: float = param(0.0, "inches to the target (0: not measured); sets the band", ge=0)
+    fire: str = param(
         "stationary",
         "stationary, moving (& shooting), stand (& shoot at chargers), flee (fire & flee)",
         choices=FIRE_MODES,
     )
-    skirmishers: int = p_(0, "skirmish formations in the line of fire (-1 each)", ge=0)
-    chargers: bool = p_(False, "shooting chargers (-1; always so for stand and flee)")
-    terrain: bool = p_(False, "target in a terrain feature (-1)")
-    mass: bool = p_(False, "mass shooting (stationary, frontal zone, over 8\")")
-    frontal: bool = p_(True, "target in the firer's frontal attack zone")
-    save: int = p_(0, "target's armour save value (sum of its parts)", ge=0)
-    armour: tuple[str, ...] | None = p_(
+    skirmishers: int = param(0, "skirmish formations in the line of fire (-1 each)", ge=0)
+    chargers: bool = param(False, "shooting chargers (-1; always so for stand and flee)")
+    terrain: bool = param(False, "target in a terrain feature (-1)")
+    mass: bool = param(False, "mass shooting (stationary, frontal zone, over 8\")")
+    frontal: bool = param(True, "target in the firer's frontal attack zone")
+    save: int = param(0, "target's armour save value (sum of its parts)", ge=0)
+    armour: tuple[str, ...] | None = param(
         None, "target's armour parts instead of save= (shield,heavy-armor)", kind="strs"
     )
-    durability: int = p_(help="target's Durability (D)")
-    unit_size: int = p_(0, "target unit's size for the morale table (0: no test)", ge=0)
-    casualties_before: int = p_(
+    durability: int = param(help="target's Durability (D)", ge=1)
+    unit_size: int = param(0, "target unit's size for the morale table (0: no test)", ge=0)
+    casualties_before: int = param(
         0, "target's casualties already taken (morale table)", ge=0
     )
-    natural_one: str = p_(help=NATURAL_ONE.help, setting=NATURAL_ONE,
+    natural_one: str = param(help=NATURAL_ONE.help, setting=NATURAL_ONE,
                           choices=NATURAL_ONE.choices)
-    bows_no_move_shoot: bool = p_(help=BOWS_NO_MOVE_SHOOT.help, setting=BOWS_NO_MOVE_SHOOT)
-    morale_retest: bool = p_(help=MORALE_RETEST.help, setting=MORALE_RETEST)
+    bows_no_move_shoot: bool = param(help=BOWS_NO_MOVE_SHOOT.help, setting=BOWS_NO_MOVE_SHOOT)
+    morale_retest: bool = param(help=MORALE_RETEST.help, setting=MORALE_RETEST)
 
 
 def shots(p: ShootParams) -> int:

@@ -50,7 +50,8 @@ class ExchangeParams(Params):
     """The parameters of ``exchange``."""
 
     attacker: str = param("", "who attacks (spends CP)", kind="actor")
-    defender: str = param("", "who defends (spends CP, takes the wound)", kind="target")
+    defender: str = param("", "who defends (spends CP, takes the wound)", kind="target",
+                          unlike="attacker")
     attack_dice: int = param(help="dice rolled for the attack", ge=0)
     atn: int = param(help="attack TN (weapon ATN with modifiers)", ge=1)
     defense_dice: int = param(0, "dice rolled for the defence", ge=0)

@@ -25,7 +25,7 @@ class InitiativeParams(Params):
     """The parameters of ``initiative``."""
 
     a: str = param("", "first fighter", kind="actor")
-    b: str = param("", "second fighter", kind="target")
+    b: str = param("", "second fighter", kind="target", unlike="a")
     a_reflex: int = param(help="A's Reflex", ge=0)
     a_atn: int = param(help="A's weapon ATN", ge=1)
     a_penalty: int = param(0, "A's weapon length penalty (dice)", ge=0)

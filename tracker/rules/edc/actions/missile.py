@@ -50,7 +50,7 @@ class MissileParams(Params):
     """The parameters of ``missile``."""
 
     actor: str = param("", "the shooter (spends MP)", kind="actor")
-    target: str = param("", "the target", kind="target")
+    target: str = param("", "the target", kind="target", unlike="actor")
     dice: int = param(help="MP dice rolled", ge=0)
     atn: int = param(help="ATN with range, movement and environment", ge=1)
     aim_dice: int = param(0, "MP dice set aside to aim a location (max Aim)", ge=0)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pydantic import NonNegativeInt
+
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, Stage, param
 
@@ -36,8 +38,8 @@ class OpponentsParams(Params):
     actor: str = param("", "the outnumbered fighter", kind="actor")
     dice: int = param(0, "outnumbered fighter's CP dice", ge=0)
     opponents: int = param(0, "number of opponents (0: count opponent_dice)", ge=0)
-    opponent_dice: tuple[int, ...] | None = param(
-        None, "each opponent's CP dice, e.g. 3,0,2", ge=0)
+    opponent_dice: tuple[NonNegativeInt, ...] | None = param(
+        None, "each opponent's CP dice, e.g. 3,0,2")
     opponent_names: tuple[str, ...] | None = param(None, "the opponents, in the same order")
     tn: int = param(0, "outnumbered fighter's TN (0: the table)", ge=0)
     opponents_tn: int = param(0, "opponents' TN (0: the table)", ge=0)

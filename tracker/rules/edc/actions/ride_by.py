@@ -45,7 +45,8 @@ class RideByParams(Params):
     """The parameters of ``ride_by``."""
 
     actor: str = param("", "the rider", kind="actor")
-    target: str = param("", "the opponent (spends CP to oppose)", kind="target")
+    target: str = param("", "the opponent (spends CP to oppose)", kind="target",
+                        unlike="actor")
     dice: int = param(help="Agility + Ride dice", ge=0)
     gait: str = param("canter", "the mount's gait", choices=GAITS)
     move: int = param(10, "the mount's Move", ge=0)

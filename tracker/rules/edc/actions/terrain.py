@@ -60,7 +60,7 @@ class TerrainParams(Params):
     terrain: str = param("", "difficult terrain", choices=("", *TERRAINS))
     movement: str = param("normal", "movement column", choices=MOVEMENTS)
     modifier: int = param(0, "added to the TN (e.g. +0 to +4 for a stunt)")
-    opponent: str = param("", "who opposes (spends CP)", kind="target")
+    opponent: str = param("", "who opposes (spends CP)", kind="target", unlike="actor")
     oppose_dice: int = param(0, "opponent's CP dice against the same TN", ge=0)
     gain: str = param("none", "what success gives", choices=("none", "higher_footing"))
     failure_effect: str = param("none", "GM's consequence of failure", choices=EFFECTS)

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
 class AimParams(ActorParams):
     weapon: str | None = param(None, "bow, crossbow, sling or thrown", choices=WEAPONS)
-    pull: int | None = param(None, "shooter's Pull")
-    draw: int | None = param(None, "bow's Draw")
+    pull: int | None = param(None, "shooter's Pull", ge=0)
+    draw: int | None = param(None, "bow's Draw", ge=0)
     one_action_per_round: bool = one_action_param()
 
 

@@ -3,8 +3,6 @@ away (Missile Actions: half move, 1 turn, any defence); the range band gives its
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..attack import AttackParams
 from .throw import Throw
 
@@ -14,7 +12,7 @@ class Charge(Throw):
     help = "Charging Throw after a Charge (target 5 ft+ away)"
 
     def prepared(self, p: AttackParams) -> AttackParams:
-        return replace(super().prepared(p), charge=True)
+        return super().prepared(p).replace(charge=True)
 
 
 CHARGE = Charge()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tracker.rules.base import RuleError
 
 from ..attack import AttackParams
@@ -17,7 +15,7 @@ class Throw(Missile):
     def prepared(self, p: AttackParams) -> AttackParams:
         """A throw is with a thrown weapon: the default, and the only one allowed."""
         if p.weapon is None:
-            return replace(p, weapon="thrown")
+            return p.replace(weapon="thrown")
         if p.weapon != "thrown":
             raise RuleError(f"{self.name}: a {p.weapon} is shot, not thrown (use shoot)")
         return p

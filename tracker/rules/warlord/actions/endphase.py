@@ -7,8 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Params, Resolution, RuleError
-from tracker.rules.base import param as p_
+from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, param
 
 from ..numbers import json_number
 from ..sequence import FIRE_PHASE
@@ -23,17 +22,17 @@ HELD = "UNIT:KILLED:STRENGTH[:CLASS]"
 
 
 class EndPhaseParams(Params):
-    held: tuple[str, ...] | None = p_(None, f"{HELD} per unit (default: from the encounter)")
-    pending: tuple[str, ...] | None = p_(
+    held: tuple[str, ...] | None = param(None, f"{HELD} per unit (default: from the encounter)")
+    pending: tuple[str, ...] | None = param(
         None, "units still holding a fire order (default: from the encounter)"
     )
-    force: bool = p_(False, "end the phase although units have not fired")
-    names: tuple[str, ...] | None = p_(
+    force: bool = param(False, "end the phase although units have not fired")
+    names: tuple[str, ...] | None = param(
         None, "UNIT=NAME, names for units held gives by id (default: as held names them)"
     )
-    morale_test_when: str = p_(help="which units test morale", choices=MORALE_WHEN,
+    morale_test_when: str = param(help="which units test morale", choices=MORALE_WHEN,
                                setting=MORALE_TEST_WHEN)
-    morale_thresholds: str = p_(help="CLASS:PERCENT lost that makes a unit test "
+    morale_thresholds: str = param(help="CLASS:PERCENT lost that makes a unit test "
                                 "(class_threshold)", setting=MORALE_THRESHOLDS)
 
 

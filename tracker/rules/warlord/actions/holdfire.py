@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Params, Resolution
-from tracker.rules.base import param as p_
+from tracker.rules.base import Action, Figures, Params, Resolution, param
 
 from ..sequence import FIRE_PHASE
 from ..units import find_unit
@@ -19,8 +18,8 @@ if TYPE_CHECKING:
 
 
 class HoldFireParams(Params):
-    actor: str = p_(help="unit", kind="actor")
-    actor_name: str | None = p_(None, "unit's name for the log (from the encounter)")
+    actor: str = param(help="unit", kind="actor")
+    actor_name: str | None = param(None, "unit's name for the log (from the encounter)")
 
 
 class HoldFireFigures(Figures):

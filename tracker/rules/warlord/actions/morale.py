@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Params, Resolution
-from tracker.rules.base import param as p_
+from tracker.rules.base import Action, Figures, Params, Resolution, param
 
 from ..units import find_unit
 from .order import fill_name
@@ -20,10 +19,10 @@ FAILED = "failed morale test"
 
 
 class MoraleParams(Params):
-    actor: str = p_(help="unit", kind="actor")
-    result: str = p_("passed", "what the test gave", choices=("passed", "failed"))
-    note: str = p_("", "what follows, in the morale rules' words")
-    actor_name: str | None = p_(None, "unit's name for the log (from the encounter)")
+    actor: str = param(help="unit", kind="actor")
+    result: str = param("passed", "what the test gave", choices=("passed", "failed"))
+    note: str = param("", "what follows, in the morale rules' words")
+    actor_name: str | None = param(None, "unit's name for the log (from the encounter)")
 
 
 class MoraleFigures(Figures):

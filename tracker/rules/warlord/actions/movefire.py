@@ -8,8 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Params, Resolution, RuleError
-from tracker.rules.base import param as p_
+from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, param
 
 from ..numbers import json_number, parse_fraction, show
 from ..profiles import Weapon, load_sheet
@@ -22,17 +21,17 @@ if TYPE_CHECKING:
 
 
 class MoveFireParams(Params):
-    actor: str | None = p_(None, "unit", kind="actor")
-    move: float | None = p_(None, "normal move in cm (default: from the race)", ge=0)
-    race: str | None = p_(None, "race on the profile sheet")
-    weapon: str | None = p_(None, "missile weapon (its move and fire loss)")
-    loss: str | None = p_(None, "fraction of the move lost to fire, e.g. 1/2 (overrides sheet)")
-    terrain: str = p_("1", "terrain factor on what is left, e.g. 1/2 in scrub")
-    mounted: bool | None = p_(None, "mounted figures move a whole move and fire")
-    charge: bool | None = p_(None, "the unit charges (it then cannot fire)")
-    moved: float | None = p_(None, "cm actually moved, recorded on the unit", ge=0)
-    profiles: str = p_(help="profile sheet TOML (empty: the sample sheet)", setting=PROFILES)
-    actor_name: str | None = p_(None, "unit's name for the log (from the encounter)")
+    actor: str | None = param(None, "unit", kind="actor")
+    move: float | None = param(None, "normal move in cm (default: from the race)", ge=0)
+    race: str | None = param(None, "race on the profile sheet")
+    weapon: str | None = param(None, "missile weapon (its move and fire loss)")
+    loss: str | None = param(None, "fraction of the move lost to fire, e.g. 1/2 (overrides sheet)")
+    terrain: str = param("1", "terrain factor on what is left, e.g. 1/2 in scrub")
+    mounted: bool | None = param(None, "mounted figures move a whole move and fire")
+    charge: bool | None = param(None, "the unit charges (it then cannot fire)")
+    moved: float | None = param(None, "cm actually moved, recorded on the unit", ge=0)
+    profiles: str = param(help="profile sheet TOML (empty: the sample sheet)", setting=PROFILES)
+    actor_name: str | None = param(None, "unit's name for the log (from the encounter)")
 
 
 class MoveFireFigures(Figures):

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Params, Resolution
-from tracker.rules.base import param as p_
+from tracker.rules.base import Action, Figures, Params, Resolution, param
 
 from ..units import find_unit
 
@@ -16,9 +15,9 @@ if TYPE_CHECKING:
 
 
 class OrderParams(Params):
-    actor: str = p_(help="unit", kind="actor")
-    orders: str = p_("fire", "orders, e.g. fire, advance and fire, none")
-    actor_name: str | None = p_(None, "unit's name for the log (from the encounter)")
+    actor: str = param(help="unit", kind="actor")
+    orders: str = param("fire", "orders, e.g. fire, advance and fire, none")
+    actor_name: str | None = param(None, "unit's name for the log (from the encounter)")
 
 
 class OrderFigures(Figures):

@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from tracker.rules.base import Odds, Params, RuleError
-from tracker.rules.base import param as p_
+from tracker.rules.base import AtMost, Odds, Params, RuleError, param
 
 from ..numbers import ROUNDINGS, round_remainder
 from ..settings import PROFILES, REMAINDER_ROUNDING
@@ -26,29 +25,30 @@ if TYPE_CHECKING:  # the profile sheet loads only when a race is named
 
 
 class FireParams(Params):
-    actor: str | None = p_(None, "firing unit", kind="actor")
-    target: str | None = p_(None, "target unit", kind="target")
-    bfp: int | None = p_(None, "Basic Firing Percentage (default: from the profile sheet)", ge=0)
-    mods: tuple[int, ...] = p_((), "further modifiers in percent, e.g. -1,3,4")
-    named: tuple[str, ...] = p_((), "firing modifiers of the profile by key (none: no modifier)")
-    figures: int = p_(help="figures firing at this target", ge=0)
-    range: str = p_("auto", "range band (auto: from distance=)", choices=("auto", *RANGES))
-    distance: float | None = p_(None, "cm to the target (default: not measured)", ge=0)
-    race: str | None = p_(None, "firer's race on the profile sheet")
-    weapon: str | None = p_(None, "firer's weapon on the BFP chart")
-    armour: str | None = p_(None, "target's armour class")
-    target_ranks: int = p_(1, "ranks of the target (per-rank modifiers)", ge=0)
-    target_figures: int | None = p_(
+    actor: str | None = param(None, "firing unit", kind="actor")
+    target: str | None = param(None, "target unit", kind="target", unlike="actor")
+    bfp: int | None = param(None, "Basic Firing Percentage (default: from the profile sheet)", ge=0)
+    mods: tuple[int, ...] = param((), "further modifiers in percent, e.g. -1,3,4")
+    named: tuple[str, ...] = param((), "firing modifiers of the profile by key (none: no modifier)")
+    figures: int = param(help="figures firing at this target", ge=0,
+                         at_most=AtMost("actor", "strength", "figures"))
+    range: str = param("auto", "range band (auto: from distance=)", choices=("auto", *RANGES))
+    distance: float | None = param(None, "cm to the target (default: not measured)", ge=0)
+    race: str | None = param(None, "firer's race on the profile sheet")
+    weapon: str | None = param(None, "firer's weapon on the BFP chart")
+    armour: str | None = param(None, "target's armour class")
+    target_ranks: int = param(1, "ranks of the target (per-rank modifiers)", ge=0)
+    target_figures: int | None = param(
         None, "figures of the target still standing (default: no cap)", ge=0
     )
-    eligible: int | None = p_(None, "figures that may still fire (default: not checked)", ge=0)
-    done: str = p_("auto", "take the fire order counter off after this fire",
+    eligible: int | None = param(None, "figures that may still fire (default: not checked)", ge=0)
+    done: str = param("auto", "take the fire order counter off after this fire",
                    choices=("auto", "yes", "no"))
-    remainder_rounding: str = p_(help="rounding of the remainder for the d100",
+    remainder_rounding: str = param(help="rounding of the remainder for the d100",
                                  choices=ROUNDINGS, setting=REMAINDER_ROUNDING)
-    profiles: str = p_(help="profile sheet TOML (empty: the sample sheet)", setting=PROFILES)
-    actor_name: str | None = p_(None, "unit's name for the log (from the encounter)")
-    target_name: str | None = p_(None, "target's name for the log (from the encounter)")
+    profiles: str = param(help="profile sheet TOML (empty: the sample sheet)", setting=PROFILES)
+    actor_name: str | None = param(None, "unit's name for the log (from the encounter)")
+    target_name: str | None = param(None, "target's name for the log (from the encounter)")
 
 
 @dataclass(slots=True)

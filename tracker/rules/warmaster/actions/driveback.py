@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage
-from tracker.rules.base import param as p_
+from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage, param
 
-from ..tables import POSITIONS
+from ..domains import POSITIONS
 from .drive import Drive, apply_drive, drive_back, drive_odds, drive_outcome, drive_text
 from .lookup import find_unit, on_field
 
@@ -18,12 +17,12 @@ if TYPE_CHECKING:
 
 
 class DriveBackParams(Params):
-    target: str | None = p_(None, "the unit driven back", kind="target")
-    hits: int | None = p_(None, "hits taken this phase", ge=0)
-    pace: int | None = p_(None, "full pace in cm", ge=0)
-    position: str | None = p_(None, "defended ignores 1 hit, fortified 2", choices=POSITIONS)
-    engaged: bool | None = p_(None, "engaged: no drive back, hits carried")
-    blocked: bool = p_(False, "driven into impassable terrain or units: confused")
+    target: str | None = param(None, "the unit driven back", kind="target")
+    hits: int | None = param(None, "hits taken this phase", ge=0)
+    pace: int | None = param(None, "full pace in cm", ge=1)
+    position: str | None = param(None, "defended ignores 1 hit, fortified 2", choices=POSITIONS)
+    engaged: bool | None = param(None, "engaged: no drive back, hits carried")
+    blocked: bool = param(False, "driven into impassable terrain or units: confused")
 
 
 class DriveBackFigures(Drive):

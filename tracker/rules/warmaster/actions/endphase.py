@@ -7,10 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage
-from tracker.rules.base import param as p_
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage, param
 
-from ..tables import POSITIONS
+from ..domains import POSITIONS
 from .drive import Drive, apply_drive, drive_back, drive_odds, drive_text
 from .lookup import find_unit
 
@@ -22,8 +21,8 @@ UNIT_SPEC = "NAME:HITS:PACE[:open|defended|fortified][:engaged]"
 
 
 class EndPhaseParams(Params):
-    order: tuple[str, ...] | None = p_(None, "units driven back first, in this order")
-    units: tuple[Any, ...] | None = p_(
+    order: tuple[str, ...] | None = param(None, "units driven back first, in this order")
+    units: tuple[Any, ...] | None = param(
         None, f"units hit (default: from the roster), {UNIT_SPEC}", kind="strs"
     )
 
@@ -41,6 +40,9 @@ class EndPhaseFigures(Figures):
 
 def parse_unit_spec(item: Any) -> dict[str, Any]:
     if isinstance(item, dict):
+        if item.get("pace") is None:
+            raise RuleError(f"{item['name']} has no pace: set its full pace in cm before its"
+                            f" drive back (set {item['name']} pace=20)")
         return item
     bits = str(item).split(":")
     try:

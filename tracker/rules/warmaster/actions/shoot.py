@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
+from pydantic import NonNegativeInt
+
 from tracker.core.dice import Dice, face_classes
 from tracker.core.words import plural
 from tracker.rules.base import (
@@ -23,11 +25,12 @@ from tracker.rules.base import (
     RuleError,
     Scope,
     Stage,
+    param,
 )
-from tracker.rules.base import param as p_
 
+from ..domains import KINDS, POSITIONS
 from ..settings import SPLIT_BATCHES
-from ..tables import KINDS, POSITIONS, check_armour, remove_stands, to_hit
+from ..tables import check_armour, remove_stands, to_hit
 from .lookup import find_unit, shooting_phase
 
 if TYPE_CHECKING:
@@ -36,22 +39,24 @@ if TYPE_CHECKING:
 
 
 class ShootParams(Params):
-    actor: str | None = p_(None, "a shooting unit", kind="actor")
-    target: str | None = p_(None, "the unit shot at", kind="target")
-    shooters: tuple[str, ...] | None = p_(None, "more shooting units (one batch)")
-    in_range: tuple[int, ...] | None = p_(None, "stands in range, per shooting unit")
-    attacks: int | None = p_(None, "attack dice (default: from the shooters)", ge=0)
-    armour: int | None = p_(None, "target armour 6..3 (+), 0 none", ge=0, le=6)
-    position: str | None = p_(None, "target's position", choices=POSITIONS)
-    target_kind: str | None = p_(None, "target type", choices=KINDS)
-    exposed: int | None = p_(None, "target stands outside its position", ge=0)
-    hits_per_stand: int | None = p_(None, "target's Hits value", ge=1)
-    stands: int | None = p_(None, "target's stands now", ge=0)
-    leftover: int | None = p_(None, "hits already on the target", ge=0)
-    charging: bool | None = p_(None, "target is charging the shooters")
-    engaged: bool | None = p_(None, "target is engaged in combat")
-    magic: bool = p_(False, "a spell's attack (may hit engaged units)")
-    split_batches: bool = p_(help="hit exposed stands first, in batches", setting=SPLIT_BATCHES)
+    actor: str | None = param(None, "a shooting unit", kind="actor")
+    target: str | None = param(None, "the unit shot at", kind="target", unlike="actor")
+    shooters: tuple[str, ...] | None = param(None, "more shooting units (one batch)",
+                                              unlike="target")
+    in_range: tuple[NonNegativeInt, ...] | None = param(
+        None, "stands in range, per shooting unit")
+    attacks: int | None = param(None, "attack dice (default: from the shooters)", ge=0)
+    armour: int | None = param(None, "target armour 6..3 (+), 0 none", ge=0, le=6)
+    position: str | None = param(None, "target's position", choices=POSITIONS)
+    target_kind: str | None = param(None, "target type", choices=KINDS)
+    exposed: int | None = param(None, "target stands outside its position", ge=0)
+    hits_per_stand: int | None = param(None, "target's Hits value", ge=1)
+    stands: int | None = param(None, "target's stands now", ge=0)
+    leftover: int | None = param(None, "hits already on the target", ge=0)
+    charging: bool | None = param(None, "target is charging the shooters")
+    engaged: bool | None = param(None, "target is engaged in combat")
+    magic: bool = param(False, "a spell's attack (may hit engaged units)")
+    split_batches: bool = param(help="hit exposed stands first, in batches", setting=SPLIT_BATCHES)
 
     def shooter_names(self) -> list[str]:
         names: list[str] = []

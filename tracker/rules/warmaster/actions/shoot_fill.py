@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.rules.base import Resolution, RuleError
 
-from ..tables import KINDS
+from ..domains import KINDS
 from .lookup import find_unit, on_field
 
 if TYPE_CHECKING:

@@ -1,0 +1,264 @@
+"""Domains as data: a value no rule allows is refused in one line by every path in, and
+nothing is changed (issue 26, "Impossible values saved")."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import string
+import tempfile
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import SAVES, journal_of
+from tests.store.test_armies import EMPIRE, needs_shared
+from tracker import rules
+from tracker.cli import main
+from tracker.core.domains import Domain, domains_of
+from tracker.rules.warmaster.tables import ARMOUR
+from tracker.session.commands import CommandError
+from tracker.session.opening import load
+from tracker.session.session import Session
+
+
+def session_of(tmp_path: Path, sample: str) -> Session:
+    path = tmp_path / sample
+    shutil.copy(SAVES / sample, path)
+    return Session(load(path), path)
+
+
+def refused(s: Session, line: str) -> str:
+    """The one-line refusal of ``line``; the encounter and its log are as they were."""
+    before = s.enc.model_dump(mode="json")
+    entries = len(s.enc.log)
+    with pytest.raises(CommandError) as err:
+        s.execute(line)
+    message = str(err.value)
+    assert "\n" not in message
+    assert s.enc.model_dump(mode="json") == before
+    assert len(s.enc.log) == entries
+    return message
+
+
+# --- the examples of the issue, each through the path it names ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("sample", "line", "said"),
+    [
+        ("warmaster-river-crossing.toml", "set spearmen strength=-1",
+         "strength=-1: must be at least 0"),
+        ("warmaster-river-crossing.toml", "add unit Levy ranks=-2",
+         "ranks=-2: must be at least 0 (or none)"),
+        ("warmaster-river-crossing.toml", "set spearmen pace=-5",
+         "pace=-5: must be at least 1 (or none)"),
+        ("edc-roland-press.toml", "set roland reflex=-1", "reflex=-1: must be at least 0"),
+        ("edc-roland-press.toml", "effect roland bleeding rounds=-1",
+         "rounds=-1: must be at least 0"),
+        ("warmaster-river-crossing.toml", "set spearmen hits_per_stand=0",
+         "hits_per_stand=0: must be at least 1"),
+        ("warmaster-river-crossing.toml", "set spearmen armour=2",
+         "armour=2: Warmaster armour is 3 to 6 (a save of 3+ to 6+), or none"),
+        ("warmaster-river-crossing.toml", "add unit Guard armour=9",
+         "armour=9: Warmaster armour is 3 to 6"),
+        ("warmaster-river-crossing.toml", "add unit Guard kind=knights",
+         "kind=knights: must be one of infantry, cavalry, chariots, artillery, monster, "
+         "machine, other"),
+        ("d6battle-crossbow-duel.toml", "set foot sergeants kind=pikes",
+         "kind=pikes: must be one of infantry, cavalry"),
+        ("edc-roland-press.toml", "exchange roland roland attack_dice=3",
+         "defender=Roland: the attacker itself (Roland); name another"),
+    ],
+)
+def test_an_impossible_value_is_refused_naming_field_value_and_what_is_allowed(
+    tmp_path: Path, sample: str, line: str, said: str
+) -> None:
+    s = session_of(tmp_path, sample)
+    assert refused(s, line).startswith(said)
+
+
+def test_a_value_in_its_domain_is_taken(tmp_path: Path) -> None:
+    s = session_of(tmp_path, "warmaster-river-crossing.toml")
+    s.execute("set spearmen armour=3 hits_per_stand=4 pace=15 kind=monster")
+    unit = s.enc.find_unit("spearmen")
+    assert (unit.armour, unit.hits_per_stand, unit.pace, unit.kind) == (3, 4, 15, "monster")
+    s.execute("set spearmen armour=none")
+    assert s.enc.find_unit("spearmen").armour is None
+
+
+def test_only_the_fields_given_are_checked(tmp_path: Path) -> None:
+    """A unit saved before its domain was declared keeps its value until it is set."""
+    s = session_of(tmp_path, "warmaster-river-crossing.toml")
+    s.enc.find_unit("spearmen").armour = 2  # as an older save could hold it
+    s.execute("set spearmen notes=old")
+    assert refused(s, "set spearmen armour=2").startswith("armour=2:")
+
+
+def test_the_example_of_an_edc_fighter_attacking_herself_by_another_name(
+    tmp_path: Path,
+) -> None:
+    s = session_of(tmp_path, "edc-roland-press.toml")
+    assert refused(s, "exchange Roland roland attack_dice=3").startswith(
+        "defender=Roland: the attacker itself")
+
+
+def test_no_more_dice_than_figures(tmp_path: Path) -> None:
+    """d6battle: "Roll 1d6 per figure firing"."""
+    s = session_of(tmp_path, "d6battle-crossbow-duel.toml")
+    shooter = s.enc.find_unit("genoese")
+    said = refused(s, f"shoot genoese french figures={shooter.strength + 1} force=yes")
+    assert said == f"figures={shooter.strength + 1}: {shooter.name} has only " \
+                   f"{shooter.strength} figures"
+
+
+# --- every path honours the same domain --------------------------------------------------
+
+
+def test_army_list(tmp_path: Path) -> None:
+    s = session_of(tmp_path, "warmaster-river-crossing.toml")
+    army = tmp_path / "bad.toml"
+    army.write_text('name = "Bad"\nside = "Empire"\n[[units]]\nname = "Guard"\narmour = 9\n')
+    said = refused(s, f"army {army}")
+    assert said == "army: bad.toml at units[0:Guard].armour: 9: Warmaster armour is 3 to 6" \
+                   " (a save of 3+ to 6+), or none"
+
+
+def test_wound(tmp_path: Path) -> None:
+    s = session_of(tmp_path, "edc-roland-press.toml")
+    assert refused(s, "wound roland arm pain=-2") == "pain=-2: must be at least 0"
+
+
+def test_effect_options(tmp_path: Path) -> None:
+    s = session_of(tmp_path, "edc-roland-press.toml")
+    assert refused(s, "effect roland dazed at=noon") == "at=noon: expected start or end"
+    assert refused(s, "effect roland dazed turn=maybe") == "turn=maybe: expected yes or no"
+    assert s.execute("effect roland dazed rounds=0").message == "Roland: dazed"
+
+
+def test_resolve_refuses_a_parameter_outside_its_domain(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["resolve", "warmaster", "shoot", "attacks=-1"]) == 2
+    assert capsys.readouterr().err.strip() == "tracker: attacks=-1: must be at least 0"
+    assert main(["resolve", "edc", "exchange", "attacker=Roland", "defender=roland",
+                 "attack_dice=3", "atn=6", "defense_dice=2", "dtn=7"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "tracker: defender=roland: the attacker itself (roland); name another")
+
+
+def test_exec_refuses_and_saves_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "warmaster-river-crossing.toml"
+    shutil.copy(SAVES / path.name, path)
+    assert exec_line(path, "set spearmen pace=1")[0] == 0  # the journal is started
+    state, log = path.read_bytes(), journal_of(path).read_bytes()
+    code, err = exec_line(path, "set spearmen armour=9")
+    assert code == 2
+    assert err == "tracker: set spearmen armour=9: armour=9: Warmaster armour is 3 to 6" \
+                  " (a save of 3+ to 6+), or none"
+    assert (path.read_bytes(), journal_of(path).read_bytes()) == (state, log)
+
+
+def exec_line(path: Path, line: str) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(["exec", str(path), line])
+    return code, err.getvalue().strip()
+
+
+# --- units that arrive ready -------------------------------------------------------------
+
+
+def test_a_warmaster_unit_added_without_a_pace_takes_its_types(tmp_path: Path) -> None:
+    s = session_of(tmp_path, "warmaster-river-crossing.toml")
+    s.execute("add unit Levy")
+    s.execute("add unit Outriders kind=cavalry")
+    s.execute("setting pace_artillery=15")
+    s.execute("add unit Mortar kind=artillery")
+    paces = {u.name: u.pace for u in s.enc.units[-3:]}
+    assert paces == {"Levy": 20, "Outriders": 30, "Mortar": 15}
+
+
+def test_a_machine_arrives_asking_for_its_pace_and_is_not_routed_meanwhile(
+    tmp_path: Path,
+) -> None:
+    s = session_of(tmp_path, "warmaster-river-crossing.toml")
+    out = s.execute("add unit Steam Tank kind=machine side=Empire strength=1")
+    assert "set pace (machine: set it before a drive back)" in out.message
+    tank = s.enc.find_unit("steam tank")
+    assert tank.pace is None
+    tank.hits = 2  # as a shot leaves it
+    with pytest.raises(CommandError, match="Steam Tank has no pace"):
+        s.execute("endphase")
+    assert s.enc.find_unit("steam tank").active
+
+
+@needs_shared
+def test_units_from_a_battlescribe_catalogue_arrive_with_their_types_pace(
+    tmp_path: Path,
+) -> None:
+    s = session_of(tmp_path, "warmaster-river-crossing.toml")
+    out = s.execute(f'army "{EMPIRE}" Halberdiers Knights Cannon "Steam Tank" side=Empire')
+    paces: dict[str, Any] = {u.name: u.pace for u in s.enc.units[-4:]}
+    assert paces == {"Halberdiers 2": 20, "Knights": 30, "Cannon": 10, "Steam Tank": None}
+    assert "set pace (machine: set it before a drive back) for Steam Tank" in out.message
+
+
+# --- random values outside their domain, through set and add ------------------------------
+
+SAMPLES = {  # a sample of each ruleset whose models declare domains, and one of its own
+    "warmaster-river-crossing.toml": ("unit", "spearmen"),
+    "d6battle-crossbow-duel.toml": ("unit", "foot-sergeants"),
+    "warlord-wood-elves.toml": ("unit", "wood-elf-guards"),
+    "edc-roland-press.toml": ("combatant", "roland"),
+    "harn-nolora-point-blank.toml": ("combatant", "nolora"),
+}
+_saved: dict[str, Path] = {}
+
+
+def saved(sample: str) -> Path:
+    """A copy of ``sample`` with its journal started, kept for the whole test."""
+    if sample not in _saved:
+        folder = Path(tempfile.mkdtemp(prefix="tracker-domains-"))
+        path = folder / sample
+        shutil.copy(SAVES / sample, path)
+        assert exec_line(path, "note the domains are tried")[0] == 0
+        _saved[sample] = path
+    return _saved[sample]
+
+
+def outside(domain: Domain) -> st.SearchStrategy[str]:
+    """Text for a value outside ``domain``."""
+    if domain.choices:
+        return st.text(string.ascii_lowercase, min_size=1, max_size=8).filter(
+            lambda t: t not in domain.choices)
+    below = (st.integers(max_value=domain.ge - 1) if domain.ge is not None else st.nothing())
+    if domain is ARMOUR:
+        below = st.integers(max_value=domain.ge - 1).filter(bool)  # 0: no armour
+    above = (st.integers(min_value=domain.le + 1) if domain.le is not None else st.nothing())
+    return st.one_of(below, above).map(str)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_random_values_outside_their_domain_are_refused_and_change_nothing(
+    data: st.DataObject,
+) -> None:
+    sample = data.draw(st.sampled_from(sorted(SAMPLES)), label="sample")
+    kind, who = SAMPLES[sample]
+    path = saved(sample)
+    ruleset = rules.get(load(path).ruleset)
+    model = ruleset.unit_model if kind == "unit" else ruleset.combatant_model
+    domains = domains_of(model)
+    field = data.draw(st.sampled_from(sorted(domains)), label="field")
+    value = data.draw(outside(domains[field]), label="value")
+    line = data.draw(st.sampled_from([f"set {who} {field}={value}",
+                                      f"add {kind} Newcomer {field}={value}"]), label="line")
+    state, log = path.read_bytes(), journal_of(path).read_bytes()
+    code, err = exec_line(path, line)
+    assert code == 2
+    optional = type(None) in get_args(model.model_fields[field].annotation)
+    assert err == f"tracker: {line}: {field}={value}: {domains[field].words(optional)}"
+    assert (path.read_bytes(), journal_of(path).read_bytes()) == (state, log)

@@ -1,0 +1,89 @@
+"""Values typed for the encounter, read and checked against their domains in one place.
+
+``set``, ``add``, ``army``, ``wound`` and ``effect`` (and the forms, which send ``add``
+and ``set``) read what the GM typed here: pydantic reads the text as the field's type
+and checks the domain each field declares (:mod:`tracker.core.domains`); a value
+outside it is refused in one line naming the field, the value and what is allowed
+(``armour=9: Warmaster armour is 3 to 6 (a save of 3+ to 6+), or none``), and nothing
+is changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any, Literal, TypeVar, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tracker.core.domains import checking
+from tracker.core.invalid import first, shown
+from tracker.session.language import CommandError
+
+M = TypeVar("M", bound=BaseModel)
+
+NONE_WORDS = frozenset({"none", "null", "-"})
+BOOL_WORDS = frozenset({"yes", "no", "y", "n", "on", "off", "true", "false"})
+
+
+def typed_text(model: type[BaseModel], key: str, raw: str) -> Any:
+    """A field's text as pydantic is to read it: ``none`` where the field may be None,
+    yes/no in lower case; anything else as typed."""
+    info = model.model_fields[key]
+    low = raw.strip().lower()
+    if low in NONE_WORDS and type(None) in get_args(info.annotation):
+        return None
+    if low in BOOL_WORDS and info.annotation is bool:
+        return low
+    return raw.strip()
+
+
+def checked(model: type[M], data: Mapping[str, Any], typed: Mapping[str, str],
+            fields: Collection[str] | Literal["*"] = "*") -> M:
+    """``data`` as a ``model``, the domains of ``fields`` checked; CommandError names the
+    first value that does not fit (as the GM typed it, from ``typed``)."""
+    try:
+        return model.model_validate(dict(data), context=checking(fields))
+    except ValidationError as exc:
+        raise CommandError(refusal(exc, typed)) from None
+
+
+def changed(who: M, typed: Mapping[str, str]) -> dict[str, Any]:
+    """The values ``typed`` (field: text) gives ``who``'s fields, each read and checked
+    as the whole record would be with them: field: value."""
+    model = type(who)
+    values = {k: typed_text(model, k, v) for k, v in typed.items()}
+    record = checked(model, {**who.model_dump(), **values}, typed, fields=list(values))
+    return {k: getattr(record, k) for k in values}
+
+
+def refusal(exc: ValidationError, typed: Mapping[str, str]) -> str:
+    """``key=value: what is allowed`` for the first error of ``exc``."""
+    found = first(exc, bools="yes or no")
+    if not found.loc:
+        return found.expected
+    name = str(found.loc[0])
+    value = typed.get(name, shown(found.value)) if len(found.loc) == 1 else shown(found.value)
+    return f"{found.key}={value}: {found.expected}"
+
+
+class EffectOptions(BaseModel):
+    """What ``effect NAME EFFECT`` takes after its words."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    rounds: int = Field(0, ge=0)
+    """Rounds it lasts, this one included (0: no round limit)."""
+    turn: bool = False
+    """It ends as its bearer's next turn starts (or ends)."""
+    until: str = ""
+    """It ends as this one's next turn starts (or ends)."""
+    at: Literal["start", "end"] = "start"
+
+
+def effect_options(typed: Mapping[str, str]) -> EffectOptions:
+    """The options of an ``effect`` command, read and checked."""
+    values = {k: v.strip().lower() if k in ("turn", "at") else v for k, v in typed.items()}
+    try:
+        return EffectOptions.model_validate(values)
+    except ValidationError as exc:
+        raise CommandError(refusal(exc, typed)) from None
