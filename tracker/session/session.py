@@ -10,7 +10,7 @@ which duty is still pending (:class:`~tracker.session.play.PendingDuty`).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -263,7 +263,8 @@ class Session:
         if rolled and (cmd.dice or cmd.sources):
             # some dice were entered: the result line says which the tracker rolled
             word = "die" if len(rolled) == 1 else "dice"
-            out.message += f"  (tracker-rolled {word}: {rolled_by_role(rolled)})"
+            shown = rolled_by_role(rolled, certain=dice.certain_rolled())
+            out.message += f"  (tracker-rolled {word}: {shown})"
         return out
 
     def actor_ids(self, action: Action[Any], params: Any) -> list[str]:
@@ -743,15 +744,19 @@ def _first_error(exc: ValidationError) -> str:
     return f"{where}: {err['msg'].lower()}"
 
 
-def rolled_by_role(rolled: list[Any], most: int = 12) -> str:
-    """``save 2* 1* 4*; kill 5*``: tracker-rolled dice by role, in the order they fell."""
+def rolled_by_role(rolled: list[Any], most: int = 12, certain: Iterable[str] = ()) -> str:
+    """``save 2* 1* 4*; kill 5*``: tracker-rolled dice by role, in the order they fell;
+    a role in ``certain`` (a stage no die could change) says so."""
+    sure = set(certain)
     groups: list[tuple[str, list[str]]] = []
     for r in rolled[:most]:
         if groups and groups[-1][0] == r.role:
             groups[-1][1].append(f"{r.value}*")
         else:
             groups.append((r.role, [f"{r.value}*"]))
-    shown = "; ".join(f"{role} {' '.join(values)}" for role, values in groups)
+    shown = "; ".join(f"{role} {' '.join(values)}"
+                      + (" (no die can fail)" if role in sure else "")
+                      for role, values in groups)
     return shown + (" …" if len(rolled) > most else "")
 
 

@@ -83,4 +83,7 @@ def main(argv: list[str]) -> int:
             print(f"  {key}: {value}")
         for roll in resolution.rolls:
             print(f"  die {roll.role} d{roll.sides}: {roll.value} ({roll.source})")
+        if cmd.dice:
+            for role in dice.certain_rolled():
+                print(f"  {role}: no die can fail, rolled by the tracker")
     return 0
