@@ -96,3 +96,33 @@ def test_a_stage_a_die_can_change_is_still_asked_for(
                        "weapon=bow", "durability=4", "save=5", "--dice", "hit=5,6")
     assert code == 2
     assert "save: stage 2 needs 2 d6 (2 hits), 0 given" in err
+
+
+# --- the stages known before any die ---------------------------------------------------------
+
+
+def test_stages_of_an_end_of_phase_count_each_units_dice(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Two units to drive back: each unit's drive back is a stage of its own, known
+    whatever the first unit's dice show."""
+    code, out, err = run(capsys, "resolve", "warmaster", "endphase",
+                         "units=Knights:3:20,Archers:2:20:defended", "--stages")
+    assert code == 0, err
+    assert out.splitlines() == ["drive: 3 d6 for the drive back - Knights: 3 hits",
+                                "drive: 1 d6 for the drive back - Archers: 2 hits"]
+
+
+def test_stages_stop_where_a_die_decides_what_comes_next(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    code, out, err = run(capsys, "resolve", "warmaster", "shoot", "attacks=6", "armour=4",
+                         "--stages", "--json")
+    assert code == 0, err
+    assert [(s["role"], s["count"]) for s in json.loads(out)["stages"]] == [
+        ("hit", 6), ("save", None)]
+    # with no armour no save is rolled, whatever the hits
+    code, out, err = run(capsys, "resolve", "warmaster", "shoot", "attacks=6", "--stages",
+                         "--json")
+    assert [(s["role"], s["count"]) for s in json.loads(out)["stages"]] == [
+        ("hit", 6), ("save", 0)]
