@@ -112,7 +112,8 @@ def test_next_force_skips_knowingly_and_says_so(tmp_path: Path) -> None:
     s = session_on(tmp_path, "warmaster-river-crossing.toml")
     s.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
     out = s.execute("next force")
-    assert out.message.startswith("drive backs skipped by the GM (Empire Knights)")
+    assert out.message.startswith(
+        "drive backs skipped by the GM (Empire Knights: 2 hits to drive back)")
 
 
 # --- Esprit de Corps: two exchanges a round -------------------------------------------------
