@@ -121,12 +121,16 @@ def test_next_force_skips_knowingly_and_says_so(tmp_path: Path) -> None:
 
 def test_edc_exchange_two_comes_before_the_next_round(tmp_path: Path) -> None:
     s = session_on(tmp_path, "edc-roland-press.toml")
-    lines = walk(s, until_round=3)
+    lines = [s.execute("next").message for _ in range(7)]
     assert lines[:3] == ["Turn: Marguerite", "Turn: Jacques", "Turn: Guardsman"]
     assert lines[3] == "Phase: exchange 2, Roland first"
     assert lines[4:7] == ["Turn: Marguerite", "Turn: Jacques", "Turn: Guardsman"]
-    assert lines[7].startswith("Round 3, exchange 1, Roland first")
-    assert "CP" in lines[7]  # the upkeep refreshed the pools
+    # round 3 begins with Jacques' blood loss test: its dice are asked for
+    assert s.execute("next").pending is not None
+    line = s.execute("next --dice toughness=1,2,7,8").message
+    assert line.startswith("Round 3, exchange 1, Roland first")
+    assert "Jacques: Toughness 4 vs BL 3: 2 successes, holds" in line
+    assert "CP" in line  # the upkeep refreshed the pools
 
 
 def test_edc_a_fighter_takes_one_exchange_in_each_exchange(tmp_path: Path) -> None:
