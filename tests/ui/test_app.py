@@ -11,7 +11,7 @@ from textual.color import Color
 from textual.widgets import Input, Static
 
 from tests.conftest import SAVES, LockHolder
-from tests.ui.keys import burst, keys_for, type_text
+from tests.ui.keys import burst, command, keys_for, type_text
 from tracker.core.turns import current_actor
 from tracker.session.opening import load, open_encounter
 from tracker.store.lock import lock_path
@@ -282,7 +282,8 @@ async def test_keys_that_arrive_in_one_burst_all_stay_in_the_dialog(tmp_path):
     """Over SSH a GM's keys come in bursts: clearing a field and typing must both land."""
     app = app_on_sample(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("N")  # a new round: Roland's CP is back
+        # a new round, Jacques' blood loss test as it begins: Roland's CP is back
+        await command(pilot, "next round --dice toughness=1,2,7,8")
         await pilot.press("f", "enter")
         await pilot.pause()
         screen = app.screen
@@ -303,7 +304,8 @@ async def test_keys_that_arrive_in_one_burst_all_stay_in_the_dialog(tmp_path):
 async def test_tab_and_the_next_key_in_one_burst_land_in_the_next_field(tmp_path):
     app = app_on_sample(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("N", "f", "enter")
+        await command(pilot, "next round --dice toughness=1,2,7,8")
+        await pilot.press("f", "enter")
         await pilot.pause()
         screen = app.screen
         assert screen.focused is not None and screen.focused.id == "f-attacker"
