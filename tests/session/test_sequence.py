@@ -145,11 +145,11 @@ def test_edc_a_fighter_takes_one_exchange_in_each_exchange(tmp_path: Path) -> No
 
 
 def test_d6battle_turns_walk_shoot_combat_resolution_for_each_side(tmp_path: Path) -> None:
-    s = session_on(tmp_path, "d6battle-crossbow-duel.toml")  # French combat
-    lines = walk(s, until_round=2)
+    s = session_on(tmp_path, "d6battle-crossbow-duel.toml")  # round 2, French combat
+    lines = walk(s, until_round=3)
     flee = "Phase: resolution; flee now (move them): Genoese Crossbowmen"
     assert lines == [flee, "Turn: English, shoot", "Phase: combat", flee, lines[-1]]
-    assert lines[-1].startswith("Round 2, shoot, French first")
+    assert lines[-1].startswith("Round 3, shoot, French first")
 
 
 def test_d6battle_a_queued_morale_test_holds_the_shoot_phase(tmp_path: Path) -> None:

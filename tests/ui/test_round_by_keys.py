@@ -115,7 +115,7 @@ async def test_d6battle_round_by_n_with_a_morale_test_due(tmp_path: Path) -> Non
     # the Genoese failed their test in the sample and still flee; the Foot held
     assert lines[:2] == ["Phase: combat",
                          "Phase: resolution; flee now (move them): Genoese Crossbowmen"]
-    assert lines[2].startswith("Round 2, shoot, French first")
+    assert lines[2].startswith("Round 3, shoot, French first")
 
 
 async def test_harn_round_by_n_everyone_in_initiative_order(tmp_path: Path) -> None:
