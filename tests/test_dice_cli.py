@@ -47,7 +47,8 @@ def test_exec_refuses_a_short_stage_and_saves_nothing(tmp_path):
 
 
 def test_stages_known_before_any_die():
-    run = tracker("resolve", "warmaster", "shoot", "attacks=6", "--stages", "--json")
+    run = tracker("resolve", "warmaster", "shoot", "attacks=6", "armour=4", "--stages",
+                  "--json")
     assert run.returncode == 0, run.stderr
     stages = json.loads(run.stdout)["stages"]
     assert [(s["role"], s["die"], s["count"]) for s in stages] == [

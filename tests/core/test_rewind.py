@@ -135,7 +135,8 @@ def test_a_new_change_after_a_rewind_plays_on_from_there(played):
     session, states = played
     session.execute("rewind round 2")
     session.execute("note a new round 2")
-    assert [e.text for e in session.enc.log][-2:] == ["Round 2, command, High Elves first",
+    assert [e.text for e in session.enc.log][-2:] == [
+        "Round 2, command, High Elves first; Empire's whole turn skipped",
                                                       "a new round 2"]
     assert len(session.enc.log) == 5 and session.enc.jump is None
     with pytest.raises(CommandError, match="nothing to redo"):

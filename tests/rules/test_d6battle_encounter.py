@@ -49,7 +49,7 @@ def test_sample_loads_and_replays(enc: D6Encounter) -> None:
     assert enc.ruleset == "d6battle"
     assert RULESET.phases[enc.position.phase] == "combat"
     work, replayed = history.replay(enc)
-    assert len(replayed) == 4
+    assert len(replayed) == 10
     assert history.state_of(work) == history.state_of(enc)
 
 
@@ -58,7 +58,8 @@ def test_sample_history_is_the_issue_volley_then_a_rout(enc: D6Encounter) -> Non
     assert "3 hits, 1 saved" in first.text and "1 killed" in first.text
     assert [r.value for r in first.rolls if r.role == "hit"] == [1, 4, 5, 6, 6]
     mam = enc.find_unit("Men-at-Arms")
-    assert (mam.strength, mam.casualties_turn) == (5, 1)
+    # the sample stands in round 2: this turn's casualties start again
+    assert (mam.strength, mam.casualties_turn, mam.casualties_total) == (5, 0, 1)
     genoese = enc.find_unit("Genoese Crossbowmen")
     assert isinstance(genoese, D6Unit)
     assert genoese.strength == 7 and genoese.routed and genoese.flee == "morale"

@@ -234,7 +234,7 @@ def test_roster_words_for_disorder_and_push_and_shove(session: Session) -> None:
     assert roster.state(unit(session, "Billmen")) == "engaged, disordered"
     sort = dict(roster.sorts)["casualties"]
     ordered = [u.name for u in sorted(session.enc.units, key=sort)]
-    assert ordered[:3] == ["Genoese Crossbowmen", "Men-at-Arms", "Billmen"]
+    assert ordered[:3] == ["Billmen", "Genoese Crossbowmen", "Men-at-Arms"]
 
 
 # --- tracker resolve stays light --------------------------------------------------------

@@ -11,23 +11,24 @@ from hypothesis import strategies as st
 from tests.rules.edc_helpers import resolve, run
 from tracker import rules
 from tracker.core import history
-from tracker.core.dice import Dice
-from tracker.core.history import Transaction
 from tracker.core.model import Wound
 from tracker.rules.base import RuleError
-from tracker.rules.edc import EdcCombatant, EdcEncounter, combat_pool, start_round
+from tracker.rules.edc import EdcCombatant, EdcEncounter, combat_pool
 
 EDC = rules.get("edc")
 
 
 def upkeep(enc: EdcEncounter, dice: dict[str, list[int]] | None = None) -> list[str]:
-    d = Dice.from_spec(dice or {}, seed=3)
-    tx = Transaction(enc)
-    with tx:
-        lines = start_round(enc, tx, d)
-        d.check_all_used()
-        tx.commit("; ".join(lines), kind="next")
-    return lines
+    """A new round as the session begins it: the blood loss tests the first exchange owes
+    as it begins (their dice entered), then the upkeep; the log's lines after the head."""
+    from tracker.session.session import Session
+
+    given = " ".join(f"{role}={','.join(map(str, v))}" for role, v in (dice or {}).items())
+    out = Session(enc).execute("next round" + (f" --dice {given}" if given else ""))
+    assert out.pending is None, out.message
+    return [line for line in out.message.split("; ")[1:]  # what `next round` passed over
+            if "had no turn" not in line and not line.endswith("skipped")]
+
 
 
 # --- shock: the worked example ----------------------------------------------------------------

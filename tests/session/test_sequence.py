@@ -112,7 +112,8 @@ def test_next_force_skips_knowingly_and_says_so(tmp_path: Path) -> None:
     s = session_on(tmp_path, "warmaster-river-crossing.toml")
     s.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
     out = s.execute("next force")
-    assert out.message.startswith("drive backs skipped by the GM (Empire Knights)")
+    assert out.message.startswith(
+        "drive backs skipped by the GM (Empire Knights: 2 hits to drive back)")
 
 
 # --- Esprit de Corps: two exchanges a round -------------------------------------------------
@@ -120,12 +121,16 @@ def test_next_force_skips_knowingly_and_says_so(tmp_path: Path) -> None:
 
 def test_edc_exchange_two_comes_before_the_next_round(tmp_path: Path) -> None:
     s = session_on(tmp_path, "edc-roland-press.toml")
-    lines = walk(s, until_round=3)
+    lines = [s.execute("next").message for _ in range(7)]
     assert lines[:3] == ["Turn: Marguerite", "Turn: Jacques", "Turn: Guardsman"]
     assert lines[3] == "Phase: exchange 2, Roland first"
     assert lines[4:7] == ["Turn: Marguerite", "Turn: Jacques", "Turn: Guardsman"]
-    assert lines[7].startswith("Round 3, exchange 1, Roland first")
-    assert "CP" in lines[7]  # the upkeep refreshed the pools
+    # round 3 begins with Jacques' blood loss test: its dice are asked for
+    assert s.execute("next").pending is not None
+    line = s.execute("next --dice toughness=1,2,7,8").message
+    assert line.startswith("Round 3, exchange 1, Roland first")
+    assert "Jacques: Toughness 4 vs BL 3: 2 successes, holds" in line
+    assert "CP" in line  # the upkeep refreshed the pools
 
 
 def test_edc_a_fighter_takes_one_exchange_in_each_exchange(tmp_path: Path) -> None:
@@ -140,11 +145,11 @@ def test_edc_a_fighter_takes_one_exchange_in_each_exchange(tmp_path: Path) -> No
 
 
 def test_d6battle_turns_walk_shoot_combat_resolution_for_each_side(tmp_path: Path) -> None:
-    s = session_on(tmp_path, "d6battle-crossbow-duel.toml")  # French combat
-    lines = walk(s, until_round=2)
+    s = session_on(tmp_path, "d6battle-crossbow-duel.toml")  # round 2, French combat
+    lines = walk(s, until_round=3)
     flee = "Phase: resolution; flee now (move them): Genoese Crossbowmen"
     assert lines == [flee, "Turn: English, shoot", "Phase: combat", flee, lines[-1]]
-    assert lines[-1].startswith("Round 2, shoot, French first")
+    assert lines[-1].startswith("Round 3, shoot, French first")
 
 
 def test_d6battle_a_queued_morale_test_holds_the_shoot_phase(tmp_path: Path) -> None:

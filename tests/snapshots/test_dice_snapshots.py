@@ -13,7 +13,7 @@ CASES = {
     # sample: (command lines first, the action, the form's fields, the dice typed)
     "d6battle-crossbow-duel.toml": (["next phase", "next phase"], "shoot",
                                     {"weapon": "crossbow"}, "6 1 6"),
-    "edc-roland-press.toml": (["next round"], "exchange",
+    "edc-roland-press.toml": (["next round --dice toughness=1,2,7,8"], "exchange",
                               {"defender": "Guardsman", "attack_dice": "4",
                                "defense_dice": "3"}, "0961\r82"),
     "harn-nolora-point-blank.toml": (["load Nolora", "next round"], "missile", {}, "4 5\r3"),

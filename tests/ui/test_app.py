@@ -281,7 +281,8 @@ async def test_keys_that_arrive_in_one_burst_all_stay_in_the_dialog(tmp_path):
     """Over SSH a GM's keys come in bursts: clearing a field and typing must both land."""
     app = app_on_sample(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("N")  # a new round: Roland's CP is back
+        # a new round, Jacques' blood loss test as it begins: Roland's CP is back
+        await command(pilot, "next round --dice toughness=1,2,7,8")
         await pilot.press("f", "enter")
         await pilot.pause()
         screen = app.screen
@@ -302,7 +303,8 @@ async def test_keys_that_arrive_in_one_burst_all_stay_in_the_dialog(tmp_path):
 async def test_tab_and_the_next_key_in_one_burst_land_in_the_next_field(tmp_path):
     app = app_on_sample(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("N", "f", "enter")
+        await command(pilot, "next round --dice toughness=1,2,7,8")
+        await pilot.press("f", "enter")
         await pilot.pause()
         screen = app.screen
         assert screen.focused is not None and screen.focused.id == "f-attacker"

@@ -33,10 +33,10 @@ def text(screen: DiceScreen, wid: str) -> str:
 
 
 async def edc_exchange_step(pilot, app: TrackerApp):  # type: ignore[no-untyped-def]
-    """Roland's press, the next round: an exchange by the first to act against the
-    guardsman, 4 dice against 3, taken to its dice step."""
+    """Roland's press, the next round (Jacques' blood loss test as it begins): an exchange
+    by the first to act against the guardsman, 4 dice against 3, taken to its dice step."""
     await pilot.pause()
-    await command(pilot, "next round")
+    await command(pilot, "next round --dice toughness=1,2,7,8")
     await pilot.press("f", "e")  # exchange
     await pilot.pause()
     await pilot.press("enter")

@@ -43,11 +43,11 @@ async def test_the_log_cursor_jumps_by_round_and_enter_goes_back_there(tmp_path)
         await focus_log(pilot, app)
         assert marked(app) == "the river rises"  # the newest entry first
         await pilot.press("left_square_bracket")  # start of this round (3)
-        assert marked(app) == "Round 3, command, High Elves first"
+        assert marked(app).startswith("Round 3, command, High Elves first")
         await pilot.press("left_square_bracket")  # start of round 2
-        assert marked(app) == "Round 2, command, High Elves first"
+        assert marked(app).startswith("Round 2, command, High Elves first")
         await pilot.press("right_square_bracket")
-        assert marked(app) == "Round 3, command, High Elves first"
+        assert marked(app).startswith("Round 3, command, High Elves first")
         await pilot.press("left_square_bracket", "down", "down")
         assert marked(app) == "Phase: shooting"
         await pilot.press("enter")

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.ui.keys import command
+from tests.ui.keys import command, type_text
 from tests.ui.test_app import app_on_sample, status
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.confirm import ConfirmScreen
+from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.resolve import ResolveScreen
 
 
@@ -69,14 +70,23 @@ async def test_warmaster_leaving_a_duty_undone_is_a_choice_the_log_keeps(tmp_pat
         await pilot.press("y")
         await pilot.pause()
         last = app.session.enc.log[-1].text
-    assert last.startswith("drive backs skipped by the GM (Empire Knights)")
+    assert last.startswith("drive backs skipped by the GM (Empire Knights: 2 hits to drive"
+                           " back)")
 
 
 async def test_edc_round_by_n_walks_both_exchanges(tmp_path: Path) -> None:
     app = app_on_sample(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        lines = await round_by_n(app, pilot)
+        since = len(app.session.enc.log)
+        for _ in range(8):  # the eighth begins round 3: Jacques' blood loss test, its dice
+            await pilot.press("n")
+            await pilot.pause()
+        assert isinstance(app.screen, DiceScreen), status(app)
+        await type_text(pilot, "1278")
+        await pilot.press("enter")
+        await pilot.pause()
+        lines = advances(app, since)
         # the cursor follows the turn: it stands on whoever acts now
         acting = app.session.play.current()
         assert app.query_one("#combatants-table").selected_key == acting
@@ -105,7 +115,7 @@ async def test_d6battle_round_by_n_with_a_morale_test_due(tmp_path: Path) -> Non
     # the Genoese failed their test in the sample and still flee; the Foot held
     assert lines[:2] == ["Phase: combat",
                          "Phase: resolution; flee now (move them): Genoese Crossbowmen"]
-    assert lines[2].startswith("Round 2, shoot, French first")
+    assert lines[2].startswith("Round 3, shoot, French first")
 
 
 async def test_harn_round_by_n_everyone_in_initiative_order(tmp_path: Path) -> None:

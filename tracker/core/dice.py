@@ -8,7 +8,9 @@ together at the table). Where the values come from depends on the mode:
 - ``roll``: values entered for the role are used first, then the seeded RNG rolls (the GM
   entered no dice at all, or asked the tracker to roll the rest);
 - ``strict``: only entered values; a stage left short is an error naming the stage, the
-  count it needs and the count given (nothing is topped up silently);
+  count it needs and the count given (nothing is topped up silently), except a stage no
+  face can change (:attr:`Request.certain`, a save at 1+), which the tracker rolls and
+  marks as rolled, as the dice step does;
 - ``ask``: a stage left short raises :class:`NeedDice`, so a dialog can ask the GM for
   exactly those dice and run the resolver again.
 
@@ -196,7 +198,7 @@ class Dice:
                 else "entered"
         elif self.mode == "ask":
             raise NeedDice(req, so_far)
-        elif self.mode == "strict":
+        elif self.mode == "strict" and not req.certain:
             given = len(so_far)
             raise DiceError(
                 f"{role}: stage {req.stage + 1} needs {req.count} d{sides}"
@@ -208,6 +210,15 @@ class Dice:
             source = "rolled"
         self.rolls.append(Roll(role, sides, value, source, req.stage))
         return value
+
+    def certain_rolled(self) -> list[str]:
+        """The roles of the stages no die could change that the tracker rolled, in order."""
+        roles: list[str] = []
+        for r in self.rolls:
+            req = self.requests[r.stage] if r.stage < len(self.requests) else None
+            if r.source == "rolled" and req is not None and req.certain and r.role not in roles:
+                roles.append(r.role)
+        return roles
 
     def unused(self) -> dict[str, list[int]]:
         """Entered values that no die asked for (a sign of a mistyped role or count)."""

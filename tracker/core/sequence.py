@@ -12,6 +12,29 @@ crosses a phase end with a duty pending: :func:`crossings` lists the phase ends 
 would cross, the session checks their duties (running the ones that need nothing of the
 GM, stopping at the ones that do), and :func:`move` then moves the position, ending and
 starting turns (timed effects) and rounds (the ruleset's upkeep).
+
+Duties, the one way to say what the rules owe at a phase's edge (:class:`Duty`):
+
+- A duty owed as a phase ends (``at="end"``, the default: Warmaster's drive backs) keeps
+  the phase from ending while it is pending; its action does it (the app opens it), or
+  ``next --dice``/``--roll-rest`` runs it with the advance.
+- A duty owed as a phase begins (``at="start"``: edc's blood loss tests as each round
+  begins) is an upkeep that asks for dice: the advance that begins the phase runs its
+  action for each one it is pending for with the dice given with ``next`` (``--dice``,
+  ``--roll-rest``, or the app's dice step), or stops and says which dice it needs. A
+  phase that begins a round owes its start duties as the round begins, before the
+  round's own upkeep (``round_start``), which sees what they did.
+- While a duty of the phase the fight stands in is pending, the actions it ``blocks``
+  are refused (d6battle: "resolve the effect before moving to your next unit", so a
+  morale test owed blocks ``shoot``); ``force=yes`` overrides it as any limit.
+- What a duty leaves behind when the GM skips it (``next force``) is not the duty's to
+  say: the state it deals with is a field the ruleset declares in
+  :attr:`SequenceOfPlay.lifetimes` with the boundary where the rules end it (a
+  :class:`~tracker.core.lifetimes.Lasts` ending with the duty's phase). A skipped duty
+  does not stop the phase ending, so the phase end still does what the rules do there
+  anyway: the field is reset ("leftover hits discarded"), or its ``then`` does what is
+  owed (held casualties removed, morale tests owed). The log names each duty skipped and
+  what it owed, then what ended.
 """
 
 from __future__ import annotations
@@ -22,6 +45,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .dice import Dice
 from .lifetimes import At, Boundary, Lasts, expire
+from .words import possessive
 
 if TYPE_CHECKING:  # no pydantic on the way to `tracker resolve`
     from .history import Transaction
@@ -41,19 +65,24 @@ ALL = "*"
 
 @dataclass(frozen=True, slots=True)
 class Duty:
-    """Something that must be done before a phase ends.
+    """Something the rules owe at a phase's end (or, with ``at="start"``, as it begins).
 
-    ``pending`` lists what is still to do. While anything is pending the phase cannot be
-    left (unless the GM forces it, which the log records); ``action`` names the action that
-    does it, which the app opens so the GM can enter its dice. With ``always`` the action
-    also runs when nothing is pending (bookkeeping such as clearing the phase's marks), by
-    the tracker, in the same log entry as the advance.
+    ``pending`` lists what is still to do: (who owes it, what in words). While anything
+    is pending the phase cannot be left (or begun, for a start duty) unless the GM forces
+    it, which the log records with what was owed; ``action`` names the action that does
+    it, which the app opens (its dice step, for a start duty) so the GM can enter its
+    dice. With ``always`` the action also runs when nothing is pending (bookkeeping such as
+    clearing the phase's marks), by the tracker, in the same log entry as the advance.
+    ``blocks`` names the actions refused while it is pending in the phase the fight stands
+    in (a start duty is never pending there: the advance that begins the phase does it).
     """
 
     name: str
     pending: Pending
     action: str = ""
     always: bool = False
+    at: At = "end"
+    blocks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,11 +272,91 @@ class PhaseEnd:
 
 @dataclass(slots=True)
 class Step:
-    """What advancing did, for the log line."""
+    """What advancing did, for the log line: where the fight now stands (``head``), then
+    what ended or was done on the way (``notes``)."""
 
-    text: str
-    new_round: bool = False
+    head: str
     notes: list[str] = field(default_factory=list)
+    new_round: bool = False
+
+    @property
+    def text(self) -> str:
+        return "; ".join([self.head, *self.notes])
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """What an advance passes over unplayed: the turns not taken in the phase it leaves
+    (those after the one acting), the phases not begun of the side's turn (or of the
+    round), and the later sides' whole turns. No text obliges anyone to act in a phase,
+    so skipping is allowed; it is said in the log, and the app asks before ``N`` skips
+    whole phases or turns (:attr:`whole`)."""
+
+    phase: str = ""
+    """The phase left, in words."""
+    turns: tuple[str, ...] = ()
+    """Whose turns in it were not taken, by name."""
+    side: str | None = None
+    """Whose turn the phases not begun belong to, where the sides take turns."""
+    phases: tuple[str, ...] = ()
+    sides: tuple[str, ...] = ()
+
+    @property
+    def whole(self) -> bool:
+        """Whether whole phases or turns are skipped (not only turns in the phase left)."""
+        return bool(self.phases or self.sides)
+
+    def notes(self) -> list[str]:
+        """What was skipped, for the log."""
+        out: list[str] = []
+        if self.turns:
+            out.append(f"{_and(list(self.turns))} had no turn in {self.phase}")
+        if self.phases:
+            word = "phase" if len(self.phases) == 1 else "phases"
+            if self.side is not None:
+                out.append(f"{possessive(self.side)} {_and(list(self.phases))} {word} skipped")
+            else:
+                out.append(f"{_and(list(self.phases))} skipped")
+        out += [f"{possessive(s)} whole turn skipped" for s in self.sides]
+        return out
+
+    def question(self) -> str:
+        """``Skip the rest of the Empire's turn and the High Elves' whole turn?``"""
+        parts: list[str] = []
+        if self.side is not None:
+            if self.phases or self.turns:
+                parts.append(f"the rest of the {possessive(self.side)} turn")
+        else:
+            if self.turns:
+                parts.append(f"the rest of {self.phase}")
+            parts += list(self.phases)
+        parts += [f"the {possessive(s)} whole turn" for s in self.sides]
+        return f"Skip {_and(parts)}?"
+
+
+def skipped(enc: Encounter, seq: SequenceOfPlay, what: str, stat: str = "initiative",
+            grouping: Grouping = "none") -> Skipped:
+    """What advancing ``what`` (turn, phase or round) from here passes over unplayed."""
+    if what == "turn":
+        return Skipped()
+    pos = enc.position
+    phase = seq.phase(pos)
+    turns: list[str] = []
+    if phase.acting in ("each", "side") and not (seq.turns_by == "side" and phase.acting == "side"):
+        order = actors(enc, seq, stat, grouping)
+        turns = [holder_name(enc, h) for h in order[pos.turn + 1:]]
+    where = _phase_words(seq, pos.phase) if seq.has_phases else f"round {pos.round}"
+    if what != "round":
+        return Skipped(where, tuple(turns))
+    side = phasing_side(enc, seq)
+    later = sides(enc)[pos.side + 1:] if seq.turns_by == "side" else []
+    phases = [_phase_words(seq, i) for i in range(pos.phase + 1, len(seq.phases))]
+    return Skipped(where, tuple(turns), side, tuple(phases), tuple(later))
+
+
+def _and(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def crossings(enc: Encounter, seq: SequenceOfPlay, what: str, stat: str = "initiative",
@@ -270,10 +379,17 @@ def crossings(enc: Encounter, seq: SequenceOfPlay, what: str, stat: str = "initi
         ends.append(PhaseEnd(seq.phases[index], side, index))
 
 
+Begun = Callable[[Phase], list[str]]
+"""What the rules owe as a phase begins, dealt with at that point of a move: (the phase
+begun) -> log lines. It may raise to stop the move (the caller rolls it back)."""
+
+
 def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,
-         stat: str = "initiative", grouping: Grouping = "none", dice: Dice | None = None) -> Step:
-    """Move to the next to act, phase or round inside ``tx`` (duties already dealt with),
-    ending what ends at each boundary passed on the way."""
+         stat: str = "initiative", grouping: Grouping = "none", dice: Dice | None = None,
+         begun: Begun | None = None) -> Step:
+    """Move to the next to act, phase or round inside ``tx`` (the duties of the phase ends
+    crossed already dealt with), ending what ends at each boundary passed on the way;
+    ``begun`` deals with the start duties of the phase it begins."""
     pos = enc.position
     before = current(enc, seq, stat, grouping)
     notes = _pass(enc, tx, seq, [_go(enc, seq, before, "end")])
@@ -281,7 +397,7 @@ def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,
         tx.set(["position", "turn"], pos.turn + 1)
         holder = current(enc, seq, stat, grouping)
         notes += _pass(enc, tx, seq, [_go(enc, seq, holder, "start")])
-        return Step("; ".join([f"Turn: {holder_name(enc, holder)}", *notes]))
+        return Step(f"Turn: {holder_name(enc, holder)}", notes)
     if what != "round" and pos.phase + 1 < len(seq.phases):
         notes += _pass(enc, tx, seq, [_phase(seq, pos, "end")])
         tx.set(["position", "phase"], pos.phase + 1)
@@ -289,9 +405,9 @@ def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,
         holder = current(enc, seq, stat, grouping)
         notes += _pass(enc, tx, seq, [_phase(seq, enc.position, "start"),
                                       _go(enc, seq, holder, "start")])
+        notes += _begin(enc, seq, begun)
         text = f"Phase: {_phase_words(seq, pos.phase)}"
-        return Step("; ".join([_with_actor(enc, seq, stat, grouping, text), *notes,
-                               *_reminder(enc, seq)]))
+        return Step(_with_actor(enc, seq, stat, grouping, text), [*notes, *_reminder(enc, seq)])
     if what != "round" and seq.turns_by == "side" and pos.side + 1 < len(sides(enc)):
         notes += _pass(enc, tx, seq, [_phase(seq, pos, "end"), _side(enc, seq, "end")])
         tx.set(["position", "side"], pos.side + 1)
@@ -302,13 +418,14 @@ def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,
         notes += _pass(enc, tx, seq, [_side(enc, seq, "start"),
                                       _phase(seq, enc.position, "start"),
                                       _go(enc, seq, holder, "start")])
+        notes += _begin(enc, seq, begun)
         first = f", {_phase_words(seq, 0)}" if seq.has_phases else ""
-        return Step("; ".join([f"Turn: {side}{first}", *notes, *_reminder(enc, seq)]))
-    return _new_round(enc, tx, seq, stat, grouping, dice, notes)
+        return Step(f"Turn: {side}{first}", [*notes, *_reminder(enc, seq)])
+    return _new_round(enc, tx, seq, stat, grouping, dice, notes, begun)
 
 
 def _new_round(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, stat: str, grouping: Grouping,
-               dice: Dice | None, notes: list[str]) -> Step:
+               dice: Dice | None, notes: list[str], begun: Begun | None) -> Step:
     ended = enc.position.round
     notes += _pass(enc, tx, seq, [*_rest_of_round(enc, seq),
                                   Boundary("end", "round", "", (ended,))])
@@ -320,6 +437,7 @@ def _new_round(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, stat: str, 
         tx.set(["acted"], [])
     notes += _reset_conditions(enc, tx)
     notes += _pass(enc, tx, seq, [Boundary("start", "round", "", (ended + 1,))])
+    notes += _begin(enc, seq, begun)  # before the round's upkeep, which sees what they did
     if seq.round_start is not None:
         notes += seq.round_start(enc, tx, dice or Dice(seed=enc.seed + len(enc.log)))
     holder = current(enc, seq, stat, grouping)
@@ -329,8 +447,7 @@ def _new_round(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, stat: str, 
     first = f", {holder_name(enc, holder)} first" if holder not in (None, ALL) else ""
     if seq.has_phases:
         first = f", {_phase_words(seq, 0)}{first}"
-    return Step("; ".join([f"Round {ended + 1}{first}", *notes, *_reminder(enc, seq)]),
-                new_round=True)
+    return Step(f"Round {ended + 1}{first}", [*notes, *_reminder(enc, seq)], new_round=True)
 
 
 # --- the boundaries a move passes ------------------------------------------------------------
@@ -389,6 +506,14 @@ def _rest_of_round(enc: Encounter, seq: SequenceOfPlay) -> list[Boundary | None]
         if seq.turns_by == "side" and side < len(everyone):
             out.append(Boundary("end", "turn", everyone[side], (pos.round, side)))
     return out
+
+
+def _begin(enc: Encounter, seq: SequenceOfPlay, begun: Begun | None) -> list[str]:
+    """The start duties of the phase the fight now stands in, dealt with by ``begun``."""
+    phase = seq.phase(enc.position)
+    if begun is None or not any(d.at == "start" for d in phase.duties):
+        return []
+    return begun(phase)
 
 
 def _reminder(enc: Encounter, seq: SequenceOfPlay) -> list[str]:

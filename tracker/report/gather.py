@@ -252,7 +252,9 @@ def _lines(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list
     for part in e.parts:
         line = _line(i, part, seq, all_sides, known, actions)
         line.duty = True
-        line.notes.append("taken by the tracker as the phase ended")
+        # a duty owed as a phase begins is taken where the advance arrives
+        began = (part.round, part.side, part.phase) == (e.round, e.side, e.phase)
+        line.notes.append(f"taken by the tracker as the phase {'began' if began else 'ended'}")
         out.append(line)
     taken = sum(len(part.rolls) for part in e.parts)
     rest = e.model_copy(update={"rolls": e.rolls[taken:]})

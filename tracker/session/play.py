@@ -28,8 +28,23 @@ if TYPE_CHECKING:  # the action code loads when an action is first taken, not at
     to and the ids of those it is pending for: (action, tx, dice, end, ids) -> text."""
 
 @dataclass(frozen=True, slots=True)
+class Ask:
+    """The dice a duty owes for one who owes it: the action's parameters as the duty would
+    run it (for the dice step), and the dice it asks for, in words."""
+
+    who: str
+    """Who owes it, by name ("" for the phase itself)."""
+    params: Any
+    dice: str
+    """``toughness 4 d10`` ("" where no die is known before the first falls)."""
+    roles: tuple[str, ...] = ()
+    """The roles of its dice, as ``--dice`` takes them."""
+
+
+@dataclass(frozen=True, slots=True)
 class PendingDuty:
-    """A phase cannot end: a duty is still to do (the app opens its action's dialog)."""
+    """A phase cannot end (or begin): a duty is still to do (the app opens its action's
+    dialog, or, for a start duty, asks for its dice)."""
 
     phase: str
     duty: seqs.Duty
@@ -37,13 +52,23 @@ class PendingDuty:
     """Who owes it (an id, or "" for the phase itself) and what, in words."""
     why: str
     """What is pending, without how to deal with it (the app opens the dialog)."""
+    asks: tuple[Ask, ...] = ()
+    """The dice it owes, one who owes it after another (the session fills them in)."""
 
     @classmethod
     def of(cls, phase: str, duty: seqs.Duty, items: list[tuple[str, str]],
-           names: dict[str, str]) -> PendingDuty:
-        what = "; ".join(f"{names.get(i, i)}: {words}" if i else words for i, words in items)
+           names: dict[str, str], round_: int = 0) -> PendingDuty:
         where = f"the {phase} phase" if phase else "the turn"
-        return cls(phase, duty, items, f"{where} cannot end yet: {duty.name} ({what})")
+        if duty.at == "start":
+            where = f"{phase} of round {round_}" if phase else f"round {round_}"
+        what = owed(items, names)
+        verb = "begin" if duty.at == "start" else "end"
+        return cls(phase, duty, items, f"{where} cannot {verb} yet: {duty.name} ({what})")
+
+    @property
+    def start(self) -> bool:
+        """Owed as the phase begins: the advance itself takes its dice."""
+        return self.duty.at == "start"
 
     @property
     def action(self) -> str:
@@ -58,8 +83,33 @@ class PendingDuty:
     @property
     def message(self) -> str:
         """What is pending and how to deal with it, in one line."""
-        how = f"{self.action} does it, " if self.action else ""
-        return f"{self.why}; {how}or next force skips it"
+        dice = "; ".join(f"{a.dice} for {a.who}" if a.who else a.dice
+                         for a in self.asks if a.dice)
+        roles = " ".join(f"{r}=…" for r in dict.fromkeys(r for a in self.asks for r in a.roles))
+        give = f"next --dice {roles} or next --roll-rest gives them" if roles else ""
+        if self.start:
+            how = [f"its dice: {dice}" if dice else "", give,
+                   "next force begins it without them"]
+        else:
+            does = f"{self.action} does it" if self.action else ""
+            how = [does, f"its dice: {dice} ({give})" if dice else "", "next force skips it"]
+        return "; ".join([self.why, *(h for h in how if h)])
+
+    def with_asks(self, asks: list[Ask]) -> PendingDuty:
+        return PendingDuty(self.phase, self.duty, self.items, self.why, tuple(asks))
+
+
+def owed(items: list[tuple[str, str]], names: dict[str, str]) -> str:
+    """What a duty owes, in words: ``Empire Knights: 2 hits to drive back; ...``."""
+    return "; ".join(f"{names.get(i, i)}: {words}" if i else words for i, words in items)
+
+
+class Stop(Exception):
+    """A start duty still pending: the advance stops there (its caller rolls back)."""
+
+    def __init__(self, pending: PendingDuty) -> None:
+        super().__init__(pending.why)
+        self.pending = pending
 
 
 @dataclass
@@ -115,16 +165,25 @@ class Play:
         out = []
         for end in seqs.crossings(self.enc, self.seq, what, self.stat, self.grouping):
             for duty in end.phase.duties:
-                out.append((end, duty, duty.pending(self.enc)))
+                if duty.at == "end":
+                    out.append((end, duty, duty.pending(self.enc)))
         return out
+
+    def skipped(self, what: str) -> seqs.Skipped:
+        """What advancing ``what`` passes over unplayed (the app asks before ``N`` skips
+        whole phases or turns)."""
+        return seqs.skipped(self.enc, self.seq, what, self.stat, self.grouping)
 
     def advance(self, tx: Transaction, what: str, *, force: bool, roll_rest: bool,
                 dice: Dice, run: RunDuty) -> str | PendingDuty:
-        """Deal with the duties the advance crosses, then move; the log line. A duty still
-        pending is run by its action where the GM typed its dice or said ``--roll-rest``;
-        else the advance stops at it (what it did before is the caller's to undo)."""
+        """Deal with the duties the advance crosses, then move, dealing with the duties
+        of the phase it begins as it begins; the log line. A duty still pending is run by
+        its action where the GM typed its dice or said ``--roll-rest``; else the advance
+        stops at it (what it did before is the caller's to undo), or, forced, goes on and
+        the log says what was skipped and what it owed."""
         notes: list[str] = []
         typed = {role for role, values in dice.entered.items() if values}  # --dice
+        skipped = self.skipped(what)
         for end, duty, items in self.duties_crossed(what):
             words = self.seq.names.get(end.phase.name, end.phase.name)
             if items and duty.action and (roll_rest or typed & self._roles(duty.action)):
@@ -132,21 +191,61 @@ class Play:
             elif items and not force:
                 return PendingDuty.of(words, duty, items, self.names())
             elif items:
-                what_ = ", ".join(self.names().get(i, i) for i, _ in items)
-                notes.append(f"{duty.name} skipped by the GM ({what_})")
+                notes.append(self._skip_note(duty, items))
             elif duty.action and duty.always:
-                made = len(tx.ops)
-                text = run(duty.action, tx, Dice(mode="strict"), end, [])
-                if len(tx.ops) > made:  # said only when it changed something
-                    notes.append(text)
-        step = seqs.move(self.enc, tx, what, self.seq, stat=self.stat, grouping=self.grouping,
-                         dice=dice)
-        return "; ".join([*notes, step.text])
+                notes += self._bookkeeping(duty, tx, end, run)
+
+        def begun(phase: seqs.Phase) -> list[str]:
+            pos = self.enc.position
+            here = seqs.PhaseEnd(phase, pos.side, pos.phase)
+            lines: list[str] = []
+            for duty in phase.duties:
+                if duty.at != "start":
+                    continue
+                items = duty.pending(self.enc)
+                if items and duty.action and (roll_rest or typed & self._roles(duty.action)):
+                    lines.append(run(duty.action, tx, dice, here, [i for i, _ in items if i]))
+                elif items and not force:
+                    words = self.seq.names.get(phase.name, phase.name)
+                    raise Stop(PendingDuty.of(words, duty, items, self.names(), pos.round))
+                elif items:
+                    lines.append(self._skip_note(duty, items))
+                elif duty.action and duty.always:
+                    lines += self._bookkeeping(duty, tx, here, run)
+            return lines
+
+        try:
+            step = seqs.move(self.enc, tx, what, self.seq, stat=self.stat,
+                             grouping=self.grouping, dice=dice, begun=begun)
+        except Stop as stop:
+            return stop.pending
+        return "; ".join([*notes, step.head, *skipped.notes(), *step.notes])
+
+    def _skip_note(self, duty: seqs.Duty, items: list[tuple[str, str]]) -> str:
+        """A duty left undone, with what it owed, in the log's words."""
+        return f"{duty.name} skipped by the GM ({owed(items, self.names())})"
+
+    def _bookkeeping(self, duty: seqs.Duty, tx: Transaction, end: seqs.PhaseEnd,
+                     run: RunDuty) -> list[str]:
+        """A duty's action run with nothing pending (clearing the phase's marks): said only
+        when it changed something."""
+        made = len(tx.ops)
+        text = run(duty.action, tx, Dice(mode="strict"), end, [])
+        return [text] if len(tx.ops) > made else []
 
     def _roles(self, action: str) -> set[str]:
         """The roles of the dice an action asks for (a duty's dice typed with next)."""
         found = self.ruleset.actions.get(action)
         return {stage.role for stage in found.stages} if found is not None else set()
+
+    def blocking(self, action: str) -> tuple[seqs.Duty, list[tuple[str, str]]] | None:
+        """A duty of the phase the fight stands in, still pending, that blocks ``action``."""
+        for duty in self.seq.phase(self.enc.position).duties:
+            if duty.at == "end" and action in duty.blocks:
+                items = duty.pending(self.enc)
+                if items:
+                    return duty, items
+        return None
 
     # --- limits ---------------------------------------------------------------------------
 
@@ -161,6 +260,11 @@ class Play:
         elif phase.actions is not None and action.name not in phase.actions:
             allowed = ", ".join(phase.actions) or "none"
             out.append(f"the {words} phase allows {allowed}, not {action.name}")
+        blocked = self.blocking(action.name)
+        if blocked is not None:
+            duty, items = blocked
+            out.append(f"{duty.name} first ({owed(items, self.names())}): the rules resolve it"
+                       f" before the next {action.name}")
         side = seqs.phasing_side(self.enc, self.seq)
         rule = action.turn_rule(phase.name, params)
         names = self.names()
@@ -224,6 +328,8 @@ class Play:
         """What each combatant or unit still owes the current phase ("4 hits to drive back")."""
         out: dict[str, list[str]] = {}
         for duty in self.seq.phase(self.enc.position).duties:
+            if duty.at != "end":
+                continue
             for who_id, words in duty.pending(self.enc):
                 out.setdefault(who_id, []).append(words)
         return out

@@ -10,7 +10,7 @@ which duty is still pending (:class:`~tracker.session.play.PendingDuty`).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -45,18 +45,21 @@ from tracker.session.language import (
     message_of,
     whole,
 )
-from tracker.session.play import PendingDuty, Play, forced, resolution_text, without_force
+from tracker.session.play import Ask, PendingDuty, Play, forced, resolution_text, without_force
 from tracker.store.paths import safe_child
 
 if TYPE_CHECKING:  # action code loads when an action is first taken
+    from tracker.rules import stages
     from tracker.rules.action import Action, Resolution
     from tracker.session import commands
     from tracker.session.commands import Command
     from tracker.store import armies
 else:  # the typed commands load after the first screen, the army readers (XML, zip) with
-    # the first army (see tracker.startup)
+    # the first army, the walk of an action's stages with the first duty that owes dice
+    # (see tracker.startup)
     commands = startup.lazy("tracker.session.commands")
     armies = startup.lazy("tracker.store.armies")
+    stages = startup.lazy("tracker.rules.stages")
 
 
 @dataclass
@@ -260,7 +263,8 @@ class Session:
         if rolled and (cmd.dice or cmd.sources):
             # some dice were entered: the result line says which the tracker rolled
             word = "die" if len(rolled) == 1 else "dice"
-            out.message += f"  (tracker-rolled {word}: {rolled_by_role(rolled)})"
+            shown = rolled_by_role(rolled, certain=dice.certain_rolled())
+            out.message += f"  (tracker-rolled {word}: {shown})"
         return out
 
     def actor_ids(self, action: Action[Any], params: Any) -> list[str]:
@@ -309,9 +313,37 @@ class Session:
             moved = self.play.advance(tx, cmd.what, force=cmd.force, roll_rest=cmd.roll_rest,
                                       dice=dice, run=run)
             if isinstance(moved, PendingDuty):
+                pending = moved.with_asks(self.duty_asks(moved))  # as it stands owed
                 tx.rollback()  # duties run before it was met are not kept either
-                return Outcome(moved.message, pending=moved)
+                return Outcome(pending.message, pending=pending)
             return self._commit(tx, moved, "next", dice, parts=parts or None)
+
+    def duty_asks(self, pending: PendingDuty) -> list[Ask]:
+        """The dice a pending duty owes, one who owes it after another, worked out in the
+        encounter as it stands (none where its action cannot say: the message goes on
+        without them)."""
+        action = self.ruleset.actions.get(pending.action) if pending.action else None
+        if action is None:
+            return []
+        names = self.play.names()
+        roles = tuple(dict.fromkeys(st.role for st in action.stages))
+        asks = []
+        try:
+            for who, given in self._duty_givens(action, [i for i, _ in pending.items if i]):
+                params = self.action_params_raw(action, given, complete=True)
+                asks.append(Ask(names.get(who, ""), params, dice_words(action, params), roles))
+        except (RuleError, DiceError, LookupError, CommandError):
+            return []
+        return asks
+
+    def _duty_givens(self, action: Action[Any], ids: list[str]) -> list[tuple[str, dict[str, Any]]]:
+        """Who a duty's action is run for, and the parameter naming them: once for each
+        one it is pending for where the action names its actor, else once."""
+        actor = next((p.name for p in action.params if p.kind == "actor"), None)
+        if actor is None or not ids:
+            return [("", {})]
+        names = {x.id: x.name for x in self.enc.everyone}
+        return [(i, {actor: self.canonical_name(names.get(i, i))}) for i in ids]
 
     def _run_duty(self, name: str, tx: Transaction, dice: Dice, end: seqs.PhaseEnd,
                   ids: list[str], parts: list[LogEntry]) -> str:
@@ -321,12 +353,8 @@ class Session:
         Each is kept in ``parts`` as the same action taken by hand would be."""
         action = self.ruleset.action(name)
         actor = next((p.name for p in action.params if p.kind == "actor"), None)
-        names = {x.id: x.name for x in self.enc.everyone}
-        givens: list[dict[str, Any]] = (
-            [{actor: self.canonical_name(names.get(i, i))} for i in ids]
-            if actor is not None and ids else [{}])
         texts = []
-        for given in givens:
+        for _, given in self._duty_givens(action, ids):
             params = self.action_params_raw(action, given, complete=True)
             odds = pre_roll_odds(action, params)
             ops, rolls, stages = len(tx.ops), len(dice.rolls), len(dice.requests)
@@ -679,6 +707,16 @@ def resolved_record(action: Action[Any], params: Any, res: Resolution,
                     happened=happened_label(action, params, res, odds))
 
 
+def dice_words(action: Action[Any], params: Any) -> str:
+    """The dice an action will ask for, as far as they are known before any falls:
+    ``drive 3 d6 (Knights: 3 hits), drive 2 d6 (Archers: 2 hits)``."""
+    known = [st for st in stages.known_stages(action, params) if st["count"]]
+    roles = [st["role"] for st in known]
+    return ", ".join(f"{st['role']} {st['count']} {st['die']}"
+                     + (f" ({st['why']})" if st.get("why") and roles.count(st["role"]) > 1
+                        else "") for st in known)
+
+
 def happened_label(action: Action[Any], params: Any, res: Resolution,
                    odds: list[tuple[str, float]]) -> str:
     """The odds label of what happened, as the action names it ("" where none does, or
@@ -719,15 +757,19 @@ def asked_for(asked: list[str]) -> list[str]:
     return [f"set {what}" for what in asked]
 
 
-def rolled_by_role(rolled: list[Any], most: int = 12) -> str:
-    """``save 2* 1* 4*; kill 5*``: tracker-rolled dice by role, in the order they fell."""
+def rolled_by_role(rolled: list[Any], most: int = 12, certain: Iterable[str] = ()) -> str:
+    """``save 2* 1* 4*; kill 5*``: tracker-rolled dice by role, in the order they fell;
+    a role in ``certain`` (a stage no die could change) says so."""
+    sure = set(certain)
     groups: list[tuple[str, list[str]]] = []
     for r in rolled[:most]:
         if groups and groups[-1][0] == r.role:
             groups[-1][1].append(f"{r.value}*")
         else:
             groups.append((r.role, [f"{r.value}*"]))
-    shown = "; ".join(f"{role} {' '.join(values)}" for role, values in groups)
+    shown = "; ".join(f"{role} {' '.join(values)}"
+                      + (" (no die can fail)" if role in sure else "")
+                      for role, values in groups)
     return shown + (" …" if len(rolled) > most else "")
 
 

@@ -145,7 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     o(p.add_argument("file"), ENCOUNTER)
     p.add_argument("commands", nargs="+", help="command lines, e.g. 'next round'")
-    p.add_argument("--dry-run", action="store_true", help="print but do not save")
+    p.add_argument("--dry-run", action="store_true",
+                   help="run the commands on a copy in memory and print what they would "
+                   "do; nothing is saved")
     p.add_argument("--wait", type=float, default=5.0, metavar="SECONDS",
                    help="wait this long for another tracker to let go (default 5)")
     p.set_defaults(run="tracker.shell.saves:cmd_exec")

@@ -64,10 +64,14 @@ def main(argv: list[str]) -> int:
             if "--json" in cmd.flags:
                 print(json.dumps({"action": action.name, "stages": stages}))
             else:
+                roles = [st["role"] for st in stages]
                 for st in stages:
                     count = "?" if st["count"] is None else st["count"]
                     target = f" ({st['target']})" if st.get("target") else ""
-                    print(f"{st['role']}: {count} {st['die']} {st['label']}".rstrip() + target)
+                    # a role asked for more than once (a unit each) says whose it is
+                    why = f" - {st['why']}" if st.get("why") and roles.count(st["role"]) > 1 else ""
+                    print(f"{st['role']}: {count} {st['die']} {st['label']}".rstrip()
+                          + target + why)
             return 0
         params = action.parse_params(cmd.params)
         dice = Dice.from_spec(cmd.dice, seed=cmd.seed, roll_rest=cmd.roll_rest)
@@ -83,4 +87,7 @@ def main(argv: list[str]) -> int:
             print(f"  {key}: {value}")
         for roll in resolution.rolls:
             print(f"  die {roll.role} d{roll.sides}: {roll.value} ({roll.source})")
+        if cmd.dice:
+            for role in dice.certain_rolled():
+                print(f"  {role}: no die can fail, rolled by the tracker")
     return 0

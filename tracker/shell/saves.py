@@ -145,16 +145,19 @@ def cmd_army(ns: argparse.Namespace) -> int:
 def run_commands(file: str, given: Sequence[str | Command], dry_run: bool = False,
                  quote: bool = False, wait: float = 5.0) -> int:
     """Run commands (lines, read one by one, or typed) against a save and save it once all
-    have worked; a line is printed for each once it is saved."""
+    have worked; a line is printed for each once it is saved. With ``dry_run`` they run on
+    a copy in memory (no lock taken, nothing written) and their lines are printed."""
     try:
         opened = open_encounter(Path(file), read_only=dry_run, wait=wait)
     except SaveError as exc:
         raise UsageError(str(exc)) from None
     session = opened.session
-    if session.read_only and not dry_run:
+    if dry_run:
+        session.read_only = False  # the copy in memory takes the commands; it is never saved
+    elif session.read_only:
         raise UsageError(opened.notice)
     session.keep_armies = not dry_run
-    saving = Saving(opened)
+    saving = Saving(opened, autosave=not dry_run)
     try:
         messages = []
         for each in given:
@@ -166,7 +169,9 @@ def run_commands(file: str, given: Sequence[str | Command], dry_run: bool = Fals
             if outcome.pending is not None:
                 raise UsageError(f"{line}: {outcome.message}" if quote else outcome.message)
             messages.append(outcome.message)
-        if not dry_run:
+        if dry_run:
+            messages.append(f"dry run: {Path(file).name} not changed")
+        else:
             # printed once saved: a line on the screen is a change on the disk
             saving.changed()
             news = saving.save_now()

@@ -21,6 +21,7 @@ from textual.worker import Worker, WorkerState
 
 from tracker import startup
 from tracker.core import sequence as seqs
+from tracker.core.dice import Answers
 from tracker.core.history import touched_units
 from tracker.core.model import Combatant, Unit
 from tracker.session.language import CommandError
@@ -50,11 +51,13 @@ if TYPE_CHECKING:
     from tracker.session.commands import Command
     from tracker.ui import watch
     from tracker.ui.screens import confirm, edit, picker, report, resolve
+    from tracker.ui.screens import dice as dice_step
     from tracker.ui.screens import help as help_screen
 else:  # the commands, dialogs and player view load after the first screen or when first
     # used (see tracker.startup)
     commands = startup.lazy("tracker.session.commands")
     confirm = startup.lazy("tracker.ui.screens.confirm")
+    dice_step = startup.lazy("tracker.ui.screens.dice")
     help_screen = startup.lazy("tracker.ui.screens.help")
     edit = startup.lazy("tracker.ui.screens.edit")
     picker = startup.lazy("tracker.ui.screens.picker")
@@ -371,18 +374,33 @@ class TrackerApp(SavingApp):
         self.run_command(commands.Rewind(entry=message.entry))
 
     def action_next(self, what: str) -> None:
-        self.advance(what)
+        """``n``, ``p``, ``N``. ``N`` that would skip whole phases or turns (the rest of this
+        side's turn, the other side's) asks first: y skips, Enter keeps."""
+        skipped = self.session.play.skipped(what)
+        if what != "round" or not skipped.whole or self.session.read_only:
+            self.advance(what)
+            return
 
-    def advance(self, what: str, force: bool = False) -> None:
+        def go(yes: bool | None) -> None:
+            if yes:
+                self.advance(what)
+
+        self.push_screen(confirm.CarefulConfirm(skipped.question()), go)
+
+    def advance(self, what: str, force: bool = False, dice: Answers | None = None) -> None:
         """Walk the sequence; a duty still pending opens its action (its dice entered or
-        rolled there), then the advance goes on; the GM may also skip it knowingly."""
+        rolled there), then the advance goes on; the GM may also skip it knowingly.
+        ``dice``: those of the duties owed as the phase begins, from the dice step."""
         if self.session.read_only:
             self.set_status("read-only: another tracker writes this encounter", error=True)
             return
         step = commands.step_of(what)
         if step is None:
             raise ValueError(f"no step {what!r}")  # the keys give turn, phase or round
-        outcome = self._outcome(commands.Next(step, force))
+        given = dice or {}
+        cmd = commands.Next(step, force, dice={r: [v for v, _ in vs] for r, vs in given.items()},
+                            sources={r: [src for _, src in vs] for r, vs in given.items()})
+        outcome = self._outcome(cmd)
         if isinstance(outcome, str):
             return
         if outcome.pending is not None:
@@ -394,6 +412,10 @@ class TrackerApp(SavingApp):
         def skip(yes: bool | None) -> None:
             if yes:
                 self.advance(what, force=True)
+
+        if pending.start:
+            self._start_dice(pending, what, skip)
+            return
 
         def done(ran: object) -> None:
             if ran:
@@ -415,6 +437,45 @@ class TrackerApp(SavingApp):
         else:
             self.set_status(pending.message, error=True)
             done(None)
+
+    def _start_dice(self, pending: PendingDuty, what: str,
+                    skip: Callable[[bool | None], None]) -> None:
+        """A duty owed as a phase begins (the blood loss tests as a round begins): its
+        dice asked for in the dice step, for one who owes it after another; then the
+        advance goes on with them. Esc leaves it undone, and asks first."""
+        ask = f"Leave {pending.duty.name} undone and go on? (the log will say so)"
+        action = self.session.ruleset.actions.get(pending.action) if pending.action else None
+        asks = list(pending.asks)
+        if action is None or not asks:
+            self.set_status(pending.message, error=True)
+            self.push_screen(confirm.CarefulConfirm(ask), skip)
+            return
+        step = commands.step_of(what)
+        assert step is not None
+        seed = self.session.dice_seed(commands.Next(step))
+        answers: Answers = {}
+
+        def ask_next(k: int) -> None:
+            if k == len(asks):
+                self.advance(what, dice=answers)
+                return
+            owes = asks[k]
+
+            def got(result: Answers | None) -> None:
+                if result is None:
+                    self.push_screen(confirm.CarefulConfirm(ask), skip)
+                    return
+                for role, values in result.items():
+                    answers.setdefault(role, []).extend(values)
+                ask_next(k + 1)
+
+            title = f"{pending.duty.name}: {owes.who}" if owes.who else pending.duty.name
+            self.push_screen(dice_step.DiceScreen(self.session, action, owes.params, seed + k,
+                                                  title=title), got)
+
+        self.set_status(f"{pending.why}: its dice step is open (Esc leaves it undone, and "
+                        "asks first)", error=True)
+        ask_next(0)
 
     def action_undo(self) -> None:
         self.run_command(commands.Undo())

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 from tracker.core.dice import Dice
 from tracker.rules.base import RuleError
 
-from .common import CP, MP, count_successes, roll_d10s, successes_word
-from .settings import BLOOD_LOSS_RAISE, FRACTION_ROUNDING, PAIN_RESIST, TN_ABOVE_TEN, setting
-from .wounds import blood_loss_tn, effective_pain, lose_health
+from .common import CP, MP
+from .settings import FRACTION_ROUNDING, PAIN_RESIST, setting
+from .wounds import effective_pain
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -182,28 +182,17 @@ def missile_upkeep(enc: Encounter, c: EdcCombatant, tx: Transaction) -> str:
 
 
 def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
-    """Upkeep, by Reflex: Toughness vs BL for the wounded, refresh CP, missile upkeep."""
+    """Upkeep, by Reflex: refresh CP, missile upkeep. The blood loss tests come before it
+    (the first exchange's start duty), so a fighter they leave at Health 1 refreshes to
+    half a pool and one they put in a coma refreshes none."""
     from .model import EdcCombatant
 
     lines: list[str] = []
-    rule = str(setting(enc, TN_ABOVE_TEN))
-    raise_rule = str(setting(enc, BLOOD_LOSS_RAISE))
     fighters = sorted(
         (c for c in enc.combatants if isinstance(c, EdcCombatant) and not c.out),
         key=lambda c: (-c.reflex, c.name.lower()),
     )
     for c in fighters:
-        bl = blood_loss_tn(c.wounds, raise_rule)
-        if bl > 0:
-            values = roll_d10s(dice, "toughness", c.toughness, bl, rule,
-                               why=f"{c.name}, Toughness vs BL {bl}")
-            succ = count_successes(values, bl, rule)
-            line = f"{c.name} Toughness vs BL {bl}: {successes_word(succ)}"
-            if succ == 0:
-                line += "; " + lose_health(enc, c, tx)
-            lines.append(line)
-        if c.out:
-            continue
         lines.append(refresh(enc, c, tx))
         line = missile_upkeep(enc, c, tx)
         if line:

@@ -1,8 +1,9 @@
 """``bloodloss``: Toughness against the Blood Loss TN (BL); a failure costs 1 Health (edc).
 
 "At the beginning of each Round, all wounded characters must roll Toughness vs. their
-current accumulated BL": once per round. The start-of-round upkeep rolls it for every
-wounded fighter; the action is for a roll the GM makes by hand.
+current accumulated BL": once per round. The first exchange owes it as it begins, for
+every wounded fighter (a start duty): `next` asks for its dice, as any action's; the
+action is also for a roll the GM makes by hand.
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ class BloodlossFigures(Figures):
 
 class Bloodloss(Action[BloodlossParams]):
     name = "bloodloss"
-    help = ("Toughness vs the Blood Loss TN (BL); a failure costs 1 Health (run each round "
-            "by the upkeep)")
+    help = ("Toughness vs the Blood Loss TN (BL); a failure costs 1 Health (owed by every "
+            "wounded fighter as each round begins)")
     params_model = BloodlossParams
     once_per = "round"
     stages = (Stage("toughness", "d10", "Toughness dice", label="against blood loss",
