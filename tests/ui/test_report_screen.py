@@ -39,7 +39,10 @@ async def test_r_opens_the_report_and_escape_closes_it(tmp_path: Path) -> None:
         assert isinstance(screen, ReportScreen)
         assert screen.has_class("narrow")
         sparks = list(screen.query(Sparkline))
-        assert [list(s.data or []) for s in sparks] == [[0.0, 7.0], [0.0, 1.0]]
+        # Losses so far, round by round: the sample's round 1 cost the French 3 figures
+        # (Longbowmen, 3 killed) and the English 1 (Crossbowmen, 1 killed); the volley of
+        # round 2 kills 4 Foot Sergeants (5 hits, one 6 saved, KA 3 vs D 4 kills on 1+).
+        assert [list(s.data or []) for s in sparks] == [[0.0, 3.0, 7.0], [0.0, 1.0, 1.0]]
         ledger = str(screen.query_one("#report-ledger", Static).render())
         assert "5/6" in ledger and "10.9%" in ledger
         for widget in screen.query("#report-story, #report-charts"):
