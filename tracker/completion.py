@@ -63,7 +63,7 @@ def script(parser: argparse.ArgumentParser, shell: str) -> str:
 def _words() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """The word lists the script carries, and each ruleset's action names."""
     from tracker import rules
-    from tracker.store.paths import samples_dir, themes_dir
+    from tracker.store.paths import encounter_files, samples_dir, themes_dir
 
     actions: dict[str, list[str]] = {}
     for rid in rules.RULESETS:
@@ -78,7 +78,7 @@ def _words() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     samples, themes = samples_dir(), themes_dir()
     lists = {
         "rulesets": list(rules.RULESETS),
-        "samples": sorted(p.stem for p in samples.glob("*.toml")) if samples else [],
+        "samples": [p.stem for p in encounter_files(samples)] if samples else [],
         "themes": sorted(p.stem for p in themes.glob("*.toml")) if themes else [],
     }
     lists["themes"] += sorted(set(BUILTIN_THEMES) - set(lists["themes"]))

@@ -114,7 +114,13 @@ def value_for(p: Param) -> st.SearchStrategy[str]:
     if p.kind == "ints":
         return st.lists(st.integers(max(lo, 0), min(hi, 6)), max_size=3).map(
             lambda v: ",".join(map(str, v)))
+    if p.name in DICE_WORDS:
+        return st.sampled_from(["1d8+3", "2d6", "8", "3d6-1", "1d12+5", "8d6"])
     return st.sampled_from(["A", "B", "Knights"])
+
+
+DICE_WORDS = ("damage", "base_impact")
+"""Text parameters that are dice notation."""
 
 
 def params_for(act: Action[Any]) -> st.SearchStrategy[dict[str, str]]:

@@ -17,6 +17,7 @@ from tracker.session.commands import (
     Command,
     CommandError,
     Effect,
+    Damage,
     Heal,
     Help,
     Next,
@@ -59,7 +60,10 @@ def test_each_verb_reads_into_its_command():
     assert parse("effect bree pinned until=grak at=end") == \
         Effect("bree", "pinned", {"until": "grak", "at": "end"})
     assert parse("wound aldo left arm level=2") == Wound("aldo", "left arm", {"level": "2"})
-    assert parse("heal aldo 1") == Heal("aldo", 1)
+    assert parse("wound aldo remove=1") == Wound("aldo", remove=1)
+    assert parse("heal aldo 7") == Heal(["aldo"], 7)
+    assert parse("damage goblin 1 goblin 2 7") == Damage(["goblin", "1", "goblin", "2"], 7)
+    assert parse("damage Aria 5 Tam") == Damage(["Aria", "Tam"], 5)
     assert parse("settings") == parse("setting") == Setting()
     assert parse("army 'The Empire.cat' Halberdiers=2 'Steam Tank' side=Empire") == \
         Army("The Empire.cat", ["Halberdiers=2", "Steam Tank"], "Empire")
@@ -97,7 +101,12 @@ def test_seed_and_errors():
     ("effect bree", commands.GENERIC_HELP["effect"]),
     ("wound aldo", commands.GENERIC_HELP["wound"]),
     ("heal aldo", commands.GENERIC_HELP["heal"]),
-    ("heal aldo x", "wound number=x: expected a whole number"),
+    ("heal aldo x", commands.GENERIC_HELP["heal"]),
+    ("damage 7", commands.GENERIC_HELP["damage"]),
+    ("damage aldo 0", "damage 0: the amount must be 1 to 9999"),
+    ("damage aldo 3 x=1", f"damage: did not expect 'x=1' ({commands.GENERIC_HELP['damage']})"),
+    ("wound aldo remove=x", "remove=x: expected a whole number"),
+    ("wound aldo arm remove=1", f"wound: did not expect 'arm' ({commands.GENERIC_HELP['wound']})"),
     ("army", commands.GENERIC_HELP["army"]),
     ("army list.toml --seed 3", "army: unknown option --seed (use side=NAME)"),
     ("rewind", "rewind round N [phase P] or rewind entry K"),
@@ -173,7 +182,7 @@ ROUND_TRIP = [
     "set 'Sir Roland' initiative=16 +prone -stunned", "remove Halberdiers II",
     "next round force --dice morale=3,4", "undo", "redo", "roll 4d6kh3 stat",
     'note! "it'"'"'s the ambush"', "effect nolora aimed rounds=1", "wound aldo head level=2",
-    "heal aldo 2", "setting round_resets=reacted,dodged", "army x.cat 'Steam Tank' side=Empire",
+    "wound aldo remove=2", "heal aldo 2", "damage 'Goblin 1' Orc 7", "setting round_resets=reacted,dodged", "army x.cat 'Steam Tank' side=Empire",
     "rewind round 2 phase 3", "rewind entry 4", "help shoot", "q", "save-as kept",
 ]
 
@@ -235,7 +244,7 @@ def test_every_command_has_its_handler_or_is_the_apps():
              if (k.verb or k is Act) and getattr(commands, k.__name__) is k}
     assert {k.__name__ for k in kinds} == {
         "Add", "Set", "Remove", "Next", "Undo", "Redo", "Roll", "Note", "Effect", "Wound",
-        "Heal", "Setting", "Army", "Rewind", "Help", "Quit", "SaveAs", "Act"}
+        "Damage", "Heal", "Setting", "Army", "Rewind", "Help", "Quit", "SaveAs", "Act"}
     for kind in kinds:
         assert (kind in handlers()) != (kind in APP_ONLY), kind.__name__
     assert all(v in handlers() or v in APP_ONLY for v in map(type, map(_sample, VERBS)))

@@ -183,7 +183,7 @@ def test_plain_group_initiative_and_a_newcomer_ahead_of_the_turn(tmp_path: Path)
     path = tmp_path / "ford.toml"
     save_encounter(skirmish(), path)
     s = Session(load(path), path)
-    out = s.execute("add combatant Wolf initiative=20")
+    out = s.execute("add combatant Wolf initiative=20 side=party")  # the bestiary's foe, tamed
     assert out.message.endswith("Wolf acts now, before Aldo")
     s.execute("setting group_initiative=side")
     assert s.play.order() == ["side:party", "side:foes"]

@@ -44,7 +44,8 @@ def test_add_set_remove_and_undo(session):
         ("fly aldo", "unknown command 'fly'"),
         ("roll 3q6", "bad dice expression"),
         ("roll d6 --dice roll=7", "cannot show 7"),
-        ("heal aldo 1", "has 0 wounds"),
+        ("wound aldo remove=1", "remove=1: Aldo has no wounds"),
+        ("heal aldo 1", "Aldo has no hit points"),
         ("setting x=1", "no setting"),
     ],
 )
@@ -83,7 +84,7 @@ def test_wounds_and_notes(session):
     session.execute("wound bree 'left arm' level=3 kind=cutting pain=2")
     wound = session.enc.find_combatant("bree").wounds[0]
     assert (wound.location, wound.level, wound.kind, wound.pain) == ("left arm", 3, "cutting", 2)
-    session.execute("heal bree 1")
+    session.execute("wound bree remove=1")
     assert session.enc.find_combatant("bree").wounds == []
     session.execute("note! the orcs fear fire")
     assert session.enc.log[-1].secret

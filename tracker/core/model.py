@@ -160,6 +160,11 @@ class Combatant(Model):
     """Out of the fight (dead, fled, unconscious): kept, but skipped in the order."""
     notes: str = ""
 
+    def tie_rank(self, enc: Encounter) -> int:
+        """Orders combatants of equal initiative, highest first, before their names (the
+        ruleset's rule for ties; 0: by name alone)."""
+        return 0
+
 
 LEGACY_UNIT_FIELDS: dict[str, Any] = {
     "close_attacks": 0,

@@ -161,10 +161,10 @@ def acting_order(enc: Encounter, stat: str = "initiative",
     if not enc.combatants:
         return sides(enc)
     active = [c for c in enc.combatants if not c.out]
-    best: dict[str, tuple[int, str]] = {}
+    best: dict[str, tuple[int, int, str]] = {}
     for c in active:
         holder = _holder_of(c, grouping)
-        rank = (-order_value(c, stat), c.name.lower())
+        rank = (-order_value(c, stat), -c.tie_rank(enc), c.name.lower())
         if holder not in best or rank < best[holder]:
             best[holder] = rank
     return sorted(best, key=lambda h: best[h])

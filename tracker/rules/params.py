@@ -53,7 +53,10 @@ from tracker.rules.setting import Setting
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
 
-ParamKind = Literal["int", "float", "str", "bool", "choice", "ints", "strs", "actor", "target"]
+ParamKind = Literal[
+    "int", "float", "str", "bool", "choice", "ints", "strs", "actor", "target", "names"]
+"""``actor`` and ``target`` name one combatant or unit of the encounter, ``names``
+several (the words after an action's actor and target go to it)."""
 
 
 class _Required:
@@ -130,7 +133,7 @@ class Param:
         low = raw.lower()
         if low in ("none", "-") and self.default is None:
             return None
-        if self.kind in ("ints", "strs"):
+        if self.kind in ("ints", "strs", "names"):
             return [v.strip() for v in raw.split(",") if v.strip()]
         if self.kind in ("choice", "bool"):
             return low
@@ -156,7 +159,8 @@ class Param:
         return f"{self.name} ({', '.join(bits)}): {self.help}"
 
 
-_EXPECTED = {"ints": "numbers like 1,-2,3", "strs": "names like a,b"}
+_EXPECTED = {"ints": "numbers like 1,-2,3", "strs": "names like a,b",
+             "names": "names like a,b"}
 
 
 class Params(BaseModel):

@@ -187,27 +187,42 @@ class Effect(Command):
 
 @dataclass(frozen=True, slots=True)
 class Wound(Command):
-    """``wound NAME LOCATION [field=value ...]``"""
+    """``wound NAME LOCATION [field=value ...]``, or ``wound NAME remove=N``: wound number
+    N (1 is the first listed) heals and is removed."""
 
     verb: ClassVar[str] = "wound"
     who: str
-    location: str
+    location: str = ""
     params: dict[str, str] = field(default_factory=dict)
+    remove: int | None = None
 
     def words(self) -> list[str]:
+        if self.remove is not None:
+            return [self.verb, self.who, f"remove={self.remove}"]
         return [self.verb, self.who, self.location, *pairs(self.params)]
 
 
-@dataclass(frozen=True, slots=True)
-class Heal(Command):
-    """``heal NAME N``: wound number N (1 is the first listed) heals."""
+POINTS = (1, 9999)
+"""The hit points one ``damage`` or ``heal`` moves, at least and at most."""
 
-    verb: ClassVar[str] = "heal"
-    who: str
-    number: int
+
+@dataclass(frozen=True, slots=True)
+class Damage(Command):
+    """``damage NAME N [NAME ...]``: N damage to each (temporary hit points first)."""
+
+    verb: ClassVar[str] = "damage"
+    names: list[str]
+    amount: int
 
     def words(self) -> list[str]:
-        return [self.verb, self.who, str(self.number)]
+        return [self.verb, *self.names, str(self.amount)]
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(Damage):
+    """``heal NAME N [NAME ...]``: N hit points back to each, up to its maximum."""
+
+    verb: ClassVar[str] = "heal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,7 +409,10 @@ def _roll(w: Words) -> Roll:
         raise CommandError(f"roll: did not expect '{' '.join(w.args[2:])}' "
                            f"({GENERIC_HELP['roll']})")
     role = w.args[1] if len(w.args) > 1 else "roll"
-    return Roll(w.args[0], role, dice=w.dice, seed=w.seed, roll_rest=w.roll_rest)
+    dice = dict(w.dice)
+    if "" in dice:  # --dice 3,5,6 with no role: this roll's
+        dice.setdefault(role, []).extend(dice.pop(""))
+    return Roll(w.args[0], role, dice=dice, seed=w.seed, roll_rest=w.roll_rest)
 
 
 def _note(w: Words) -> Note:
@@ -413,17 +431,33 @@ def _effect(w: Words) -> Effect:
 
 
 def _wound(w: Words) -> Wound:
+    if "remove" in w.params:
+        raw = w.params.pop("remove")
+        w.nothing_more(GENERIC_HELP["wound"], words=1)
+        if len(w.args) != 1:
+            raise CommandError(GENERIC_HELP["wound"])
+        return Wound(w.args[0], remove=whole("remove", raw))
     if len(w.args) < 2:
         raise CommandError(GENERIC_HELP["wound"])
     w.refuse_dice()
     return Wound(w.args[0], " ".join(w.args[1:]), w.params)
 
 
-def _heal(w: Words) -> Heal:
-    if len(w.args) != 2:
-        raise CommandError(GENERIC_HELP["heal"])
-    w.nothing_more(GENERIC_HELP["heal"], words=2)
-    return Heal(w.args[0], whole("wound number", w.args[1]))
+def _points(w: Words) -> Damage:
+    """``damage NAME N [NAME ...]`` and ``heal``: the last whole number typed is the
+    amount, the other words name who (a name of several words needs no quotes)."""
+    usage = GENERIC_HELP[w.verb]
+    w.nothing_more(usage, words=len(w.args))
+    numbers = [i for i, word in enumerate(w.args) if word.isdigit()]
+    if not numbers or len(w.args) < 2:
+        raise CommandError(usage)
+    at = numbers[-1]
+    amount = int(w.args[at])
+    low, high = POINTS
+    if not low <= amount <= high:
+        raise CommandError(f"{w.verb} {amount}: the amount must be {low} to {high}")
+    names = w.args[:at] + w.args[at + 1:]
+    return (Heal if w.verb == "heal" else Damage)(names, amount)
 
 
 def _setting(w: Words) -> Setting:
@@ -487,7 +521,7 @@ def _save_as(w: Words) -> SaveAs:
 VERBS: dict[str, Callable[[Words], Command]] = {
     "add": _add, "set": _set, "remove": _remove, "next": _next, "undo": _undo,
     "redo": _redo, "roll": _roll, "note": _note, "note!": _note, "effect": _effect,
-    "wound": _wound, "heal": _heal, "setting": _setting, "settings": _setting,
+    "wound": _wound, "damage": _points, "heal": _points, "setting": _setting, "settings": _setting,
     "army": _army, "rewind": _rewind, "help": _help, "?": _help, "q": _quit,
     "quit": _quit, "save-as": _save_as,
 }

@@ -24,14 +24,18 @@ GENERIC_HELP: dict[str, str] = {
     "next": "next [turn|phase|round]   advance the acting order (default: turn)",
     "undo": "undo   take back the last change",
     "redo": "redo   put back the last undone change",
-    "roll": "roll EXPR [ROLE]   any dice: d100, 3d6+2, 6d10>=7 (successes), 4d6kh3",
+    "roll": "roll EXPR [ROLE] [--dice V1,V2 ...]   any dice: d100, 3d6+2, 6d10>=7 "
+    "(successes), 4d6kh3; --dice takes the dice as rolled at the table",
     "note": "note TEXT   add a line to the log (note! TEXT keeps it from the player view)",
     "effect": "effect NAME EFFECT [rounds=N] [turn=yes] [until=WHO] [at=start|end]   "
     "a timed effect: ends with round N from now, or as its own (turn=yes) or WHO's next "
     "turn starts (or ends); with either, rounds=N counts N of those turns. "
     "set NAME -EFFECT ends it early",
-    "wound": "wound NAME LOCATION [level=N kind=K impact=N shock=N pain=N blood_loss=N]",
-    "heal": "heal NAME N   remove wound number N (1 is the first listed)",
+    "wound": "wound NAME LOCATION [level=N kind=K impact=N shock=N pain=N blood_loss=N]   "
+    "(wound NAME remove=N: wound number N heals, 1 the first listed)",
+    "damage": "damage NAME N [NAME ...]   N damage to each (temporary hit points first; at 0 "
+    "down)",
+    "heal": "heal NAME N [NAME ...]   N hit points back to each, up to its maximum",
     "setting": "setting [NAME=VALUE ...]   show or change the ruleset's open rule decisions",
     "army": "army FILE [NAME=COUNT|NAME ...] [side=NAME]   add an army list (.toml), a "
     "BattleScribe roster (.ros, .rosz), or units named from a catalogue (.cat)",
@@ -159,6 +163,9 @@ def read_words(words: list[str], flags: tuple[str, ...] = ()) -> Words:
         if word.startswith("--"):
             known = ", ".join(("--dice", "--roll-rest", "--seed", *flags))
             raise CommandError(f"unknown option {word} (options: {known})")
+        if mode == "dice" and verb == "roll" and re.fullmatch(r"\d+(,\d+)*", word):
+            out.dice.setdefault("", []).extend(int(v) for v in word.split(","))
+            continue  # roll d20 --dice 14: the roll's own dice, whatever its role
         if mode == "dice":
             try:
                 for role, values in parse_dice_spec([word]).items():

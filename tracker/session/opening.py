@@ -11,7 +11,7 @@ from tracker.session.session import Session
 from tracker.store import Lock, LockHeld, load_encounter, save_encounter
 from tracker.store.fs import make_folders, read_regular, write_atomic
 from tracker.store.open_save import open_for_writing
-from tracker.store.paths import encounters_dir, list_saves, samples_dir
+from tracker.store.paths import encounter_files, encounters_dir, list_saves, samples_dir
 
 
 def model_for(ruleset_id: str) -> type[Encounter]:
@@ -79,7 +79,8 @@ def default_save() -> Path:
     if saves:
         return saves[0]
     folder = samples_dir()
-    samples = sorted(folder.glob("*.toml"), key=lambda p: p.name != FIRST_SAMPLE) if folder else []
+    samples = sorted(encounter_files(folder), key=lambda p: p.name != FIRST_SAMPLE) \
+        if folder else []
     if not samples:
         raise FileNotFoundError("no encounter yet: start one with `tracker new NAME --ruleset ID`")
     target = encounters_dir() / samples[0].name
@@ -104,7 +105,7 @@ def find_sample(name: str) -> Path:
     the one sample whose name starts with it (``warmaster``); LookupError names the
     samples when none or several match."""
     folder = samples_dir()
-    samples = sorted(folder.glob("*.toml")) if folder else []
+    samples = encounter_files(folder) if folder else []
     if not samples:
         raise LookupError("this install has no samples")
     stem = name.removesuffix(".toml")

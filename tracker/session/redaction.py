@@ -31,6 +31,7 @@ from pydantic import BaseModel
 
 from tracker.core.model import Combatant, Encounter, LogEntry, Op, Resolved, Unit
 from tracker.core.turns import acting_order, current_actor
+from tracker.rules.plain.health import WORDS, health_word
 
 SHOWN = 200
 """The newest applied log entries a view carries (what the log pane draws)."""
@@ -46,6 +47,10 @@ FACES = {"wounds": ("wounded", "a wound healed", "wounds changed"),
 """What a line says of a change to another side's hidden field that the table sees
 happen (a wound taken, a note written); a change to any other hidden field says nothing."""
 
+HEALTH = ("hp", "max_hp", "temp_hp")
+"""Hit points: another side's are shown as the ``player_health`` setting says (words by
+default: unhurt, hurt, bloodied, down, in the view's conditions and log lines)."""
+
 ROLLED = ("pools",)
 """Another side's fields whose change a line keeps as it was written: pool dice spent and
 refreshed are dice the table sees rolled (the panes still do not show the pools)."""
@@ -59,11 +64,15 @@ class FieldRule:
     own: frozenset[str]
     secret: frozenset[str]
     keep: frozenset[str]
+    words: bool = False
+    """Another side's hit points are told in words."""
 
     @classmethod
     def of(cls, enc: Encounter, own: Collection[str], order_stat: str) -> FieldRule:
-        return cls(frozenset(own), frozenset({*enc.secret_fields, *ALWAYS_SECRET}),
-                   frozenset({order_stat}))
+        health = str(enc.settings.get("player_health", "words"))
+        hidden = HEALTH if health != "numbers" else ()
+        return cls(frozenset(own), frozenset({*enc.secret_fields, *ALWAYS_SECRET, *hidden}),
+                   frozenset({order_stat}), health == "words")
 
     def shows(self, side: str | None, name: str, key: str | None = None) -> bool:
         """Does the view show field ``name`` (``key`` of it, for stats) of someone of
@@ -221,6 +230,9 @@ def _clear(who: Combatant | Unit, rule: FieldRule) -> None:
     if who.side in rule.own:
         return
     fields = type(who).model_fields
+    word = health_word(getattr(who, "hp", None), getattr(who, "max_hp", None))
+    if rule.words and word:
+        who.conditions = [word, *who.conditions]
     for name in rule.secret:
         if name not in fields or name in ("id", "name", "side", "hidden"):
             continue
@@ -269,6 +281,7 @@ class _Who:
     def __init__(self, enc: Encounter) -> None:
         self.side = {x.id: x.side for x in enc.everyone}
         self.name = {x.id: x.name for x in enc.everyone}
+        self.max_hp = {x.id: getattr(x, "max_hp", None) for x in enc.combatants}
 
 
 def _entry(
@@ -302,6 +315,8 @@ def _entry(
         hidden = True
         if name == "stats" and key is None and _only_kept(op, rule):
             continue
+        if name == "hp" and rule.words and isinstance(op.after, int):
+            words.append(health_word(op.after, who.max_hp.get(wid)))
         face = FACES.get(name)
         if face is not None:
             word = face[0] if op.op == "add" and len(path) == 3 else (
@@ -310,11 +325,19 @@ def _entry(
     if not hidden:
         return LogEntry(text=entry.text, kind=entry.kind, round=entry.round,
                         actor=entry.actor, rolls=list(entry.rolls))
-    said = {name: list(dict.fromkeys(words)) for name, words in told.items() if words}
+    said = {name: list(dict.fromkeys(_health_said(words))) for name, words in told.items()
+            if words}
     if not said:
         return None
     text = "; ".join(f"{name}: {', '.join(words)}" for name, words in said.items())
     return LogEntry(text=text, kind=entry.kind, round=entry.round, actor=entry.actor)
+
+
+def _health_said(words: list[str]) -> list[str]:
+    """Health in words says what going out of the fight (or back) would."""
+    if not set(words) & set(WORDS):
+        return words
+    return [w for w in words if w not in ("out yes", "out no")]
 
 
 def _only_kept(op: Op, rule: FieldRule) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
 from tracker import rules, startup
 from tracker.core import history
@@ -37,7 +37,7 @@ from tracker.core.model import (
 )
 from tracker.rules.errors import RuleError
 from tracker.rules.ruleset import Ruleset
-from tracker.session import domains, redaction
+from tracker.session import bestiary, domains, hitpoints, redaction
 from tracker.session.language import (
     GENERIC_HELP,
     REWIND_USAGE,
@@ -45,6 +45,7 @@ from tracker.session.language import (
     message_of,
     whole,
 )
+from tracker.session.naming import phrases
 from tracker.session.play import Ask, PendingDuty, Play, forced, resolution_text, without_force
 from tracker.store.paths import safe_child
 
@@ -159,19 +160,43 @@ class Session:
         entry = tx.commit(text, kind=kind, rolls=dice.rolls if dice else (), **kw)
         return Outcome(text, entry, changed=True)
 
+    commit = _commit
+    """Commit a change as one log entry (the handlers kept in modules of their own)."""
+
     # --- ruleset actions ------------------------------------------------------------
 
     def action_params(self, action: Action[Any], cmd: commands.Act) -> Any:
         raw: dict[str, Any] = without_force(cmd.params, action)
         slots = [p.name for p in action.params if p.kind in ("actor", "target")]
-        if len(cmd.names) > len(slots):
-            extra = " ".join(cmd.names[len(slots) :])
+        words = cmd.names[: len(slots)] + self._choice_words(action, cmd.names[len(slots):], raw)
+        several = next((p.name for p in action.params if p.kind == "names"), None)
+        if several is not None and len(words) > len(slots) and several not in raw:
+            raw[several] = ",".join(self.canonical_name(name) for name in
+                                    phrases(self.enc, words[len(slots):]))
+            words = words[: len(slots)]
+        if len(words) > len(slots):
+            extra = " ".join(words[len(slots) :])
             raise CommandError(f"{action.name}: did not expect '{extra}' ({action.usage()})")
-        for name, word in zip(slots, cmd.names, strict=False):
+        for name, word in zip(slots, words, strict=False):
             if name in raw:
                 raise CommandError(f"{action.name}: {name} given twice")
             raw[name] = word
         return self.action_params_raw(action, raw, complete=True)
+
+    @staticmethod
+    def _choice_words(action: Action[Any], words: list[str], raw: dict[str, Any]) -> list[str]:
+        """A word after the actor and target that is a choice of one of the action's
+        parameters gives it (``attack Aria Goblin advantage``: roll=advantage); the
+        other words, in order."""
+        rest: list[str] = []
+        for word in words:
+            found = next((p for p in action.params
+                          if p.kind == "choice" and word.lower() in p.choices), None)
+            if found is None or found.name in raw:
+                rest.append(word)
+            else:
+                raw[found.name] = word.lower()
+        return rest
 
     def action_params_raw(
         self, action: Action[Any], raw: dict[str, Any], complete: bool = False
@@ -181,6 +206,9 @@ class Session:
         for p in action.params:
             if p.kind in ("actor", "target") and isinstance(raw.get(p.name), str):
                 raw[p.name] = self.canonical_name(raw[p.name])
+            elif p.kind == "names" and isinstance(raw.get(p.name), str):
+                raw[p.name] = ",".join(self.canonical_name(n.strip())
+                                       for n in raw[p.name].split(",") if n.strip())
         partial = action.parse_params(raw, partial=True)
         given = {k: partial[k] for k in raw}
         for k, v in action.fill(self.enc, dict(given)).items():
@@ -249,10 +277,17 @@ class Session:
             raise CommandError(f"{problems[0]}; add force=yes to take it anyway")
         dice = self.dice_for(cmd)
         odds = pre_roll_odds(action, params)
+        holder, begun = play.current(), self._round_begun()
         tx = Transaction(self.enc)
         with tx:
             resolution = action.resolve(params, dice)
             action.apply(self.enc, params, resolution, tx)
+            # the order may have changed (one down, initiative rolled): before the round
+            # has begun the first of it acts, else the turn stays with whoever had it
+            if begun:
+                self._keep_actor(tx, holder)
+            else:
+                tx.set(["position", "turn"], 0)
             play.record(tx, action, params, ids)
             actor = str(params.get("actor") or "")
             text = resolution_text(resolution, problems)
@@ -266,6 +301,11 @@ class Session:
             shown = rolled_by_role(rolled, certain=dice.certain_rolled())
             out.message += f"  (tracker-rolled {word}: {shown})"
         return out
+
+    def _round_begun(self) -> bool:
+        """Has anyone had a turn or acted this round?"""
+        pos = self.enc.position
+        return pos.turn > 0 or any(a.round == pos.round for a in self.enc.acted)
 
     def actor_ids(self, action: Action[Any], params: Any) -> list[str]:
         """The ids of those who act in an action, as the encounter knows them."""
@@ -389,11 +429,34 @@ class Session:
 
     def _cmd_add(self, cmd: commands.Add) -> Outcome:
         kind = "units" if cmd.kind == "unit" else "combatants"
-        name = cmd.name
-        model = self.ruleset.unit_model if kind == "units" else self.ruleset.combatant_model
+        # the encounter's own model (a ruleset's, or the shared one of an older save)
+        model = get_args(type(self.enc).model_fields[kind].annotation)[0]
+        joins = bestiary.joining(self.enc, cmd.name, cmd.params, self.path,
+                                 creatures="hp" in model.model_fields) \
+            if kind == "combatants" else bestiary.Joining([cmd.name], cmd.params)
+        tx = Transaction(self.enc)
+        actor = self._actor()
+        with tx:
+            for name in joins.names:
+                item, asked = self._new(kind, model, name, joins.params)
+                tx.add([kind], item)
+            newcomer = item.id if kind == "combatants" and len(joins.names) == 1 else None
+            place = self._keep_actor(tx, actor, newcomer)
+            what = "unit" if kind == "units" else "combatant"
+            who = joins.names[0] if len(joins.names) == 1 else \
+                f"{joins.names[0]} to {joins.names[-1].rsplit(' ', 1)[-1]}"
+            text = "; ".join([f"{who} {'joins' if len(joins.names) == 1 else 'join'} "
+                              f"({what}, {item.side})", *joins.said, *asked_for(asked),
+                              *([place] if place else [])])
+            return self._commit(tx, text, "add")
+
+    def _new(self, kind: str, model: type[Any], name: str,
+             params: dict[str, str]) -> tuple[Any, list[str]]:
+        """A combatant or unit as ``add`` gives it, every value checked, and what it
+        still needs from the GM."""
         data: dict[str, Any] = {"id": self.enc.new_id(name), "name": name}
         stats: dict[str, Any] = {}
-        for key, raw in cmd.params.items():
+        for key, raw in params.items():
             if key in ("id", "name"):
                 raise CommandError(f"{key}= cannot be set here")
             if key in model.model_fields:
@@ -407,16 +470,7 @@ class Session:
         if kind == "units" and "strength" in data and "strength_start" not in data:
             data["strength_start"] = data["strength"]
         asked = self.ruleset.unit_model.arrive(data, self.enc.settings) if kind == "units" else []
-        item = domains.checked(model, data, cmd.params)
-        tx = Transaction(self.enc)
-        actor = self._actor()
-        with tx:
-            tx.add([kind], item)
-            newcomer = item.id if kind == "combatants" else None
-            place = self._keep_actor(tx, actor, newcomer)
-            what = "unit" if kind == "units" else "combatant"
-            text = "; ".join([f"{name} joins ({what}, {item.side})", *asked_for(asked)])
-            return self._commit(tx, f"{text}; {place}" if place else text, "add")
+        return domains.checked(model, data, params), asked
 
     def _keep_actor(self, tx: Transaction, actor: str | None, newcomer: str | None = None) -> str:
         """Keep the turn with whoever had it when the order changes under them."""
@@ -529,6 +583,8 @@ class Session:
             return self._commit(tx, text, "effect")
 
     def _cmd_wound(self, cmd: commands.Wound) -> Outcome:
+        if cmd.remove is not None:
+            return self._wound_healed(cmd.who, cmd.remove)
         who = self.enc.find_combatant(cmd.who)
         data: dict[str, Any] = {
             "location": cmd.location,
@@ -546,12 +602,12 @@ class Session:
             kind = f" {wound.kind}" if wound.kind else ""
             return self._commit(tx, f"{who.name}: wound to {wound.location}{lvl}{kind}", "wound")
 
-    def _cmd_heal(self, cmd: commands.Heal) -> Outcome:
-        who = self.enc.find_combatant(cmd.who)
-        n = cmd.number
+    def _wound_healed(self, name: str, n: int) -> Outcome:
+        who = self.enc.find_combatant(name)
+        if not who.wounds:
+            raise CommandError(f"remove={n}: {who.name} has no wounds")
         if not 1 <= n <= len(who.wounds):
-            n_wounds = len(who.wounds)
-            raise CommandError(f"{who.name} has {n_wounds} wounds: pick 1..{n_wounds}")
+            raise CommandError(f"remove={n}: {who.name} has wounds 1 to {len(who.wounds)}")
         wound = who.wounds[n - 1]
         tx = Transaction(self.enc)
         with tx:
@@ -791,7 +847,8 @@ def handlers() -> dict[type[Command], Handler]:
         commands.Note: Session._cmd_note,
         commands.Effect: Session._cmd_effect,
         commands.Wound: Session._cmd_wound,
-        commands.Heal: Session._cmd_heal,
+        commands.Damage: hitpoints.damage,
+        commands.Heal: hitpoints.heal,
         commands.Setting: Session._cmd_setting,
         commands.Army: Session._cmd_army,
         commands.Rewind: Session._cmd_rewind,

@@ -28,10 +28,19 @@ def encounters_dir() -> Path:
     return folder
 
 
+NOT_ENCOUNTERS = ("bestiary.toml",)
+"""TOML files beside the encounters that are not encounters (the creatures ``add`` takes)."""
+
+
+def encounter_files(folder: Path) -> list[Path]:
+    """The encounters of a folder (its ``*.toml`` files but a bestiary), by name."""
+    return sorted(p for p in folder.glob("*.toml") if p.name not in NOT_ENCOUNTERS)
+
+
 def list_saves(folder: Path | None = None) -> list[Path]:
     """Saves in the folder, most recently changed first."""
     folder = folder or encounters_dir()
-    saves = [p for p in folder.glob("*.toml") if p.is_file()]
+    saves = [p for p in encounter_files(folder) if p.is_file()]
     return sorted(saves, key=lambda p: p.stat().st_mtime, reverse=True)
 
 

@@ -50,17 +50,19 @@ if TYPE_CHECKING:
     from tracker.session import commands
     from tracker.session.commands import Command
     from tracker.ui import watch
-    from tracker.ui.screens import confirm, edit, picker, report, resolve
+    from tracker.ui.screens import condition, confirm, edit, picker, points, report, resolve
     from tracker.ui.screens import dice as dice_step
     from tracker.ui.screens import help as help_screen
 else:  # the commands, dialogs and player view load after the first screen or when first
     # used (see tracker.startup)
     commands = startup.lazy("tracker.session.commands")
+    condition = startup.lazy("tracker.ui.screens.condition")
     confirm = startup.lazy("tracker.ui.screens.confirm")
     dice_step = startup.lazy("tracker.ui.screens.dice")
     help_screen = startup.lazy("tracker.ui.screens.help")
     edit = startup.lazy("tracker.ui.screens.edit")
     picker = startup.lazy("tracker.ui.screens.picker")
+    points = startup.lazy("tracker.ui.screens.points")
     report = startup.lazy("tracker.ui.screens.report")
     resolve = startup.lazy("tracker.ui.screens.resolve")
     watch = startup.lazy("tracker.ui.watch")
@@ -84,6 +86,9 @@ class TrackerApp(SavingApp):
         Binding("a", "add", "Add", id="add"),
         Binding("e", "edit", "Edit", id="edit", show=False),
         Binding("x,delete", "remove", "Remove", id="remove", show=False),
+        Binding("d", "points('damage')", "Damage", id="damage", show=False),
+        Binding("h", "points('heal')", "Heal", id="heal", show=False),
+        Binding("c", "condition", "Condition", id="condition", show=False),
         Binding("u", "undo", "Undo", id="undo"),
         Binding("ctrl+r", "redo", "Redo", id="redo"),
         Binding("s", "settings", "Settings", id="settings", show=False),
@@ -532,6 +537,31 @@ class TrackerApp(SavingApp):
                 self.run_command(commands.Remove(key))
 
         self.push_screen(confirm.ConfirmScreen(f"Remove {who.name}? (undo brings it back)"), done)
+
+    def _combatant_here(self) -> Combatant | None:
+        """The combatant under the cursor, for a key that changes it (or None, said)."""
+        if self.session.read_only:
+            self.set_status("read-only: another tracker writes this encounter", error=True)
+            return None
+        sel = self._selected_name()
+        if sel is None or sel[0] != "combatant":
+            self.set_status("select a combatant first", error=True)
+            return None
+        return self.session.enc.find_combatant(sel[1])
+
+    def action_points(self, verb: str) -> None:
+        """``d`` / ``h``: damage or heal the combatant under the cursor (others beside)."""
+        who = self._combatant_here()
+        if who is not None:
+            form = points.points_form(self.session, verb, who, self.run_command)
+            self.dialogs.show(f"points {verb}", form)
+
+    def action_condition(self) -> None:
+        """``c``: a condition on the combatant under the cursor, and how long it lasts."""
+        who = self._combatant_here()
+        if who is not None:
+            dialog = condition.ConditionScreen(self.session, who, self.run_command)
+            self.dialogs.show("condition", dialog)
 
     def action_act(self) -> None:
         actions = self.session.ruleset.actions

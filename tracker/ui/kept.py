@@ -28,9 +28,9 @@ from tracker.ui.errors import log_unexpected
 SCREENS = Path(__file__).parent / "screens"
 STYLESHEETS = (SCREENS / "dialogs.tcss",)
 """The dialogs' stylesheets, which the app loads with its own."""
-MODULES = ("tracker.ui.screens.confirm", "tracker.ui.screens.dice",
+MODULES = ("tracker.ui.screens.condition", "tracker.ui.screens.confirm", "tracker.ui.screens.dice",
            "tracker.ui.screens.edit", "tracker.ui.screens.help",
-           "tracker.ui.screens.picker", "tracker.ui.screens.resolve")
+           "tracker.ui.screens.picker", "tracker.ui.screens.points", "tracker.ui.screens.resolve")
 
 
 KEEP = 6

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.color import Color as TColor
 from textual.containers import Vertical
 from textual.widgets import Static
 
@@ -11,6 +13,7 @@ from tracker.core.model import Combatant, Encounter
 from tracker.core.sequence import is_holder
 from tracker.core.turns import acting_order, order_value
 from tracker.rules.columns import Column
+from tracker.rules.plain.health import health_word, points
 from tracker.rules.ruleset import Ruleset
 from tracker.ui.errors import log_unexpected
 from tracker.ui.grid import Row
@@ -23,8 +26,8 @@ def _blank(c: object) -> str:
 
 def state_of(c: Combatant) -> str:
     bits = [*c.conditions, *(e.name for e in c.effects)]
-    if c.out:
-        bits.insert(0, "out")
+    if c.out and "down" not in bits:
+        bits.insert(0, "down" if getattr(c, "hp", None) == 0 else "out")
     if c.hidden:
         bits.append("hidden")
     return ", ".join(bits)
@@ -38,12 +41,18 @@ class CombatantsPane(Vertical):
         self.ruleset = ruleset
         self.border_title = "Combatants"
 
+    @property
+    def hit_points(self) -> bool:
+        """Whether the ruleset's combatants have hit points (a column of their own)."""
+        return "hp" in self.ruleset.combatant_model.model_fields
+
     def compose(self) -> ComposeResult:
         stat = self.ruleset.order_stat
         label = {"initiative": "Init"}.get(stat, stat[:6].title())
+        hp = [("HP", "hp", 1)] if self.hit_points else []
         columns = [Column(title, key, _blank, priority) for title, key, priority in (
             ("", "now", 0), ("Name", "name", 0), ("Side", "side", 2), (label, "init", 0),
-            ("Wnd", "wounds", 3), ("State", "state", 0))]
+            *hp, ("Wnd", "wounds", 3), ("State", "state", 0))]
         yield SyncTable(columns, id="combatants-table")
         yield Static(id="combatant-detail", classes="detail")
 
@@ -59,6 +68,7 @@ class CombatantsPane(Vertical):
         order = [cid for cid in acting_order(enc, stat) if cid in by_id]
         listed = order + [c.id for c in enc.combatants if c.id not in order]
         rows: list[Row] = []
+        hp = self.hit_points
         for cid in listed:
             c = by_id[cid]
             acting = cid == actor or (actor is not None and actor.startswith(("group:", "side:"))
@@ -67,11 +77,21 @@ class CombatantsPane(Vertical):
             name = Text(c.name, style="dim" if c.out else "")
             own = state_of(c)
             state = ", ".join([*(marks or {}).get(cid, []), *([own] if own else [])])
+            points = [self.points_cell(c)] if hp else []
             rows.append(
-                (cid, [mark, name, c.side, str(order_value(c, stat)),
+                (cid, [mark, name, c.side, str(order_value(c, stat)), *points,
                        str(len(c.wounds) or ""), state])
             )
         return rows
+
+    def points_cell(self, c: Combatant) -> Text:
+        """``17/24 +5``, coloured as it falls: hurt, bloodied (half or less), down."""
+        word = health_word(getattr(c, "hp", None), getattr(c, "max_hp", None))
+        colour = {"hurt": "warning", "bloodied": "error", "down": "error"}.get(word)
+        theme = self.app.current_theme
+        value = getattr(theme, colour, None) if colour else None
+        style = Style(color=TColor.parse(value).rich_color) if value else Style()
+        return Text(points(c), style=style + Style(dim=word == "down"))
 
     def refresh_from(self, enc: Encounter, actor: str | None,
                      marks: dict[str, list[str]] | None = None) -> None:
@@ -94,7 +114,9 @@ class CombatantsPane(Vertical):
         except Exception as exc:  # a summary that cannot be made must not take the pane down
             log_unexpected(exc, f"summing up {who.name}")
             parts = [plain]
-        parts += [e.describe() for e in who.effects]
+        names = {c.id: c.name for c in enc.combatants}
+        parts += [", ".join(who.conditions)] if who.conditions else []
+        parts += [e.describe(names) for e in who.effects]
         if who.notes:
             parts.append(who.notes)
         detail.update(Text(f"{who.name}: " + "; ".join(parts)))

@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from tracker.core.model import Encounter, Wound
+from tracker.rules.plain.health import tracked
 
 
 def describe(n: int, w: Wound) -> str:
@@ -44,7 +45,7 @@ class WoundsPane(Vertical):
             body.update(Text("select a combatant", style="dim"))
             return
         self.border_title = f"Wounds · {who.name}"
-        if not who.wounds:
-            body.update(Text("unhurt", style="dim"))
+        if not who.wounds:  # hit points, where kept, say how hurt it is
+            body.update(Text("no wounds" if tracked(who) else "unhurt", style="dim"))
             return
         body.update("\n".join(describe(i, w) for i, w in enumerate(who.wounds, 1)))

@@ -1,0 +1,52 @@
+"""What the plain actions share: finding a combatant, and damage as the dice fall."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..damage import Damage
+
+if TYPE_CHECKING:
+    from tracker.core.model import Combatant, Encounter
+
+ROLLS = ("normal", "advantage", "disadvantage")
+"""How a d20 is rolled: one die, or two and the higher (lower) counts."""
+
+
+def combatant(enc: Encounter, name: Any) -> Combatant | None:
+    """The combatant ``name`` names, or None (a name the encounter does not know)."""
+    if not isinstance(name, str) or not name:
+        return None
+    try:
+        return enc.find_combatant(name)
+    except LookupError:
+        return None
+
+
+def name_of(enc: Encounter, who: Combatant) -> str:
+    """How a combatant is named in an action's parameters: its name, or its id where
+    another shares the name."""
+    same = sum(1 for c in enc.combatants if c.name == who.name)
+    return who.name if same == 1 else who.id
+
+
+def damage_count(dmg: Damage, critical: bool, crit_damage: str) -> int:
+    """How many damage dice are rolled: twice as many on a critical hit, where its
+    damage is the dice rolled twice."""
+    return dmg.count * 2 if critical and crit_damage == "dice" else dmg.count
+
+
+def damage_total(dmg: Damage, faces: list[int], critical: bool, crit_damage: str) -> int:
+    """The damage the dice make, never below 0: on a critical hit the dice at their
+    most plus the roll (``max``) or the whole doubled (``total``)."""
+    amount = sum(faces) + dmg.modifier
+    if critical and crit_damage == "max":
+        amount += dmg.count * dmg.sides
+    elif critical and crit_damage == "total":
+        amount *= 2
+    return max(0, amount)
+
+
+def halved(amount: int, rounds: str) -> int:
+    """Half damage, rounded down or up."""
+    return (amount + 1) // 2 if rounds == "up" else amount // 2
