@@ -14,6 +14,7 @@ import pytest
 from tracker.core.model import Combatant, Encounter, Unit
 from tracker.session.opening import load, open_encounter
 from tracker.store import Lock, LockHeld, journal, save_encounter
+from tracker.store.paths import encounter_files
 from tracker.store.toml_store import END
 
 if TYPE_CHECKING:
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parents[1]
 SAVES = ROOT / "saves"
+SAMPLES = [p.name for p in encounter_files(SAVES)]
+"""The shipped samples: the encounters of ``saves/`` (its bestiary is none)."""
 
 E = TypeVar("E", bound=Encounter)
 

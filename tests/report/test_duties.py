@@ -8,7 +8,7 @@ from itertools import product
 
 import pytest
 
-from tests.conftest import SAVES
+from tests.conftest import SAMPLES, SAVES
 from tests.report.test_report import d6_session, volley
 from tracker.core.model import LogEntry
 from tracker.report.gather import gather
@@ -160,7 +160,7 @@ def test_a_phase_line_belongs_under_the_phase_it_starts() -> None:
     assert md.rindex("### Combat, English's turn") < md.rindex(f"{line.index}. Phase: combat")
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in SAVES.glob("*.toml")))
+@pytest.mark.parametrize("name", SAMPLES)
 def test_every_sample_tells_each_phase_under_its_own_heading(name: str) -> None:
     """A "Phase: X" line is in phase X, and so is what follows it until the next
     advance (a save that did not keep where each entry stood included)."""
@@ -179,7 +179,7 @@ def test_every_sample_tells_each_phase_under_its_own_heading(name: str) -> None:
 ALL_BEFORE = "This battle was logged before the tracker kept the odds of each action"
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in SAVES.glob("*.toml")))
+@pytest.mark.parametrize("name", SAMPLES)
 def test_a_sample_logged_before_odds_says_so_once_at_the_top(name: str) -> None:
     from tracker.report import render
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from tests.conftest import SAVES, load_sample
+from tests.conftest import SAMPLES, SAVES, load_sample
 from tests.session.test_redaction import SIDES, play, plays, undone_names
 from tracker.cli import main
 from tracker.core.model import Resolved
@@ -23,8 +23,6 @@ from tracker.rules.d6battle import D6Encounter
 from tracker.session.opening import load
 from tracker.session.session import Session
 from tracker.store import save_encounter
-
-SAMPLES = sorted(p.name for p in SAVES.glob("*.toml"))
 
 
 def d6_session() -> Session:

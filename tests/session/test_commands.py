@@ -16,8 +16,8 @@ from tracker.session.commands import (
     Army,
     Command,
     CommandError,
-    Effect,
     Damage,
+    Effect,
     Heal,
     Help,
     Next,
@@ -182,7 +182,8 @@ ROUND_TRIP = [
     "set 'Sir Roland' initiative=16 +prone -stunned", "remove Halberdiers II",
     "next round force --dice morale=3,4", "undo", "redo", "roll 4d6kh3 stat",
     'note! "it'"'"'s the ambush"', "effect nolora aimed rounds=1", "wound aldo head level=2",
-    "wound aldo remove=2", "heal aldo 2", "damage 'Goblin 1' Orc 7", "setting round_resets=reacted,dodged", "army x.cat 'Steam Tank' side=Empire",
+    "wound aldo remove=2", "heal aldo 2", "damage 'Goblin 1' Orc 7",
+    "setting round_resets=reacted,dodged", "army x.cat 'Steam Tank' side=Empire",
     "rewind round 2 phase 3", "rewind entry 4", "help shoot", "q", "save-as kept",
 ]
 

@@ -12,14 +12,13 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from tests.conftest import SAVES
+from tests.conftest import SAMPLES, SAVES
 from tests.ui.wait import until
 from tracker.session.opening import open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.resolve import ResolveScreen
 
 SIZES = {"80x24": (80, 24), "160x48": (160, 48)}
-SAMPLES = sorted(p.name for p in SAVES.glob("*.toml"))
 
 
 async def steady(pilot) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from tests.conftest import battle, skirmish
+from tests.conftest import SAMPLES, battle, skirmish
 from tracker.core.model import Effect, Unit
 from tracker.session.opening import load
 from tracker.store.toml_store import dump_state, state_doc
@@ -24,7 +24,7 @@ def same_as_tomli_w(enc) -> str:  # type: ignore[no-untyped-def]
     return text
 
 
-@pytest.mark.parametrize("sample", sorted(p.name for p in SAVES.glob("*.toml")))
+@pytest.mark.parametrize("sample", SAMPLES)
 def test_every_sample_is_written_as_tomli_w_writes_it(sample: str) -> None:
     enc = load(SAVES / sample)
     first = same_as_tomli_w(enc)

@@ -5,18 +5,16 @@ cut (a long one wraps); no field holds a placeholder -1 or a Python value."""
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 from rich.text import Text
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from tests.conftest import SAMPLES, SAVES
 from tests.ui.wait import settled
 from tracker.ui.table import SyncTable
 
-SAVES = Path(__file__).resolve().parents[2] / "saves"
-SAMPLES = sorted(p.name for p in SAVES.glob("*.toml"))
 WHOLE = {"roster-table": ("name", "strength", "state"),
          "combatants-table": ("now", "name", "state")}
 """The columns of each table that always show whole."""

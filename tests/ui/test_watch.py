@@ -7,7 +7,7 @@ import shutil
 import pytest
 from textual.widgets import Static
 
-from tests.conftest import SAVES, lock_is_free, skirmish
+from tests.conftest import SAMPLES, SAVES, lock_is_free, skirmish
 from tests.ui.keys import command
 from tests.ui.wait import until
 from tracker.core.model import Pool, Wound
@@ -90,7 +90,7 @@ def test_when_a_hidden_combatant_acts_the_players_see_no_one_else_marked():
     assert current_actor(view) == "bree" and view.position.turn == 1
 
 
-@pytest.mark.parametrize("sample", sorted(p.name for p in SAVES.glob("*.toml")))
+@pytest.mark.parametrize("sample", SAMPLES)
 async def test_the_player_view_draws_every_sample_with_its_secrets_hidden(
     sample, tmp_path, tracker_home
 ):

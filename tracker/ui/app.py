@@ -585,7 +585,8 @@ class TrackerApp(SavingApp):
             for p in action.params:
                 if p.kind == "actor" and p.name not in given:
                     given[p.name] = self.session.canonical_name(actor.id)
-        target = self.session.ruleset.default_target(self.session.enc, actor)
+        target = self._target_here(actor) or \
+            self.session.ruleset.default_target(self.session.enc, actor)
         if target is not None:
             for p in action.params:
                 if p.kind == "target" and p.name not in given:
@@ -593,6 +594,15 @@ class TrackerApp(SavingApp):
                     break
         dialog = resolve.ResolveScreen(self.session, action, given, self.run_command)
         self.dialogs.show(f"resolve {name}", dialog, then)
+
+    def _target_here(self, actor: Combatant | Unit | None) -> Combatant | Unit | None:
+        """The row under the cursor, where it is another side's than the actor's and in
+        play: the GM put the cursor on the target before pressing f."""
+        sel = self._selected_name()
+        if sel is None or actor is None:
+            return None
+        who = self.session.find(sel[1])[1]
+        return who if who.side != actor.side and _in_play(who) else None
 
     def _acting(self, action: Action[Any] | None = None) -> Combatant | Unit | None:
         """Who an action is for: the row under the cursor if it is one of those acting
