@@ -202,10 +202,6 @@ class Wound(Command):
         return [self.verb, self.who, self.location, *pairs(self.params)]
 
 
-POINTS = (1, 9999)
-"""The hit points one ``damage`` or ``heal`` moves, at least and at most."""
-
-
 @dataclass(frozen=True, slots=True)
 class Damage(Command):
     """``damage NAME N [NAME ...]``: N damage to each (temporary hit points first)."""
@@ -452,12 +448,8 @@ def _points(w: Words) -> Damage:
     if not numbers or len(w.args) < 2:
         raise CommandError(usage)
     at = numbers[-1]
-    amount = int(w.args[at])
-    low, high = POINTS
-    if not low <= amount <= high:
-        raise CommandError(f"{w.verb} {amount}: the amount must be {low} to {high}")
     names = w.args[:at] + w.args[at + 1:]
-    return (Heal if w.verb == "heal" else Damage)(names, amount)
+    return (Heal if w.verb == "heal" else Damage)(names, int(w.args[at]))
 
 
 def _setting(w: Words) -> Setting:

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from tracker.session.commands import Damage, Heal
     from tracker.session.session import Outcome, Session
 
+POINTS = (1, 9999)
+"""The hit points one ``damage`` or ``heal`` moves, at least and at most."""
+
 
 def named(session: Session, words: list[str]) -> list[Combatant]:
     """The combatants the words name, each once, each with hit points kept."""
@@ -56,6 +59,9 @@ Change = Callable[[Transaction, Any, int], str]
 
 
 def _change(session: Session, cmd: Damage, how: Change, kind: str) -> Outcome:
+    low, high = POINTS
+    if not low <= cmd.amount <= high:
+        raise CommandError(f"{cmd.verb} {cmd.amount}: the amount must be {low} to {high}")
     who = named(session, cmd.names)
     actor = session.play.current()
     tx = Transaction(session.enc)

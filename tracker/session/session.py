@@ -37,7 +37,7 @@ from tracker.core.model import (
 )
 from tracker.rules.errors import RuleError
 from tracker.rules.ruleset import Ruleset
-from tracker.session import bestiary, domains, hitpoints, redaction
+from tracker.session import domains, redaction
 from tracker.session.language import (
     GENERIC_HELP,
     REWIND_USAGE,
@@ -52,13 +52,15 @@ from tracker.store.paths import safe_child
 if TYPE_CHECKING:  # action code loads when an action is first taken
     from tracker.rules import stages
     from tracker.rules.action import Action, Resolution
-    from tracker.session import commands
+    from tracker.session import bestiary, commands, hitpoints
     from tracker.session.commands import Command
     from tracker.store import armies
 else:  # the typed commands load after the first screen, the army readers (XML, zip) with
-    # the first army, the walk of an action's stages with the first duty that owes dice
-    # (see tracker.startup)
+    # the first army, the walk of an action's stages with the first duty that owes dice,
+    # the bestiary and hit points with their commands (see tracker.startup)
     commands = startup.lazy("tracker.session.commands")
+    bestiary = startup.lazy("tracker.session.bestiary")
+    hitpoints = startup.lazy("tracker.session.hitpoints")
     armies = startup.lazy("tracker.store.armies")
     stages = startup.lazy("tracker.rules.stages")
 
@@ -168,11 +170,11 @@ class Session:
     def action_params(self, action: Action[Any], cmd: commands.Act) -> Any:
         raw: dict[str, Any] = without_force(cmd.params, action)
         slots = [p.name for p in action.params if p.kind in ("actor", "target")]
-        words = cmd.names[: len(slots)] + self._choice_words(action, cmd.names[len(slots):], raw)
+        named = phrases(self.enc, cmd.names)  # goblin 1: Goblin 1, where it is a name
+        words = named[: len(slots)] + self._choice_words(action, named[len(slots):], raw)
         several = next((p.name for p in action.params if p.kind == "names"), None)
         if several is not None and len(words) > len(slots) and several not in raw:
-            raw[several] = ",".join(self.canonical_name(name) for name in
-                                    phrases(self.enc, words[len(slots):]))
+            raw[several] = ",".join(self.canonical_name(name) for name in words[len(slots):])
             words = words[: len(slots)]
         if len(words) > len(slots):
             extra = " ".join(words[len(slots) :])

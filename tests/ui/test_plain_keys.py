@@ -1,0 +1,164 @@
+"""The plain sample by keys at 80x24: hit points asked for on the row (d, h), a condition
+with its end (c), an attack and initiative typed from the table's dice."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from tests.conftest import app_on_copy
+from tests.ui.keys import type_text
+from tracker.ui.panes.combatants import CombatantsPane
+from tracker.ui.screens.dice import DiceScreen
+from tracker.ui.screens.form import FormScreen
+from tracker.ui.table import SyncTable
+
+SAMPLE = "plain-goblin-ambush.toml"
+
+
+def points(app, name: str) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    who = app.session.enc.find_combatant(name)
+    return who.hp, who.temp_hp
+
+
+async def to_row(pilot, app, name: str) -> None:  # type: ignore[no-untyped-def]
+    """The cursor on a combatant's row, by the arrow keys."""
+    table = app.query_one("#combatants-table", SyncTable)
+    table.focus()
+    key = app.session.enc.find_combatant(name).id
+    for _ in range(20):
+        if table.selected_key == key:
+            return
+        await pilot.press("down")
+    raise AssertionError(f"no row {name}")
+
+
+async def opened(pilot, app, kind: type) -> object:  # type: ignore[no-untyped-def]
+    for _ in range(100):
+        await pilot.pause()
+        if isinstance(app.screen, kind):
+            return app.screen
+    raise AssertionError(f"no {kind.__name__} opened")
+
+
+async def test_d_and_h_ask_for_the_amount_of_the_row_under_the_cursor(tmp_path):
+    app = app_on_copy(tmp_path, SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_row(pilot, app, "Goblin 3")
+        assert points(app, "Goblin 3") == (4, 0)
+        await pilot.press("d")
+        form = await opened(pilot, app, FormScreen)
+        assert form.title_text == "Damage Goblin 3 (4/7 hp)"
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert points(app, "Goblin 3") == (1, 0)
+        await to_row(pilot, app, "Aria")
+        await pilot.press("h")
+        await opened(pilot, app, FormScreen)
+        await pilot.press("9", "enter")
+        await pilot.pause()
+        assert points(app, "Aria") == (24, 5)
+        assert app.session.enc.log[-1].text == "Aria: healed 7 of 9, 17 → 24 hp (its maximum)"
+        pane = app.query_one(CombatantsPane)
+        cells = dict(pane.rows(app.session.enc, app.session.play.current()))
+        assert cells["aria"][4].plain == "24/24 +5"
+
+
+async def test_d_refuses_a_bad_amount_in_the_dialog_and_changes_nothing(tmp_path):
+    app = app_on_copy(tmp_path, SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_row(pilot, app, "Goblin 3")
+        before = len(app.session.enc.log)
+        await pilot.press("d")
+        form = await opened(pilot, app, FormScreen)
+        await pilot.press("0", "enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert "the amount must be 1 to 9999" in str(form.query_one("#form-error").render())
+        assert len(app.session.enc.log) == before
+
+
+async def test_c_offers_the_common_conditions_and_sets_how_long_one_lasts(tmp_path):
+    app = app_on_copy(tmp_path, SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_row(pilot, app, "Hobgoblin")
+        await pilot.press("c")
+        form = await opened(pilot, app, FormScreen)
+        await type_text(pilot, "fri")
+        await pilot.pause()
+        assert form.query_one("#f-condition", Input).value == "fri"
+        await pilot.press("tab")
+        await type_text(pilot, "Aria")
+        await pilot.press("enter")
+        await pilot.pause()
+        hob = app.session.enc.find_combatant("Hobgoblin")
+        assert [e.describe({"aria": "Aria"}) for e in hob.effects] == [
+            "frightened, until the end of Aria's next turn"]
+        detail = str(app.query_one("#combatant-detail").render())
+        assert "frightened, until the end of Aria's next turn" in detail
+        await to_row(pilot, app, "Bree")
+        await pilot.press("c")
+        await opened(pilot, app, FormScreen)
+        await type_text(pilot, "blessed")  # any word; no end: until removed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.enc.find_combatant("Bree").conditions == ["blessed"]
+
+
+async def test_f_attacks_the_row_under_the_cursor_with_the_table_s_dice(tmp_path):
+    app = app_on_copy(tmp_path, SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_row(pilot, app, "Hobgoblin")
+        await pilot.press("f", "enter")  # Tam (who acts) attacks: the first action
+        await pilot.pause()
+        await pilot.press("enter")
+        step = await opened(pilot, app, DiceScreen)
+        assert step.title_text == "attack: Tam at Hobgoblin"
+        assert str(step.query_one("#dice-prompt").render()) == "roll 1 d20 to hit (12+)"
+        await pilot.press("1", "4", "enter")
+        await pilot.pause()
+        assert str(step.query_one("#dice-prompt").render()) == "roll 1 d6 for damage"
+        await pilot.press("5", "enter")
+        for _ in range(50):
+            await pilot.pause()
+            if len(app.screen_stack) == 1:
+                break
+        assert points(app, "Hobgoblin") == (0, 0)
+        entry = app.session.enc.log[-1]
+        assert entry.text == ("Tam attacks Hobgoblin: 14+6 = 20 vs AC 18: hit, 9 damage "
+                              "(1d6+4: 5+4); Hobgoblin is down")
+        assert [(r.role, r.value, r.source) for r in entry.rolls] == [
+            ("attack", 14, "entered"), ("damage", 5, "entered")]
+
+
+async def test_initiative_asks_each_one_s_die_and_r_rolls_the_rest(tmp_path):
+    app = app_on_copy(tmp_path, SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f", "i")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        step = await opened(pilot, app, DiceScreen)
+        assert str(step.query_one("#dice-prompt").render()) == \
+            "Aria +1: roll 1 d20 for initiative"
+        await pilot.press("1", "8", "enter")
+        await pilot.pause()
+        assert str(step.query_one("#dice-prompt").render()) == \
+            "Tam +4: roll 1 d20 for initiative"
+        await pilot.press("R")
+        for _ in range(50):
+            await pilot.pause()
+            if len(app.screen_stack) == 1:
+                break
+        entry = app.session.enc.log[-1]
+        assert entry.text.startswith("Initiative: Aria 19 (18+1), Tam ")
+        sources = [r.source for r in entry.rolls]
+        assert sources[0] == "entered" and set(sources[1:]) == {"rolled"}
+        assert len(sources) == 7  # everyone still up; Goblin 1 is down
+
+
+async def test_the_help_lists_the_hit_point_and_condition_keys(tmp_path):
+    app = app_on_copy(tmp_path, SAMPLE)
+    async with app.run_test(size=(80, 24)):
+        rows = {key: does for key, does, _ in app.key_rows()}
+        assert (rows["d"], rows["h"], rows["c"]) == ("Damage", "Heal", "Condition")
