@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import SAVES
+from tests.conftest import SAMPLES, SAVES
 from tracker.core import history
 from tracker.core.model import Encounter, LogEntry
 from tracker.rules.action import Action
@@ -18,8 +18,6 @@ from tracker.rules.errors import RuleError
 from tracker.session.commands import CommandError
 from tracker.session.opening import load
 from tracker.session.session import Session
-
-SAMPLES = sorted(p.name for p in SAVES.glob("*.toml"))
 
 
 class Given(SimpleNamespace):

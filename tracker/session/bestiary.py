@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.model import Encounter
+from tracker.rules.plain.domains import COUNT
 from tracker.session.language import CommandError, whole
 from tracker.store.fs import read_regular
 from tracker.store.paths import samples_dir
@@ -23,8 +24,6 @@ from tracker.store.paths import samples_dir
 FILE = "bestiary.toml"
 LARGEST = 1 << 20
 """A bestiary larger than this (1 MiB) is not read."""
-COUNT = (1, 50)
-"""How many join at once with ``count=``, at least and at most."""
 
 
 @dataclass(slots=True)
@@ -86,9 +85,8 @@ def joining(enc: Encounter, name: str, params: dict[str, str], save: Path | None
     looked in where ``creatures`` (combatants with hit points: plain's)."""
     params = dict(params)
     count = whole("count", params.pop("count", "1"))
-    low, high = COUNT
-    if not low <= count <= high:
-        raise CommandError(f"count={count}: must be {low} to {high}")
+    if not COUNT.allows(count):
+        raise CommandError(f"count={count}: {COUNT.words()}")
     found, said = creature(name, save) if creatures else (None, [])
     if found is not None:
         params = {**found, **params}

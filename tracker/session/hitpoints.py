@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.history import Transaction
 from tracker.core.model import Combatant
+from tracker.rules.plain.domains import POINTS
 from tracker.rules.plain.health import heal as heal_points
 from tracker.rules.plain.health import take_damage, tracked
 from tracker.session.language import CommandError
@@ -21,9 +22,6 @@ from tracker.session.naming import phrases
 if TYPE_CHECKING:
     from tracker.session.commands import Damage, Heal
     from tracker.session.session import Outcome, Session
-
-POINTS = (1, 9999)
-"""The hit points one ``damage`` or ``heal`` moves, at least and at most."""
 
 
 def named(session: Session, words: list[str]) -> list[Combatant]:
@@ -59,9 +57,8 @@ Change = Callable[[Transaction, Any, int], str]
 
 
 def _change(session: Session, cmd: Damage, how: Change, kind: str) -> Outcome:
-    low, high = POINTS
-    if not low <= cmd.amount <= high:
-        raise CommandError(f"{cmd.verb} {cmd.amount}: the amount must be {low} to {high}")
+    if not POINTS.allows(cmd.amount):
+        raise CommandError(f"{cmd.verb} {cmd.amount}: the amount {POINTS.words()}")
     who = named(session, cmd.names)
     actor = session.play.current()
     tx = Transaction(session.enc)

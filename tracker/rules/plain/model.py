@@ -18,6 +18,7 @@ from tracker.core.model import Combatant, Encounter
 from tracker.rules.errors import RuleError
 
 from .damage import read_attack
+from .domains import DEFENCE, HP, INIT_BONUS, MAX_HP, TEMP_HP
 from .health import DEFENCE_WORD
 from .settings import INITIATIVE_TIES
 
@@ -28,18 +29,18 @@ class PlainCombatant(Combatant):
     table_fields: ClassVar[tuple[str, ...]] = ("hp", "ac", "init_bonus", "attack")
     """What the add form asks first: the fields a GM fills in at the table."""
 
-    hp: Annotated[int | None, Field(ge=0)] = None
+    hp: Annotated[int | None, HP] = None
     """Hit points now (none: not tracked)."""
-    max_hp: Annotated[int | None, Field(ge=1)] = None
+    max_hp: Annotated[int | None, MAX_HP] = None
     """Hit points at most: healing stops there (none: no maximum)."""
-    temp_hp: Annotated[int, Field(ge=0)] = 0
+    temp_hp: Annotated[int, TEMP_HP] = 0
     """Temporary hit points, lost before ``hp``."""
-    ac: Annotated[int | None, Field(ge=0)] = None
+    ac: Annotated[int | None, DEFENCE] = None
     """Armour Class, or whatever the game calls the defence attacks are made against."""
     defences: str = "ac"
     """The defences an attack may be made against (``vs=``), comma separated: ``ac``
     and any stat of the combatant (``ac,will``)."""
-    init_bonus: Annotated[int, Field(ge=-20, le=30)] = 0
+    init_bonus: Annotated[int, INIT_BONUS] = 0
     """Added to its initiative die."""
     attack: str = ""
     """Its usual attack, the bonus and the damage dice (``+4 1d6+2``): what ``attack``

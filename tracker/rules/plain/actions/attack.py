@@ -17,7 +17,8 @@ from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleEr
 from tracker.rules.base import param as p_
 
 from ..damage import Damage, read_attack, read_damage
-from ..health import defence, standing, tracked
+from ..domains import BONUS, CRIT, DEFENCE
+from ..health import defence, standing, take_damage, tracked
 from ..settings import CRIT_DAMAGE, EQUAL_SUCCEEDS, NATURAL_1, NATURAL_20
 from .common import ROLLS, combatant, damage_count, damage_total
 
@@ -32,14 +33,14 @@ KINDS = ("miss", "hit", "critical hit")
 
 class AttackParams(Params):
     actor: str | None = p_(None, "who attacks", kind="actor")
-    target: str | None = p_(None, "who is attacked", kind="target")
+    target: str | None = p_(None, "who is attacked", kind="target", unlike="actor")
     bonus: int = p_(0, "added to the attack die (default: the attacker's attack)",
-                    ge=-30, le=50)
+                    ge=BONUS.ge, le=BONUS.le)
     damage: str = p_("", "damage dice on a hit: 1d8+3, 2d6, 8 (default: the attacker's)")
     vs: str = p_("ac", "the target's defence it is against: ac, or one the target names")
-    defence: int | None = p_(None, "that defence's value (default: the target's)", ge=0,
-                             le=100)
-    crit: int = p_(20, "the lowest die that is a critical hit", ge=2, le=20)
+    defence: int | None = p_(None, "that defence's value (default: the target's)", ge=DEFENCE.ge,
+                             le=DEFENCE.le)
+    crit: int = p_(20, "the lowest die that is a critical hit", ge=CRIT.ge, le=CRIT.le)
     roll: str = p_("normal", "advantage: two dice, the higher counts; disadvantage: the lower",
                    choices=ROLLS)
     hp: int | None = p_(None, "the target's hit points, temporary ones too (default: its own)",
@@ -184,8 +185,6 @@ class Attack(Action[AttackParams]):
         return out
 
     def apply(self, enc: Encounter, p: AttackParams, res: Resolution, tx: Transaction) -> None:
-        from ..health import take_damage
-
         f: AttackFigures = res.figures  # type: ignore[assignment]
         target = combatant(enc, p.target)
         if f.hit and f.damage and target is not None and tracked(target):

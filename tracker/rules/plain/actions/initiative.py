@@ -17,6 +17,7 @@ from tracker.core.dice import Dice, DiceError, parse_notation
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, Stage
 from tracker.rules.base import param as p_
 
+from ..domains import InitBonus
 from ..settings import GROUP_INITIATIVE, INITIATIVE_DICE
 from .common import name_of
 
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
 class InitiativeParams(Params):
     who: tuple[str, ...] | None = p_(None, "who rolls (default: everyone in the fight)",
                                      kind="names")
-    bonuses: tuple[int, ...] | None = p_(None, "each one's init_bonus, in that order "
-                                               "(default: their own)", ge=-20, le=30)
+    bonuses: tuple[InitBonus, ...] | None = p_(None, "each one's init_bonus, in that order "
+                                                   "(default: their own)")
     holders: tuple[str, ...] | None = p_(None, "the group or side each one rolls for "
                                                "(default: as group_initiative says)")
     dice: str = p_(help="the dice of initiative", setting=INITIATIVE_DICE)

@@ -9,14 +9,17 @@ after the saves, and only where someone takes damage.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import Field
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage
 from tracker.rules.base import param as p_
 
 from ..damage import Damage, read_damage
-from ..health import standing, tracked
+from ..domains import DC, Bonus
+from ..health import standing, take_damage, tracked
 from ..settings import EQUAL_SUCCEEDS, HALF_ROUNDS
 from .common import ROLLS, combatant, halved
 
@@ -27,17 +30,17 @@ if TYPE_CHECKING:
 
 class SaveParams(Params):
     targets: tuple[str, ...] | None = p_(None, "who saves", kind="names")
-    dc: int = p_(help="the difficulty: the total to reach", ge=1, le=60)
-    bonus: tuple[int, ...] | None = p_(None, "added to the die: one for all, or one each in "
-                                             "order (default: stat, else 0)", ge=-30, le=50)
+    dc: int = p_(help="the difficulty: the total to reach", ge=DC.ge, le=DC.le)
+    bonus: tuple[Bonus, ...] | None = p_(None, "added to the die: one for all, or one each in "
+                                               "order (default: stat, else 0)")
     stat: str = p_("", "a stat of each target added to its die: dex, wis_save")
     damage: str = p_("", "damage dice, rolled once for all: 8d6 (none: no damage)")
     half: bool = p_(True, "those who save take half the damage")
     condition: str = p_("", "a condition those who fail take: poisoned")
     roll: str = p_("normal", "advantage: two dice, the higher counts; disadvantage: the lower",
                    choices=ROLLS)
-    hp: tuple[int, ...] | None = p_(None, "each one's hit points, temporary ones too (-1: not"
-                                          " kept; default: their own)", ge=-1)
+    hp: tuple[Annotated[int, Field(ge=-1)], ...] | None = p_(
+        None, "each one's hit points, temporary ones too (-1: not kept; default: their own)")
     by: str = p_("", "who or what forces the save, for the log")
     equal_succeeds: bool = p_(help="equal to the DC saves", setting=EQUAL_SUCCEEDS)
     half_rounds: str = p_(help="half damage rounds", setting=HALF_ROUNDS,
@@ -176,8 +179,6 @@ class Save(Action[SaveParams]):
         return out
 
     def apply(self, enc: Encounter, p: SaveParams, res: Resolution, tx: Transaction) -> None:
-        from ..health import take_damage
-
         f: SaveFigures = res.figures  # type: ignore[assignment]
         for name, saved in zip(targets(p), f.saves, strict=True):
             who = combatant(enc, name)
