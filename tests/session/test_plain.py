@@ -164,9 +164,22 @@ def test_ties_are_broken_by_the_named_rule(rule, order):
 def test_initiative_each_round_takes_the_dice_given_to_next():
     s = table()
     s.execute("setting initiative_each_round=yes")
+    asked = s.execute("next round")  # owed as the round begins: no die rolled unasked
+    assert asked.pending is not None and not asked.changed
+    assert asked.message.startswith("round 2 cannot begin yet: initiative (Aria: d20+1; "
+                                    "Tam: d20+4; Goblin: d20+2)")
+    assert s.enc.position.round == 1
     out = s.execute("next round --dice initiative=1,2,20")
     assert "Initiative: Aria 2 (1+1), Tam 6 (2+4), Goblin 22 (20+2)" in out.message
     assert s.play.current() == "goblin"
+
+
+def test_a_round_begun_without_initiative_keeps_the_order_and_says_so():
+    s = table()
+    s.execute("setting initiative_each_round=yes")
+    out = s.execute("next round force")
+    assert "initiative skipped by the GM (Aria: d20+1; Tam: d20+4; Goblin: d20+2)" in out.message
+    assert [c.initiative for c in s.enc.combatants] == [15, 8, 12]
 
 
 def test_a_group_acting_together_rolls_once():

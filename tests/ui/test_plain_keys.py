@@ -162,3 +162,27 @@ async def test_the_help_lists_the_hit_point_and_condition_keys(tmp_path):
     async with app.run_test(size=(80, 24)):
         rows = {key: does for key, does, _ in app.key_rows()}
         assert (rows["d"], rows["h"], rows["c"]) == ("Damage", "Heal", "Condition")
+
+
+async def test_a_round_that_rolls_initiative_again_asks_each_die_as_it_begins(tmp_path):
+    app = app_on_copy(tmp_path, SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.session.execute("setting initiative_each_round=yes")
+        await pilot.press("N", "y")  # the rest of round 2 skipped, knowingly
+        step = await opened(pilot, app, DiceScreen)
+        assert step.title_text == "initiative"
+        assert app.session.enc.position.round == 2  # nothing moved while it asks
+        assert str(step.query_one("#dice-prompt").render()) == \
+            "Aria +1: roll 1 d20 for initiative"
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        await pilot.press("R")
+        for _ in range(50):
+            await pilot.pause()
+            if len(app.screen_stack) == 1:
+                break
+        assert app.session.enc.position.round == 3
+        entry = app.session.enc.log[-1]
+        assert "Initiative: Aria 3 (2+1), " in entry.text
+        sources = [r.source for r in entry.rolls]
+        assert sources[0] == "entered" and set(sources[1:]) == {"rolled"}

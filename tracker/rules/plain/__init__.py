@@ -32,7 +32,7 @@ from tracker.core.sequence import Phase, SequenceOfPlay
 from tracker.rules.ruleset import LazyActions, Ruleset, lazy_models
 
 from .health import describe
-from .rounds import round_start
+from .rounds import INITIATIVE_AGAIN
 from .settings import SETTINGS
 
 ACTIONS = ("attack", "save", "initiative")
@@ -46,7 +46,7 @@ RULESET = Ruleset(
     actions=LazyActions(__name__, ACTIONS),
     panes=("combatants", "wounds", "log"),
     settings=SETTINGS,
-    sequence=SequenceOfPlay(phases=(Phase(""),), round_start=round_start),
+    sequence=SequenceOfPlay(phases=(Phase("", duties=(INITIATIVE_AGAIN,)),)),
     describe_combatant=describe,
 )
 
