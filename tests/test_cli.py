@@ -22,16 +22,16 @@ def tracker(*args: str, env_home: Path | None = None) -> subprocess.CompletedPro
 
 
 def test_exec_runs_lines_prints_the_log_and_saves(skirmish_file):
-    run = tracker("exec", str(skirmish_file), "next", "add combatant Wolf initiative=20; next")
+    run = tracker("exec", str(skirmish_file), "next", "add combatant Ulf initiative=20; next")
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines() == [
         "Turn: Grak",
-        "Wolf joins (combatant, party); Wolf acts from next round (its place this round has"
+        "Ulf joins (combatant, party); Ulf acts from next round (its place this round has"
         " passed)",
         "Turn: Bree",
     ]
     enc = load(skirmish_file)
-    assert enc.cursor == 3 and enc.find_combatant("wolf").initiative == 20
+    assert enc.cursor == 3 and enc.find_combatant("ulf").initiative == 20
 
 
 def test_exec_saves_nothing_when_a_line_fails(skirmish_file):

@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import LockHolder, journal_of, skirmish
 from tracker.core.model import SCHEMA_VERSION
-from tracker.session.opening import load, open_encounter
+from tracker.session.opening import load, model_for, open_encounter
 from tracker.session.session import Session
 from tracker.store import Lock, LockHeld, SaveError, fs, save_encounter, snapshot
 from tracker.store.autosave import Autosaver
@@ -20,6 +20,7 @@ from tracker.store.toml_store import backup_paths
 
 def test_a_save_round_trips_and_starts_with_its_schema(tmp_path):
     enc = skirmish()
+    enc = model_for(enc.ruleset).model_validate(enc.model_dump())  # its ruleset's fields
     path = tmp_path / "a.toml"
     save_encounter(enc, path)
     assert path.read_text().startswith(f"schema = {SCHEMA_VERSION}\n")

@@ -79,7 +79,7 @@ async def test_a_refusal_that_quotes_brackets_is_shown_as_written(tmp_path: Path
     app = app_on(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        problem = app.run_line("shoot archers-i Archers I")
+        problem = app.run_line("shoot archers-i archers-ii I")
         assert problem is not None and "[actor=…]" in problem
         await pilot.pause()
         shown = str(app.query_one("#status", Static).render())

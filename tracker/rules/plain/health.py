@@ -111,9 +111,9 @@ def heal(tx: Transaction, who: Any, amount: int) -> str:
 
 
 def describe(who: Any) -> str:
-    """The detail line's summary: ``hp 17/24 +5 (hurt) · AC 15 · attack +4 1d6+2 ·
-    initiative 14 (+2)``."""
-    parts: list[str] = []
+    """The detail line's summary: ``foes · hp 17/24 +5 (hurt) · AC 15 · attack +4 1d6+2 ·
+    initiative 14 (+2)`` (the side first: a narrow row gives its column up)."""
+    parts: list[str] = [who.side] if who.side else []
     if tracked(who):
         parts.append(f"hp {points(who)} ({health_word(who.hp, who.max_hp)})")
     for name in str(getattr(who, "defences", "ac")).split(","):

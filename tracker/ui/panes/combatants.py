@@ -49,9 +49,11 @@ class CombatantsPane(Vertical):
     def compose(self) -> ComposeResult:
         stat = self.ruleset.order_stat
         label = {"initiative": "Init"}.get(stat, stat[:6].title())
-        hp = [("HP", "hp", 1)] if self.hit_points else []
+        # hit points always show whole; beside them the side gives way whole, not cut
+        hp = [("HP", "hp", 0)] if self.hit_points else []
+        side = 3 if self.hit_points else 2
         columns = [Column(title, key, _blank, priority) for title, key, priority in (
-            ("", "now", 0), ("Name", "name", 0), ("Side", "side", 2), (label, "init", 0),
+            ("", "now", 0), ("Name", "name", 0), ("Side", "side", side), (label, "init", 0),
             *hp, ("Wnd", "wounds", 3), ("State", "state", 0))]
         yield SyncTable(columns, id="combatants-table")
         yield Static(id="combatant-detail", classes="detail")
