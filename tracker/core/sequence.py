@@ -163,14 +163,15 @@ def acting_order(enc: Encounter, stat: str = "initiative",
     active = [c for c in enc.combatants if not c.out]
     best: dict[str, tuple[int, int, str]] = {}
     for c in active:
-        holder = _holder_of(c, grouping)
+        holder = holder_of(c, grouping)
         rank = (-order_value(c, stat), -c.tie_rank(enc), c.name.lower())
         if holder not in best or rank < best[holder]:
             best[holder] = rank
     return sorted(best, key=lambda h: best[h])
 
 
-def _holder_of(c: Combatant, grouping: Grouping) -> str:
+def holder_of(c: Combatant, grouping: Grouping) -> str:
+    """Whom a combatant acts with: its group or side where they act together, else itself."""
     if grouping == "group" and c.group:
         return f"group:{c.group}"
     if grouping == "side":

@@ -13,7 +13,7 @@ RULESETS: dict[str, str] = {
     "warlord": "Fantasy Warlord missile fire",
     "d6battle": "d6 mass battle",
     "warmaster": "Warmaster Revolution shooting",
-    "plain": "Plain initiative (any game, no rules applied)",
+    "plain": "Plain, for any game (hit points, attacks, saves, initiative)",
 }
 
 _loaded: dict[str, Ruleset] = {}

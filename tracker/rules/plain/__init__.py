@@ -40,7 +40,7 @@ ACTIONS = ("attack", "save", "initiative")
 
 RULESET = Ruleset(
     id="plain",
-    name="Plain initiative",
+    name="Plain (any game)",
     scale="skirmish",
     model="tracker.rules.plain.model:PlainEncounter",
     actions=LazyActions(__name__, ACTIONS),

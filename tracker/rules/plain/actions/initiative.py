@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice, DiceError, parse_notation
+from tracker.core.sequence import Grouping, holder_of
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, Stage
 from tracker.rules.base import param as p_
 
@@ -91,14 +92,16 @@ class Initiative(Action[InitiativeParams]):
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         """Everyone in the fight (or those named), one for each group or side that acts
         together, with their bonuses."""
-        together = str(enc.settings.get(GROUP_INITIATIVE.name, GROUP_INITIATIVE.default))
+        setting = enc.settings.get(GROUP_INITIATIVE.name, GROUP_INITIATIVE.default)
+        together: Grouping = "group" if setting == "group" else \
+            "side" if setting == "side" else "none"
         if given.get("who"):
             named = [enc.find_combatant(n) for n in given["who"]]
         else:
             named = [c for c in enc.combatants if not c.out]
         first: dict[str, list[Combatant]] = {}
         for c in named:
-            first.setdefault(_holder(c, together), []).append(c)
+            first.setdefault(holder_of(c, together), []).append(c)
         out: dict[str, Any] = {"who": tuple(name_of(enc, cs[0]) for cs in first.values())}
         if given.get("bonuses") is None:
             out["bonuses"] = tuple(max(_bonus(c) for c in cs) for cs in first.values())
@@ -114,14 +117,6 @@ class Initiative(Action[InitiativeParams]):
         for name, holder, rolled in zip(p.who or (), holders, f.totals, strict=False):
             for c in _members(enc, name, holder):
                 tx.set(["combatants", c.id, "initiative"], rolled.total)
-
-
-def _holder(c: Combatant, together: str) -> str:
-    if together == "group" and c.group:
-        return f"group:{c.group}"
-    if together == "side":
-        return f"side:{c.side}"
-    return c.id
 
 
 def _bonus(c: Combatant) -> int:
