@@ -159,7 +159,8 @@ def test_apply_spends_pools_sets_initiative_and_undo_restores():
     assert res.figures["press_feet"] == 6
     assert r.combat_pool.spent == 12 and r.combat_pool.left == 0
     assert g.combat_pool.spent == 4 and g.combat_pool.left == 5
-    assert r.holds_initiative and not g.holds_initiative
+    # the winner takes the initiative as the next exchange begins
+    assert (r.next_initiative, g.next_initiative) == ("takes", "loses")
     history.undo(enc)
     assert history.state_of(enc) == before
 

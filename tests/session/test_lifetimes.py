@@ -9,7 +9,7 @@ from tests.conftest import skirmish
 from tracker.core import history
 from tracker.core.history import Transaction
 from tracker.core.lifetimes import Lasts
-from tracker.core.model import Effect, Encounter, Ends, Unit
+from tracker.core.model import Combatant, Effect, Encounter, Ends, Unit
 from tracker.core.sequence import Phase, SequenceOfPlay, move
 from tracker.session.opening import load
 from tracker.session.session import Session
@@ -170,3 +170,49 @@ def test_an_older_save_keeps_its_effects_ends():
     assert old.ends == Ends(at="end", of="round", round=2)
     turn = Effect.model_validate({"name": "dazed", "until_turn_of": "aldo", "at": "end"})
     assert turn.ends == Ends(at="end", of="turn", who="aldo")
+
+
+# --- a ruleset's own acting order, and what a phase's start changes of it --------------------
+
+
+class Leading(Combatant):
+    leads: bool = False
+    next_leads: bool = False
+
+
+class LeadingEncounter(Encounter):
+    combatants: list[Leading] = []  # type: ignore[assignment]
+
+
+def _lead(enc: Encounter, tx: Transaction, who: Leading) -> str:
+    tx.set(["combatants", who.id, "leads"], True)
+    tx.set(["combatants", who.id, "next_leads"], False)
+    return f"{who.name} leads"
+
+
+LED = SequenceOfPlay(
+    phases=(Phase("first"), Phase("second")),
+    order=lambda enc: [c.id for c in sorted(enc.combatants, key=lambda c: not c.leads)],
+    lifetimes=(Lasts("next_leads", Ends(at="start", of="phase"), "", then=_lead),
+               Lasts("leads", Ends(at="end", of="round"), "no longer leads")),
+)
+
+
+def led(enc: Encounter, what: str) -> str:
+    tx = Transaction(enc)
+    with tx:
+        text = move(enc, tx, what, LED).text
+        tx.commit(text)
+    return text
+
+
+def test_the_order_a_ruleset_gives_is_read_after_the_phase_start_ends_what_it_ends():
+    """Who acts first in a phase is read once what ends as it begins has ended (edc: the
+    initiative won in the last exchange is taken as the next begins)."""
+    enc = LeadingEncounter(name="duel", ruleset="plain", combatants=[
+        Leading(id="b", name="Bree"), Leading(id="a", name="Aldo")])
+    enc.combatants[1].next_leads = True
+    assert led(enc, "phase").startswith("Phase: second, Aldo first; Aldo leads")
+    enc.combatants[1].next_leads = True
+    text = led(enc, "round")
+    assert text.startswith("Round 2, first, Aldo first; Aldo: no longer leads; Aldo leads")

@@ -15,8 +15,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from tracker.core.domains import Domain
-from tracker.core.words import possessive
 
+from .ends import Ends as Ends
 from .log import Log
 
 Scalar = int | float | str | bool
@@ -32,44 +32,6 @@ class Model(BaseModel):
     """Base for every saved model: unknown keys are errors, not silently dropped."""
 
     model_config = ConfigDict(extra="forbid")
-
-
-class Ends(Model):
-    """When something a rule starts comes to an end, in the words of the sequence of play:
-    the start or end of a round, of a phase, or of a turn (a combatant's, a group's, or a
-    side's whole turn where the sides take turns).
-
-    ``who`` narrows it: with ``of="turn"`` whose turn (a combatant or unit id, a group or
-    a side; empty: the bearer's own), with ``of="phase"`` which phase (empty: any).
-    With ``next`` the turn, phase or round it began in does not count: "until the end of
-    its next turn" set during that very turn ends at the end of the following one.
-    With ``round`` (``of="round"`` only) it ends with that round, whatever ``left`` says.
-    """
-
-    at: Literal["start", "end"] = "end"
-    of: Literal["round", "phase", "turn"] = "round"
-    who: str = ""
-    next: bool = False
-    round: int | None = None
-
-    def describe(self, names: dict[str, str] | None = None, left: int = 1) -> str:
-        when = "the start of" if self.at == "start" else "the end of"
-        if self.of == "round":
-            if self.round is not None:
-                return f"until {when} round {self.round}"
-            if left > 1:
-                return f"for {left} more rounds"
-            return f"until {when} {'the next' if self.next else 'this'} round"
-        if self.of == "phase":
-            phase = f"the {self.who} phase" if self.who else "the phase"
-            if left > 1:
-                return f"for {left} more of {phase}s"
-            return f"until {when} {'the next' if self.next else 'this'} {phase[4:]}"
-        who = (names or {}).get(self.who, self.who) if self.who else "its"
-        whose = possessive(who) if self.who else who
-        if left > 1:
-            return f"until {when} {whose} turn, {left} turns from now"
-        return f"until {when} {whose} {'next ' if self.next else ''}turn"
 
 
 class Effect(Model):

@@ -113,6 +113,10 @@ class SequenceOfPlay:
     lifetimes: tuple[Lasts, ...] = ()
     """The fields the ruleset's rules set and when each ends (see
     :mod:`tracker.core.lifetimes`)."""
+    order: Callable[[Any], list[str]] | None = None
+    """Who acts in a phase where each combatant acts, in order, where the ruleset's rules
+    say more than its order stat (edc: the holder of the initiative attacks first in his
+    bout): (encounter) -> combatant ids. None: by the order stat, highest first."""
 
     def phase(self, pos: Position) -> Phase:
         return self.phases[min(max(pos.phase, 0), len(self.phases) - 1)]
@@ -198,6 +202,8 @@ def actors(enc: Encounter, seq: SequenceOfPlay, stat: str = "initiative",
         return [h for h in acting_order(enc, stat, grouping) if side in members_sides(enc, h)]
     if phase.acting == "side":
         return everyone
+    if seq.order is not None and grouping == "none" and enc.combatants:
+        return seq.order(enc)
     return acting_order(enc, stat, grouping)
 
 
@@ -403,9 +409,9 @@ def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,
         notes += _pass(enc, tx, seq, [_phase(seq, pos, "end")])
         tx.set(["position", "phase"], pos.phase + 1)
         tx.set(["position", "turn"], 0)
-        holder = current(enc, seq, stat, grouping)
-        notes += _pass(enc, tx, seq, [_phase(seq, enc.position, "start"),
-                                      _go(enc, seq, holder, "start")])
+        notes += _pass(enc, tx, seq, [_phase(seq, enc.position, "start")])
+        holder = current(enc, seq, stat, grouping)  # what the phase's start ends may order it
+        notes += _pass(enc, tx, seq, [_go(enc, seq, holder, "start")])
         notes += _begin(enc, seq, begun)
         text = f"Phase: {_phase_words(seq, pos.phase)}"
         return Step(_with_actor(enc, seq, stat, grouping, text), [*notes, *_reminder(enc, seq)])
@@ -415,10 +421,10 @@ def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,
         tx.set(["position", "phase"], 0)
         tx.set(["position", "turn"], 0)
         side = phasing_side(enc, seq)
-        holder = current(enc, seq, stat, grouping)
         notes += _pass(enc, tx, seq, [_side(enc, seq, "start"),
-                                      _phase(seq, enc.position, "start"),
-                                      _go(enc, seq, holder, "start")])
+                                      _phase(seq, enc.position, "start")])
+        holder = current(enc, seq, stat, grouping)
+        notes += _pass(enc, tx, seq, [_go(enc, seq, holder, "start")])
         notes += _begin(enc, seq, begun)
         first = f", {_phase_words(seq, 0)}" if seq.has_phases else ""
         return Step(f"Turn: {side}{first}", [*notes, *_reminder(enc, seq)])
@@ -441,9 +447,9 @@ def _new_round(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, stat: str, 
     notes += _begin(enc, seq, begun)  # before the round's upkeep, which sees what they did
     if seq.round_start is not None:
         notes += seq.round_start(enc, tx, dice or Dice(seed=enc.seed + len(enc.log)))
-    holder = current(enc, seq, stat, grouping)
-    notes += _pass(enc, tx, seq, [_side(enc, seq, "start"), _phase(seq, enc.position, "start"),
-                                  _go(enc, seq, holder, "start")])
+    notes += _pass(enc, tx, seq, [_side(enc, seq, "start"), _phase(seq, enc.position, "start")])
+    holder = current(enc, seq, stat, grouping)  # what the phase's start ends may order it
+    notes += _pass(enc, tx, seq, [_go(enc, seq, holder, "start")])
     # every side acting at once has no one first
     first = f", {holder_name(enc, holder)} first" if holder not in (None, ALL) else ""
     if seq.has_phases:

@@ -229,6 +229,12 @@ class Action(Generic[P]):
         app offers first (a unit with no missile weapon does not shoot)."""
         return True
 
+    def refusals(self, enc: Encounter, p: P) -> list[str]:
+        """Why the rules of who acts refuse it in the encounter as it stands, beyond its
+        phases and limits (a fighter who hesitates may not attack), in plain words; the
+        GM overrides them with ``force=yes`` as any limit. Empty: nothing refuses it."""
+        return []
+
     def actors(self, p: P) -> list[str]:
         """Who acts in it (names as given), for the limits and the acted markers."""
         actor = p.get("actor") if hasattr(p, "get") else None

@@ -276,6 +276,7 @@ class Play:
                                f" {action.name} now")
                 elif rule == "enemy" and who.side == side:
                     out.append(f"{who.name} ({who.side}) acts in the other side's turn here")
+        out += action.refusals(self.enc, params)
         limit = action.limit(params)
         if limit is not None:
             scope, key = limit

@@ -20,6 +20,8 @@ Posture = Literal["neutral", "aggressive", "defensive"]
 Footing = Literal["level", "higher"]
 Lighting = Literal["normal", "dim", "moonlight", "darkness"]
 Marker = Literal["", "red", "white", "hesitating"]
+Hesitation = Literal["", "defend only", "frozen"]
+Passing = Literal["", "takes", "loses"]
 Gait = Literal["stand", "walk", "trot", "canter", "gallop"]
 TN = Annotated[int, Domain(ge=1)]
 """A target number: a die shows it or more to succeed."""
@@ -77,7 +79,19 @@ class EdcCombatant(Combatant):
     inside_reach: bool = False
     """The shorter weapon has landed a damaging strike: no more reach penalty."""
     marker: Marker = ""
+    """The initiative marker thrown at the start of a bout or after a break (put away as
+    that exchange ends); ``hesitating``: threw none."""
     holds_initiative: bool = False
+    """Holds the initiative in this exchange: attacks first in his bout."""
+    next_initiative: Passing = ""
+    """This exchange's result: takes (or keeps) or loses the initiative as the next
+    exchange begins."""
+    hesitation: Hesitation = ""
+    """Hesitated this exchange: may only defend, or is frozen (no action at all)."""
+    shield_used: bool = False
+    """The shield has blocked this exchange (once an exchange, whatever the source)."""
+    single_exchange: bool = False
+    """A successful ride-by limits this round to a single exchange."""
     exchange_spent: Count = 0
     """CP spent in the exchange named by ``exchange_mark``."""
     exchange_mark: str = ""

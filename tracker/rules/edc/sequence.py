@@ -2,7 +2,9 @@
 order of Reflex (highest first). The round begins with the blood loss tests ("at the
 beginning of each Round, all wounded characters must roll Toughness vs. their current
 accumulated BL": a duty of the first exchange, owed as it begins, whose dice `next` asks
-for), then the upkeep: the Combat Pool refreshed, the Missile Pool kept."""
+for), then the upkeep: the Combat Pool refreshed, the Missile Pool kept. In each exchange
+the holder of the initiative attacks first in his bout, and what an exchange or a round
+starts ends there (``acting``)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from tracker.core.sequence import Duty, Phase, SequenceOfPlay
 
+from .acting import LIFETIMES, order
 from .pools import start_round
 from .settings import BLOOD_LOSS_RAISE, setting
 from .wounds import blood_loss_tn
@@ -37,4 +40,6 @@ SEQUENCE = SequenceOfPlay(
     phases=(Phase("exchange 1", "each", duties=(BLOOD_LOSS,)), Phase("exchange 2", "each")),
     turns_by="round",
     round_start=start_round,
+    lifetimes=LIFETIMES,
+    order=order,
 )

@@ -67,7 +67,9 @@ class CombatantsPane(Vertical):
         stat = self.ruleset.order_stat
         by_id = {c.id: c for c in enc.combatants}
         # with no combatants the order is the units' sides, which this pane does not list
-        order = [cid for cid in acting_order(enc, stat) if cid in by_id]
+        seq = self.ruleset.sequence
+        ruled = seq.order(enc) if seq is not None and seq.order is not None else None
+        order = [cid for cid in ruled or acting_order(enc, stat) if cid in by_id]
         listed = order + [c.id for c in enc.combatants if c.id not in order]
         rows: list[Row] = []
         hp = self.hit_points

@@ -14,6 +14,8 @@ ground one foot per point of MoS.
 Each combatant gets a single action per exchange (the text): the attacker's is the attack,
 the defender's the defence, so both take this once per exchange, in either exchange of
 the round (a defender who declares an attack instead rolls no defence, and then attacks).
+Who may attack whom, and when, is ``acting``'s: the holder of the initiative first, no
+attack while hesitating, a shield blocks once an exchange, a ride-by's single exchange.
 """
 
 from __future__ import annotations
@@ -76,6 +78,11 @@ class ExchangeParams(Params):
     defender_mounted: bool = param(False, "defender is mounted (ride check if hit)")
     damage_table: str = damage_table_param()
     tn_above_ten: str = tn_rule()
+
+    @property
+    def shield_block(self) -> bool:
+        """The defence is a block with a shield (once an exchange)."""
+        return "block" in self.defense.lower() and bool(self.defense_dice)
 
     def attack_cp(self) -> int:
         return pool_cost(self.attack_dice, self.attack_free, self.attack_cost, self.press_dice)
@@ -213,6 +220,23 @@ class Exchange(Action[ExchangeParams]):
         if p.defender and (p.defense_dice or p.defense_press_dice):
             who.append(p.defender)
         return who
+
+    def refusals(self, enc: Encounter, p: ExchangeParams) -> list[str]:
+        """Hesitation, the initiative, a shield's one block, a ride-by's single exchange."""
+        from ..acting import (
+            fighter,
+            frozen,
+            initiative_first,
+            may_not_attack,
+            shield_spent,
+            single_exchange,
+        )
+
+        a, d = fighter(enc, p.get("attacker")), fighter(enc, p.get("defender"))
+        defends = bool(p.get("defense_dice") or p.get("defense_press_dice"))
+        return [*may_not_attack(a), *(frozen(d) if defends else []),
+                *initiative_first(enc, a, d), *shield_spent(d, bool(p.get("shield_block"))),
+                *single_exchange(enc, a, d)]
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         from .exchange_fill import fill_exchange

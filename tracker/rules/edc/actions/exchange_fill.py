@@ -64,7 +64,8 @@ def fill_exchange(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
 
 def apply_exchange(enc: Encounter, p: ExchangeParams, res: Resolution,
                    tx: Transaction) -> None:
-    """CP spent (posture lasts until the first blow), initiative, fumbles, the wound."""
+    """CP spent (posture lasts until the first blow), who takes the initiative as the next
+    exchange begins, the shield's block, fumbles, the wound."""
     a = combatant_or_none(enc, p.attacker)
     d = combatant_or_none(enc, p.defender)
     f: ExchangeFigures = res.figures  # type: ignore[assignment]
@@ -78,7 +79,10 @@ def apply_exchange(enc: Encounter, p: ExchangeParams, res: Resolution,
     winner = a if f.winner == "attacker" else d
     for who in (a, d):
         if who is not None:
-            tx.set(["combatants", who.id, "holds_initiative"], who is winner)
+            tx.set(["combatants", who.id, "next_initiative"],
+                   "takes" if who is winner else "loses")
+    if d is not None and p.shield_block:
+        tx.set(["combatants", d.id, "shield_used"], True)
     for who, pen in ((a, f.attack_fumble_penalty), (d, f.defense_fumble_penalty)):
         if who is None or not pen:
             continue

@@ -1,6 +1,8 @@
 """``hesitation``: a fighter who hesitated (threw no marker) or was surprised rolls Reflex
 against TN 7 + the ambusher's surprise successes - the target's own (edc). A success may
-defend only (an automatic white marker); none leaves him frozen for an exchange.
+defend only (an automatic white marker); none leaves him frozen for an exchange. Either
+lasts until that exchange ends (``hesitation``): a hesitating fighter's attack is refused,
+a frozen one's every action.
 
 The text sets no limit on how often it is rolled (once per surprise or hesitation), so
 none is declared.
@@ -84,6 +86,7 @@ class Hesitation(Action[HesitationParams]):
             return
         f: HesitationFigures = res.figures  # type: ignore[assignment]
         tx.set(["combatants", c.id, "marker"], "white" if f.can_defend else "hesitating")
+        tx.set(["combatants", c.id, "hesitation"], "defend only" if f.can_defend else "frozen")
         tx.set(["combatants", c.id, "holds_initiative"], False)
 
 

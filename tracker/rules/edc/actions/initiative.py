@@ -15,6 +15,7 @@ from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage,
 
 from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
 from ..pools import reach_penalty
+from .own import OwnAction
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -60,8 +61,10 @@ class InitiativeFigures(Figures):
     reason: str
 
 
-class Initiative(Action[InitiativeParams]):
+class Initiative(OwnAction, Action[InitiativeParams]):
     name = "initiative"
+    slots = ("a", "b")
+    attacks = True
     help = ("Both threw red: Reflex dice vs ATN (less weapon length penalty) decide whose "
             "blow lands first; ties by Reflex (thrust +1), then simultaneous")
     params_model = InitiativeParams

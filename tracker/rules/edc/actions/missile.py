@@ -185,6 +185,16 @@ class Missile(Action[MissileParams]):
         out += [(f"hit, MoS {m}", dist[m]) for m in sorted(dist) if m > 0]
         return out
 
+    def refusals(self, enc: Encounter, p: MissileParams) -> list[str]:
+        """No shot while hesitating; no defence while frozen; a shield blocks once an
+        exchange, whatever the source."""
+        from ..acting import fighter, frozen, may_not_attack, shield_spent
+
+        t = fighter(enc, p.get("target"))
+        defends = p.get("defense", "none") != "none" and bool(p.get("defense_dice"))
+        return [*may_not_attack(fighter(enc, p.get("actor"))), *(frozen(t) if defends else []),
+                *shield_spent(t, defends and p.get("defense") == "block")]
+
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         from .missile_fill import fill_missile
 

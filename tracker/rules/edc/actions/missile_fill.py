@@ -40,7 +40,7 @@ def fill_missile(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
 
 
 def apply_missile(enc: Encounter, p: MissileParams, res: Resolution, tx: Transaction) -> None:
-    """MP spent, the defence's CP, the wound and its Shock."""
+    """MP spent, the defence's CP, the shield's block, the wound and its Shock."""
     c = combatant_or_none(enc, p.actor)
     t = combatant_or_none(enc, p.target)
     f: MissileFigures = res.figures  # type: ignore[assignment]
@@ -52,6 +52,8 @@ def apply_missile(enc: Encounter, p: MissileParams, res: Resolution, tx: Transac
         return
     if p.defense != "none" and p.defense_from == "cp":
         spend(t, p.defense_dice, tx, "the defence")
+    if p.defense == "block" and p.defended:
+        tx.set(["combatants", t.id, "shield_used"], True)
     wound = f.wound()
     if f.hit and wound is not None and wound.wound_level > 0:
         add_wound(enc, t, wound, tx)

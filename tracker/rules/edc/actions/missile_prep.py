@@ -15,6 +15,7 @@ from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
 
 from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
+from .own import OwnAction
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -46,7 +47,7 @@ class MissilePrepFigures(Figures):
     successes: int
 
 
-class MissilePrep(Action[MissilePrepParams]):
+class MissilePrep(OwnAction, Action[MissilePrepParams]):
     name = "missile_prep"
     help = ("Start preparing a missile weapon (rounds); may shorten by 1 round (min 1) by "
             "paying MP (taken from the proficiency refresh) and a Reflex test")

@@ -26,6 +26,7 @@ from ..common import (
 )
 from ..pools import spend
 from ..settings import MULTIPLE_OPPONENTS_COLUMN
+from .own import OwnAction
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -64,7 +65,7 @@ class OpponentsFigures(Figures):
     max_faced: int
 
 
-class Opponents(Action[OpponentsParams]):
+class Opponents(OwnAction, Action[OpponentsParams]):
     name = "opponents"
     help = ("Multiple opponents: the outnumbered fighter's terrain roll against each "
             "opponent's, to face one at a time")

@@ -25,6 +25,7 @@ from ..common import (
 )
 from ..settings import ENGAGED_RIDE_TN_BONUS
 from .mounted import fill_rider, ride_tn_param
+from .own import OwnAction
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -66,7 +67,7 @@ class RideFigures(Figures):
     gait_after: str
 
 
-class Ride(Action[RideParams]):
+class Ride(OwnAction, Action[RideParams]):
     name = "ride"
     help = ("Change gait or turn: a skilled rider out of combat accelerates, decelerates or "
             "quarter-turns without a check; two steps, wheeling or being engaged need AG/Ride")

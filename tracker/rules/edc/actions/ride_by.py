@@ -5,6 +5,9 @@ rider. Two riders going different ways make opposed Ride checks; the winner choo
 or two exchanges. The horse moves half its gait's move in yards after the exchange(s).
 
 It settles how many exchanges the round has: once per round, before its first exchange.
+A success marks the rider and his opponent (``single_exchange``) until the round ends: an
+exchange between them in the second exchange is refused. Between two riders the winner's
+choice is the GM's to mark (``set NAME single_exchange=yes``).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from ..common import (
 )
 from ..pools import spend
 from .mounted import fill_rider, ride_tn_param, unhorse_rider
+from .own import OwnAction
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -72,8 +76,9 @@ class RideByFigures(Figures):
     chooser: Omit[str] = None
 
 
-class RideBy(Action[RideByParams]):
+class RideBy(OwnAction, Action[RideByParams]):
     name = "ride_by"
+    attacks = True
     help = ("Ride-by attack: AG/Ride check at a canter or gallop; success limits the round to "
             "one exchange, failure gives two, a botch topples the rider")
     params_model = RideByParams
@@ -160,6 +165,10 @@ class RideBy(Action[RideByParams]):
             spend(o, p.oppose_dice, tx, "opposing the ride-by")
         if c is not None and f.unhorsed:
             unhorse_rider(c, tx)
+        if f.exchanges == 1:  # until the round ends: no second exchange between them
+            for who in (c, o):
+                if who is not None:
+                    tx.set(["combatants", who.id, "single_exchange"], True)
 
 
 RIDE_BY = RideBy()

@@ -38,6 +38,7 @@ from ..common import (
     tn_rule,
 )
 from ..pools import reduce_now, spend
+from .own import OwnAction
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -90,7 +91,7 @@ class TerrainFigures(Figures):
     cp_penalty: int = 0
 
 
-class Terrain(Action[TerrainParams]):
+class Terrain(OwnAction, Action[TerrainParams]):
     name = "terrain"
     help = ("Terrain roll: CP dice vs a TN (set, or difficult terrain x movement), "
             "optionally opposed; one success is enough")
