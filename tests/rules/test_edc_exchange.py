@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -225,12 +224,11 @@ def test_odds_sum_to_one_and_hand_case():
     assert odds["MoS -1: defender wins"] == pytest.approx(0.25)
 
 
-def test_odds_fast_for_30_vs_30():
+def test_odds_for_30_vs_30_sum_to_one_and_keep_the_mean():
+    """How long they take is bench/run.py's (edc exchange, 30d10 vs 30d10), not a test's."""
     act = EDC.action("exchange")
     p = act.parse_params({"attack_dice": "30", "atn": "6", "defense_dice": "30", "dtn": "7"})
-    t = time.perf_counter()
     odds = act.odds(p)
-    assert time.perf_counter() - t < 0.05
     assert sum(q for _, q in odds) == pytest.approx(1)
     dist = mos_odds(30, 6, 30, 7)
     mean = sum(m * q for m, q in dist.items())
