@@ -131,6 +131,15 @@ def single_exchange(enc: Encounter, *who: EdcCombatant | None) -> list[str]:
             for c in who if c is not None and c.single_exchange]
 
 
+def exchange_refusals(enc: Encounter, p: Any) -> list[str]:
+    """Why an exchange of blows may not be taken now: hesitation, the initiative, a
+    shield's one block, a ride-by's single exchange."""
+    a, d = fighter(enc, p.get("attacker")), fighter(enc, p.get("defender"))
+    defends = bool(p.get("defense_dice") or p.get("defense_press_dice"))
+    return [*may_not_attack(a), *(frozen(d) if defends else []), *initiative_first(enc, a, d),
+            *shield_spent(d, bool(p.get("shield_block"))), *single_exchange(enc, a, d)]
+
+
 # --- lifetimes ---------------------------------------------------------------------------
 
 

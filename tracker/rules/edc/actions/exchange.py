@@ -222,21 +222,9 @@ class Exchange(Action[ExchangeParams]):
         return who
 
     def refusals(self, enc: Encounter, p: ExchangeParams) -> list[str]:
-        """Hesitation, the initiative, a shield's one block, a ride-by's single exchange."""
-        from ..acting import (
-            fighter,
-            frozen,
-            initiative_first,
-            may_not_attack,
-            shield_spent,
-            single_exchange,
-        )
+        from ..acting import exchange_refusals
 
-        a, d = fighter(enc, p.get("attacker")), fighter(enc, p.get("defender"))
-        defends = bool(p.get("defense_dice") or p.get("defense_press_dice"))
-        return [*may_not_attack(a), *(frozen(d) if defends else []),
-                *initiative_first(enc, a, d), *shield_spent(d, bool(p.get("shield_block"))),
-                *single_exchange(enc, a, d)]
+        return exchange_refusals(enc, p)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         from .exchange_fill import fill_exchange
