@@ -128,10 +128,10 @@ def battle() -> MarkedEncounter:
     ])
 
 
-def step(enc: Encounter, what: str) -> str:
+def step(enc: Encounter, what: str, seq: SequenceOfPlay = SEQ) -> str:
     tx = Transaction(enc)
     with tx:
-        text = move(enc, tx, what, SEQ).text
+        text = move(enc, tx, what, seq).text
         tx.commit(text)
     return text
 
@@ -198,21 +198,13 @@ LED = SequenceOfPlay(
 )
 
 
-def led(enc: Encounter, what: str) -> str:
-    tx = Transaction(enc)
-    with tx:
-        text = move(enc, tx, what, LED).text
-        tx.commit(text)
-    return text
-
-
 def test_the_order_a_ruleset_gives_is_read_after_the_phase_start_ends_what_it_ends():
     """Who acts first in a phase is read once what ends as it begins has ended (edc: the
     initiative won in the last exchange is taken as the next begins)."""
     enc = LeadingEncounter(name="duel", ruleset="plain", combatants=[
         Leading(id="b", name="Bree"), Leading(id="a", name="Aldo")])
     enc.combatants[1].next_leads = True
-    assert led(enc, "phase").startswith("Phase: second, Aldo first; Aldo leads")
+    assert step(enc, "phase", LED).startswith("Phase: second, Aldo first; Aldo leads")
     enc.combatants[1].next_leads = True
-    text = led(enc, "round")
+    text = step(enc, "round", LED)
     assert text.startswith("Round 2, first, Aldo first; Aldo: no longer leads; Aldo leads")
