@@ -84,7 +84,7 @@ def _count_strike(
     keep = " (keep one)" if n > 1 else ""
     rolls = dice.roll_many("count", sides, n, under=count, why=f"target count {count}{keep}",
                            zero_is_ten=True)
-    impact_roll = dice.roll_many("impact", IMPACT_DIE, 1, why="Impact TA on 5 or 0",
+    impact_roll = dice.roll_many("impact_ta", IMPACT_DIE, 1, why="Impact TA on 5 or 0",
                                  zero_is_ten=True, classes=IMPACT_KINDS)[0]
     kept = rolls[pick(rolls, p.count_pick, "count_pick")]
     if kept > count:
