@@ -28,7 +28,7 @@ class AbandonFigures(Figures):
 
 class Abandon(Action[AbandonParams]):
     name = "abandon"
-    help = "Abandon this round's load, aim or span to defend normally"
+    help = "Abandon the load, aim or span under way to defend normally"
     params_model = AbandonParams
     marker = "abandoned"
 
