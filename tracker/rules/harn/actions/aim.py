@@ -19,7 +19,7 @@ from ..effects import aim_effect, begin, now
 from ..kinds import WEAPONS
 from ..settings import AIM_NEEDS_LOAD, one_action_param, setting
 from ..tables import check_aim
-from .lookup import check_movement, check_turn, need, weapon_kind
+from .lookup import need, weapon_kind
 from .state import ActorParams, InTurn, StateFigures, row_of, took
 
 if TYPE_CHECKING:
@@ -40,15 +40,14 @@ class Aim(InTurn[AimParams]):
     params_model = AimParams
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        c = need(enc, given.get("actor"))
-        kind = weapon_kind(c, given.get("weapon"))
+        kind = given.get("weapon")
+        c = self.taker(enc, given, kind)
+        kind = weapon_kind(c, kind)
         out: dict[str, Any] = {"weapon": kind}
         if given.get("pull") is None and c.pull:
             out["pull"] = c.pull
         if given.get("draw") is None and c.weapon is not None and c.weapon.draw:
             out["draw"] = c.weapon.draw
-        check_turn(enc, c)
-        check_movement(c, self.name, kind)
         known = {**given, **out}
         check_aim(kind, known.get("pull"), known.get("draw"), self.name)
         if kind in ("bow", "crossbow") and not c.loaded and setting(enc, AIM_NEEDS_LOAD):

@@ -14,7 +14,7 @@ from tracker.rules.base import Resolution, RuleError, param
 
 from ..settings import one_action_param
 from ..tables import tables
-from .lookup import check_movement, check_turn, need, weapon_kind
+from .lookup import need, weapon_kind
 from .state import ActorParams, InTurn, StateFigures, row_of, took
 
 if TYPE_CHECKING:
@@ -43,8 +43,7 @@ class Span(InTurn[SpanParams]):
         c = need(enc, given.get("actor"))
         if weapon_kind(c, None) != "crossbow":
             raise RuleError(f"{c.name}: only a crossbow is spanned")
-        check_turn(enc, c)
-        check_movement(c, self.name)
+        self.taker(enc, given)
         if c.spanned or c.loaded:
             raise RuleError(f"{c.name}'s crossbow is already spanned")
         out: dict[str, Any] = {}

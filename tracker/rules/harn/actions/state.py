@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from tracker.rules.base import Action, Figures, Params, Scope, param
 
 from ..effects import IGNORING, begin, ignoring_effect, now
-from .lookup import round_limit
+from .lookup import check_movement, check_turn, need, round_limit
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -54,6 +54,14 @@ class InTurn(Action[P]):
 
     def turn_rule(self, phase: str, p: P) -> Literal["own", "enemy", "any"]:
         return "own"
+
+    def taker(self, enc: Encounter, given: dict[str, Any], kind: Any = None) -> HarnCombatant:
+        """The actor, in the fight and, for an action that allows no movement, not moved
+        this round."""
+        c = need(enc, given.get("actor"))
+        check_turn(enc, c)
+        check_movement(c, self.name, kind)
+        return c
 
 
 def took(enc: Encounter, c: HarnCombatant, action: str, tx: Transaction, **extra: Any) -> None:
