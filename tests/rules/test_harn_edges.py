@@ -12,6 +12,8 @@ from tracker.rules.harn import RULESET, HarnCombatant, HarnEncounter, MissileWea
 from tracker.session.commands import CommandError
 from tracker.session.session import Session
 
+from .test_harn_encounter import who as c
+
 BOW = MissileWeapon(name="bow", kind="bow", br=40, draw=100, impact="d12+4")
 
 
@@ -20,32 +22,24 @@ def table(*combatants: HarnCombatant) -> Session:
                                  combatants=list(combatants)))
 
 
+def made(base: dict[str, object], kw: dict[str, object]) -> HarnCombatant:
+    return HarnCombatant(**{**base, **kw})  # type: ignore[arg-type]
+
+
 def nolora(**kw: object) -> HarnCombatant:
-    base: dict[str, object] = dict(id="nolora", name="Nolora", initiative=76, archery=75,
-                                   pull=200, weapon=BOW)
-    base.update(kw)
-    return HarnCombatant(**base)  # type: ignore[arg-type]
+    return made(dict(id="nolora", name="Nolora", initiative=76, archery=75, pull=200,
+                     weapon=BOW), kw)
 
 
 def brigand(**kw: object) -> HarnCombatant:
-    base: dict[str, object] = dict(id="brigand", name="Brigand", side="brigands",
-                                   initiative=60, archery=50, weapon=BOW)
-    base.update(kw)
-    return HarnCombatant(**base)  # type: ignore[arg-type]
+    return made(dict(id="brigand", name="Brigand", side="brigands", initiative=60,
+                     archery=50, weapon=BOW), kw)
 
 
 def ulric(**kw: object) -> HarnCombatant:
-    base: dict[str, object] = dict(
-        id="ulric", name="Ulric", initiative=90, archery=40,
-        weapon=MissileWeapon(name="arbalest", kind="crossbow", br=60, span_rounds=4))
-    base.update(kw)
-    return HarnCombatant(**base)  # type: ignore[arg-type]
-
-
-def c(s: Session, name: str) -> HarnCombatant:
-    found = s.enc.find_combatant(name)
-    assert isinstance(found, HarnCombatant)
-    return found
+    return made(dict(id="ulric", name="Ulric", initiative=90, archery=40,
+                     weapon=MissileWeapon(name="arbalest", kind="crossbow", br=60,
+                                          span_rounds=4)), kw)
 
 
 def effects(s: Session, name: str) -> list[str]:
