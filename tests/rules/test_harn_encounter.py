@@ -61,7 +61,8 @@ def test_volley_sample_replays_both_shots() -> None:
     assert len(shots) == 2
     first, second = shots
     assert [(r.role, r.value) for r in first.rolls] == [
-        ("test", 25), ("count", 7), ("impact", 2), ("zone", 14)]
+        ("test", 25), ("count", 7), ("impact_ta", 2), ("zone", 14), ("impact", 6)]
+    assert "impact d12+1 (d12+4 -3) = 7 (6+1)" in first.text  # "a final 7"
     assert "EML35" in first.text and "CS" in first.text and "Destrier" in first.text
     assert [(r.role, r.value) for r in second.rolls][:2] == [("test", 16), ("count", 14)]
     assert "MS" in second.text and "miss" in second.text
@@ -86,7 +87,7 @@ def test_volley_sample_reruns_from_its_start() -> None:
     assert (nolora.loaded, nolora.in_hand, nolora.initiative) == (True, True, 76)
     numbering = "numbering='Brigand 1,Brigand 2,Brigand 3,Brigand 4,Brigand 5,Destrier,Destrier'"
     out = s.execute(f"shoot Nolora range=500 crosswind=1 targets=7 {numbering} "
-                    "location=flank --dice test=25 count=7 impact=2 zone=14 --roll-rest")
+                    "location=flank --dice test=25 count=7 impact_ta=2 zone=14 --roll-rest")
     assert out.resolution is not None and out.resolution.figures["struck_name"] == "Destrier"
     with pytest.raises(CommandError, match="not loaded"):
         s.execute(f"shoot Nolora range=500 crosswind=1 targets=7 {numbering} --dice test=16"
@@ -105,8 +106,8 @@ def test_point_blank_sample() -> None:
     enc = load_save("harn-nolora-point-blank.toml")
     shot = enc.log[-1]
     assert "Direct PB" in shot.text and "EML85" in shot.text and "45 CS" in shot.text
-    assert [r.role for r in shot.rolls] == ["test", "zone", "zone", "zone"]
-    assert all(r.sides == 6 for r in shot.rolls[1:])
+    assert [r.role for r in shot.rolls] == ["test", "zone", "zone", "zone", "impact"]
+    assert all(r.sides == 6 for r in shot.rolls[1:4]) and shot.rolls[4].sides == 12
     sentry = enc.find_combatant("Sentry")
     assert len(sentry.wounds) == 1 and sentry.wounds[0].location.startswith("ZN")
 
@@ -173,28 +174,33 @@ def test_bow_sequence_load_aim_shoot() -> None:
         s.execute("shoot Nolora Brigand range=30 --dice test=10 --roll-rest")
     s.execute("load Nolora")
     assert who(s, "Nolora").loaded
-    with pytest.raises(CommandError, match="already acted this round \\(load\\)"):
+    with pytest.raises(CommandError, match="already acted this round"):
         s.execute("aim Nolora")
     s.execute("next round")
     s.execute("aim Nolora")
-    assert who(s, "Nolora").aimed_round == 2
+    assert aims(s, "Nolora") == [("aimed", 2), ("aiming", 2)]
     s.execute("next round")
     out = s.execute("shoot Nolora Brigand range=30 --dice test=40 zone=1,2 --roll-rest")
     assert out.resolution is not None
     assert {"name": "aim", "value": 10} in out.resolution.figures["modifiers"]
     n = who(s, "Nolora")
-    assert (n.loaded, n.aimed_round, n.acted_round, n.last_action) == (False, None, 3, "shoot")
+    assert (n.loaded, aims(s, "Nolora"), n.acted_round, n.last_action) == (
+        False, [], 3, "shoot")
     assert len(who(s, "Brigand").wounds) == 1
+
+
+def aims(s: Session, name: str) -> list[tuple[str, int]]:
+    return [(e.name, e.since[0]) for e in who(s, name).effects if e.since is not None]
 
 
 def test_aim_lapses_after_a_round() -> None:
     s = fresh(archer(pull=180, loaded=True), foe())
     s.execute("aim Nolora")
     s.execute("next round")
-    assert who(s, "Nolora").aimed_round == 1
+    assert aims(s, "Nolora") == [("aimed", 1)]  # aiming ended as her next turn began
     out = s.execute("next round")
-    assert "Nolora's aim lapses" in out.message
-    assert who(s, "Nolora").aimed_round is None
+    assert "Nolora: aimed ended" in out.message
+    assert aims(s, "Nolora") == []
     out = s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")
     assert out.resolution is not None
     assert all(m["name"] != "aim" for m in out.resolution.figures["modifiers"])
@@ -252,7 +258,7 @@ def test_status_sets_movement_and_in_hand() -> None:
 
 
 def test_crossbow_span_with_spanner_then_load_then_shoot() -> None:
-    s = fresh(crossbowman(), foe())
+    s = fresh(crossbowman(), foe(initiative=40))
     with pytest.raises(CommandError, match="not loaded \\(span it, then load a bolt\\)"):
         s.execute("shoot Ulric Brigand range=30 --dice test=10 --roll-rest")
     with pytest.raises(CommandError, match="not spanned"):
@@ -260,7 +266,7 @@ def test_crossbow_span_with_spanner_then_load_then_shoot() -> None:
     out = s.execute("span Ulric")
     assert "round 1 of 2" in out.message
     assert (who(s, "Ulric").span_progress, who(s, "Ulric").spanned) == (1, False)
-    with pytest.raises(CommandError, match="already acted"):
+    with pytest.raises(CommandError, match="already acted this round"):
         s.execute("span Ulric")
     s.execute("next round")
     out = s.execute("span Ulric")
@@ -319,7 +325,7 @@ def thrower() -> HarnCombatant:
 
 
 def test_throw_and_charge() -> None:
-    s = fresh(thrower(), foe())
+    s = fresh(thrower(), foe(initiative=40))
     with pytest.raises(CommandError, match="no Load action"):
         s.execute("load Bran")
     with pytest.raises(CommandError, match="use throw"):
@@ -377,7 +383,7 @@ def test_miss_leaves_no_wound_and_mishap_spends_the_shot() -> None:
 
 def test_volley_strike_without_numbering_records_no_wound() -> None:
     s = fresh(archer(loaded=True), foe())
-    out = s.execute("shoot Nolora Brigand range=60 targets=3 --dice test=41 count=2 impact=1"
+    out = s.execute("shoot Nolora Brigand range=60 targets=3 --dice test=41 count=2 impact_ta=1"
                     " --roll-rest")
     assert out.resolution is not None and out.resolution.figures["struck"] == 2
     assert who(s, "Brigand").wounds == []
@@ -392,7 +398,7 @@ def test_out_of_the_fight_cannot_act() -> None:
 def test_one_action_a_round_can_be_switched_off() -> None:
     s = fresh(archer(in_hand=False), foe())
     s.execute("load Nolora")
-    with pytest.raises(CommandError, match="already acted this round \\(load\\)"):
+    with pytest.raises(CommandError, match="already acted this round"):
         s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")
     s.execute("setting one_action_per_round=no")
     out = s.execute("shoot Nolora Brigand range=30 --dice test=99 --roll-rest")

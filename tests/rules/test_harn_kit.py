@@ -213,14 +213,16 @@ def test_span_off_the_table_is_refused() -> None:
 STAGE_CASES: list[tuple[dict[str, Any], dict[str, list[int]], list[str]]] = [
     (dict(ml=75, range=20, ta="precision"), {"test": [45], "zone": [4, 2, 6]},
      ["test", "zone"]),
-    (dict(targets=3), {"test": [51], "count": [2], "impact": [5], "zone": [7]},
-     ["test", "count", "impact", "zone"]),
-    (dict(range=60, targets=4, steps=1), {"test": [45], "count": [9, 3], "impact": [4],
-                                         "zone": [2]}, ["test", "count", "impact", "zone"]),
+    (dict(targets=3), {"test": [51], "count": [2], "impact_ta": [5], "zone": [7]},
+     ["test", "count", "impact_ta", "zone"]),
+    (dict(range=60, targets=4, steps=1), {"test": [45], "count": [9, 3], "impact_ta": [4],
+                                         "zone": [2]}, ["test", "count", "impact_ta", "zone"]),
     (dict(range=60, deviation_targets=[4]),
-     {"test": [51], "deviation": [3], "count": [2], "impact": [5], "zone": [6]},
-     ["test", "deviation", "count", "impact", "zone"]),
+     {"test": [51], "deviation": [3], "count": [2], "impact_ta": [5], "zone": [6]},
+     ["test", "deviation", "count", "impact_ta", "zone"]),
     (dict(), {"test": [60]}, ["test"]),
+    (dict(base_impact="2d6+1"), {"test": [41], "zone": [3, 5], "impact": [4, 6]},
+     ["test", "zone", "impact"]),
 ]
 
 
@@ -247,7 +249,7 @@ def test_every_declared_stage_is_used() -> None:
 
 
 def test_stages_say_what_the_dice_are_read_against() -> None:
-    dice = Dice.from_spec({"test": [51], "count": [2], "impact": [5], "zone": [7]})
+    dice = Dice.from_spec({"test": [51], "count": [2], "impact_ta": [5], "zone": [7]})
     MISSILE.resolve(params(ml=50, range=30, br=40, targets=3), dice)
     test, count, impact, zone = dice.requests
     assert (test.under, test.why, test.target) == (50, "EML50", "≤ 50")
@@ -262,8 +264,8 @@ def test_stages_say_what_the_dice_are_read_against() -> None:
 def test_the_test_stage_count_is_known_before_any_die() -> None:
     counts = {s["role"]: s["count"] for s in known_stages(MISSILE, params(ml=50, range=30,
                                                                           br=40))}
-    assert counts == {"test": 1, "deviation": None, "count": None, "impact": None,
-                      "zone": None}
+    assert counts == {"test": 1, "deviation": None, "count": None, "impact_ta": None,
+                      "zone": None, "impact": None}
     wasted = params(ml=10, range=150, br=40, target="moving", spoiled_attack="wasted")
     assert known_stages(MISSILE, wasted)[0]["count"] == 0
     assert known_stages(MISSILE, params(range=30, br=40))[0]["count"] is None
@@ -310,6 +312,7 @@ ATTACK_KEYS = [
     "zone_numbers", "zone", "impact_mod", "precision", "precision_ta", "free_ta", "ta",
     "impact_tas", "impact_ta", "impact_total", "impact", "area", "target_count", "count_die",
     "count_rolls", "struck", "struck_name", "impact_roll", "deviation", "mishap", "notes",
+    "impact_rolls", "strike_impact", "movement", "time", "defence",
 ]
 
 
@@ -378,7 +381,9 @@ def test_the_sequence_of_play_counts_one_missile_action_a_round() -> None:
     s = _table(HarnCombatant(id="nolora", name="Nolora", initiative=76, archery=75, weapon=bow,
                              loaded=True, in_hand=True),
                HarnCombatant(id="brigand", name="Brigand", side="brigands", initiative=60))
-    limits = {a.name: a.limit(a.parse_params({"actor": "Nolora"})) for a in RULES.actions.values()}
+    limits = {a.name: a.limit(a.parse_params({p.name: "Nolora" for p in a.params
+                                              if p.kind == "actor"}))
+              for a in RULES.actions.values()}
     assert {k: v for k, v in limits.items() if v} == {
         name: ("round", "missile action")
         for name in ("missile", "fire", "shoot", "throw", "charge", "load", "aim", "span")}

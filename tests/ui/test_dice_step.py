@@ -218,11 +218,17 @@ async def test_a_harn_shot_d100_as_tens_and_units_then_the_zone_die(tmp_path):
         assert prompt == "aim ZN1, keep one: roll 3 d6 for the zone struck", prompt
         await type_text(pilot, "345")
         await pilot.press("enter")
+        await pilot.pause()
+        prompt = text(step, "dice-prompt")
+        assert prompt == "strike impact d12+6: roll 1 d12 for the strike impact", prompt
+        await type_text(pilot, "7")
+        await pilot.press("enter")
         await until(pilot, lambda: app.session.enc.log[-1].kind == "missile", "the shot")
         assert not isinstance(app.screen, DiceScreen | ResolveScreen)
         entry = app.session.enc.log[-1]
         assert [(r.role, r.value) for r in entry.rolls] == [
-            ("test", 45), ("zone", 3), ("zone", 4), ("zone", 5)]
+            ("test", 45), ("zone", 3), ("zone", 4), ("zone", 5), ("impact", 7)]
+        assert "= 13 (7+6)" in entry.text
         assert "ZN3" in entry.text
 
 

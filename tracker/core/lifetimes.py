@@ -43,6 +43,19 @@ class Boundary:
 
 
 @dataclass(frozen=True, slots=True)
+class Edge:
+    """An end as :class:`~tracker.core.model.Ends` says it, for a ruleset's
+    :class:`Lasts`: a plain value, so that declaring a sequence of play loads no models
+    (`tracker resolve` loads the ruleset but not the encounter models)."""
+
+    at: At = "end"
+    of: Of = "round"
+    who: str = ""
+    next: bool = False
+    round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Lasts:
     """A field a ruleset's rules set on a unit or combatant, and when it ends: reset to
     the field's default there, or ``then`` does what the rules do at that point
@@ -50,7 +63,7 @@ class Lasts:
     words when the field is reset ("leftover hits discarded"); the unit's name leads."""
 
     field: str
-    ends: Ends
+    ends: Ends | Edge
     says: str
     then: Callable[[Encounter, Transaction, Any], str] | None = None
 
@@ -72,7 +85,7 @@ def holds_for(holder: str, bearer: Bearer) -> bool:
     return holder == bearer.side
 
 
-def matches(ends: Ends, b: Boundary, bearer: Bearer, members: Callable[[str], set[str]],
+def matches(ends: Ends | Edge, b: Boundary, bearer: Bearer, members: Callable[[str], set[str]],
             began: tuple[int, int, int, int] | None = None) -> bool:
     """Does boundary ``b`` count towards ``ends`` for ``bearer``? ``members`` gives the
     ids a holder stands for (a named combatant acts as part of its group)."""

@@ -276,6 +276,8 @@ class Play:
                                f" {action.name} now")
                 elif rule == "enemy" and who.side == side:
                     out.append(f"{who.name} ({who.side}) acts in the other side's turn here")
+            elif side is None and rule == "own" and who is not None:
+                out += self._not_their_turn(action, phase, who)
         out += action.refusals(self.enc, params)
         limit = action.limit(params)
         if limit is not None:
@@ -287,6 +289,18 @@ class Play:
                     out.append(f"{names.get(who_id, who_id)} has already {did} this {word}"
                                f" ({action.name} is once a {word})")
         return out
+
+    def _not_their_turn(self, action: Action[Any], phase: seqs.Phase,
+                        who: Combatant | Unit) -> list[str]:
+        """Where each combatant acts in its own turn (``turn_rule`` "own" in a phase of
+        turns in order): an actor who does not hold the turn may not take the action."""
+        holder = self.current()
+        if phase.acting != "each" or holder in (None, seqs.ALL):
+            return []
+        if seqs.is_holder(self.enc, holder, who):
+            return []
+        name = seqs.holder_name(self.enc, holder)
+        return [f"it is {possessive(name)} turn: {who.name} cannot {action.name} now"]
 
     def _who(self, who_id: str) -> Combatant | Unit | None:
         return next((x for x in self.enc.everyone if x.id == who_id), None)

@@ -63,7 +63,8 @@ class AttackParams(Params):
     impact_bonus: int | None = param(None, "projectile's Impact TA bonus")
     location: str = param("", "name of the location struck (from your table)")
     injury: str = param("", "injury level from your table, e.g. S2p")
-    strike_impact: int | None = param(None, "final strike impact rolled, for the wound", ge=0)
+    strike_impact: int | None = param(None, "strike impact rolled at the table (else its "
+                                      "dice are asked for)", ge=0)
     crosswind_direct: str = param(help="Direct crosswind rule", choices=CROSSWIND_DIRECT.choices,
                                   setting=CROSSWIND_DIRECT)
     massive_target: str = param(help="massive target rule", choices=MASSIVE_TARGET.choices,
@@ -134,3 +135,11 @@ class AttackFigures(Figures):
     mishap: str | None = None
     """fumble (CF0) or stumble (CF5)."""
     notes: list[str] = field(default_factory=list)
+    impact_rolls: list[int] = field(default_factory=list)
+    """The dice of the strike impact (role ``impact``)."""
+    strike_impact: int | None = None
+    """The strike impact rolled (or given), for the Injury Sequence."""
+    movement: str = ""
+    """What the Missile Actions table allows of movement with this action."""
+    time: str = ""
+    defence: str = ""

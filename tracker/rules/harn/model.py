@@ -9,9 +9,9 @@ is then a free action), the last action this round.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from tracker.core.domains import Domain
 from tracker.core.model import Combatant, Count, Encounter, Model, Rating
@@ -82,9 +82,11 @@ class HarnCombatant(Combatant):
     zones: Count = 0
     """Body zones on its Body Location table (0: the humanoid setting)."""
     movement: Movement = "still"
-    """As a target: still, moving or evading."""
+    """As a target this round: still, moving (charging) or evading; still again as the
+    round ends."""
     moved: bool = False
-    """Moved this round (half move): the Shooter Moving penalty."""
+    """Half-moved this round: the Shooter Moving penalty, before or after the shot; ends
+    with the round."""
     weapon: MissileWeapon | None = None
     loaded: bool = False
     spanned: bool = False
@@ -92,13 +94,28 @@ class HarnCombatant(Combatant):
     span_progress: Count = 0
     """Crossbows: rounds of spanning done so far."""
     aimed_round: int | None = None
-    """Round of the last Aim action: +10 to a shot in the following round."""
+    """Saves made before the aim was an effect: read as the ``aim`` effect on load."""
     in_hand: bool = False
     """A projectile in hand or readily to hand: Load is a free action."""
     acted_round: int | None = None
-    """Round of its last missile action (free loads do not count)."""
+    """The round of its missile action (free loads do not count), while that round lasts."""
     last_action: str = ""
+    """Its missile action this round (``defend`` once abandoned), while the round lasts:
+    what the Missile Actions table then allows of movement."""
     ranges: list[RangeNote] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _aim_from_older_saves(cls, data: Any) -> Any:
+        """An ``aimed_round`` of an older save is the aim effect, begun in that round."""
+        if not isinstance(data, dict) or data.get("aimed_round") is None:
+            return data
+        from .effects import aim_effect
+
+        data = dict(data)
+        rnd = int(data.pop("aimed_round"))
+        data["effects"] = [*data.get("effects", []), aim_effect((rnd, 0, 0, 0))]
+        return data
 
 
 class HarnEncounter(Encounter):

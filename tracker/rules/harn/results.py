@@ -15,7 +15,7 @@ from tracker.rules.base import Resolution, RuleError
 from .attack import AttackFigures, AttackParams, ModifierFigure
 from .plan import Plan, plan_attack
 from .strike import Strike, direct, volley
-from .tables import fmt_num, tables, weapon
+from .tables import attack_row, fmt_num, tables, weapon
 
 
 def success_level(roll: int, eml: int, auto_fail: bool = False) -> str:
@@ -79,6 +79,8 @@ def resolve_missile(p: AttackParams, dice: Dice, action: str = "missile") -> Res
         target_count=plan.targets,
         notes=list(plan.notes),
     )
+    row = attack_row(plan.weapon, action)
+    f.movement, f.time, f.defence = row.movement, row.time, row.defence
     head = f"{actor} {weapon(plan.weapon).verb}" + (f" at {at}" if at else "")
     head += f": {band.label} ({plan.range_ft} ft, BR {fmt_num(plan.br)}), EML{plan.eml:02d}"
     if wasted(plan, p):
@@ -111,6 +113,7 @@ def resolve_missile(p: AttackParams, dice: Dice, action: str = "missile") -> Res
         f.result = "miss"
         return _finish(action, f, parts, dice, "miss")
     _record_strike(p, f, strike, plan, parts)
+    _roll_impact(p, f, dice, parts)
     return _finish(action, f, parts, dice, "strike")
 
 
@@ -140,6 +143,24 @@ def _record_strike(
     if f.impact:
         imp = f"impact {f.impact} ({base} {total:+d})"
     parts.append(imp)
+
+
+def _roll_impact(p: AttackParams, f: AttackFigures, dice: Dice, parts: list[str]) -> None:
+    """The strike's impact, rolled as the range and the TAs left it (``d12+1``): its dice
+    are asked for like the others (role ``impact``); a ``strike_impact`` the GM gives
+    stands instead."""
+    if p.strike_impact is not None:
+        f.strike_impact = p.strike_impact
+        parts[-1] += f" = {p.strike_impact} (given)"
+        return
+    if not f.impact:
+        return
+    n = parse_notation(f.impact, what="base_impact")
+    rolls = dice.roll_many("impact", n.sides, n.count, why=f"strike impact {f.impact}")
+    f.impact_rolls = list(rolls)
+    f.strike_impact = max(0, sum(rolls) + n.modifier)
+    shown = "+".join(map(str, rolls)) + (f"{n.modifier:+d}" if n.modifier else "")
+    parts[-1] += f" = {f.strike_impact}" + (f" ({shown})" if rolls else "")
 
 
 def _finish(

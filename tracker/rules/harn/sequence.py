@@ -1,11 +1,18 @@
-"""The HârnMaster round: every combatant acts once, in order of Initiative Rating (IR),
-highest first, after the round's upkeep (moved flags clear, old aims lapse). Tables that
-roll initiative anew each round set ``initiative_dice``."""
+"""The HârnMaster round: every combatant acts once, in its own turn, in order of
+Initiative Rating (IR), highest first (ties: setting ``initiative_ties``).
+
+What the missile actions start ends where the Missile Sequence says: the half move, the
+movement as a target and the round's missile action end with the round (declared here);
+the aim's +10 ends with the shot that uses it or at the end of the next round, and the
+Ignore defence of a load, aim or span at the start of the actor's next turn (timed
+effects, ``effects.py``). Tables that roll initiative anew each round set
+``initiative_dice``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tracker.core.lifetimes import Edge, Lasts
 from tracker.core.sequence import Phase, SequenceOfPlay
 from tracker.rules.initiative import reroll
 
@@ -21,4 +28,14 @@ def round_start(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     return [*start_round(enc, tx, dice), *reroll(enc, tx, dice)]
 
 
-SEQUENCE = SequenceOfPlay(phases=(Phase(""),), round_start=round_start)
+ROUND_END = Edge(at="end", of="round")
+
+LIFETIMES = (
+    Lasts("moved", ROUND_END, "half move over"),
+    Lasts("movement", ROUND_END, "a still target again"),
+    Lasts("last_action", ROUND_END, "missile action of the round over"),
+    Lasts("acted_round", ROUND_END, ""),
+)
+"""The fields the missile actions set that end with the round."""
+
+SEQUENCE = SequenceOfPlay(phases=(Phase(""),), round_start=round_start, lifetimes=LIFETIMES)

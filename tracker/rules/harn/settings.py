@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tracker.core.sequence import TIES
 from tracker.rules.initiative import INITIATIVE_DICE
 from tracker.rules.params import param
 from tracker.rules.setting import Scalar, Setting
@@ -85,6 +86,14 @@ SPAN_PROGRESS_KEPT = Setting(
     "Spanning progress survives a round without spanning (off: it is lost)",
 )
 
+INITIATIVE_TIES = Setting(
+    TIES,
+    "name",
+    "Combatants of equal Initiative Rating (IR): name = act in order of name; listed = "
+    "as the encounter lists them (the text says only that the higher IR acts first)",
+    ("name", "listed"),
+)
+
 SETTINGS: list[Setting] = [
     CROSSWIND_DIRECT,
     MASSIVE_TARGET,
@@ -99,6 +108,7 @@ SETTINGS: list[Setting] = [
     ONE_ACTION_PER_ROUND,
     SPAN_PROGRESS_KEPT,
     INITIATIVE_DICE,
+    INITIATIVE_TIES,
 ]
 
 

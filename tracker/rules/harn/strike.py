@@ -84,7 +84,7 @@ def _count_strike(
     keep = " (keep one)" if n > 1 else ""
     rolls = dice.roll_many("count", sides, n, under=count, why=f"target count {count}{keep}",
                            zero_is_ten=True)
-    impact_roll = dice.roll_many("impact", IMPACT_DIE, 1, why="Impact TA on 5 or 0",
+    impact_roll = dice.roll_many("impact_ta", IMPACT_DIE, 1, why="Impact TA on 5 or 0",
                                  zero_is_ten=True, classes=IMPACT_KINDS)[0]
     kept = rolls[pick(rolls, p.count_pick, "count_pick")]
     if kept > count:
@@ -134,13 +134,20 @@ def _choose_tas(p: AttackParams, free: int) -> list[str]:
     return chosen
 
 
+def _finds_no_one(plan: Plan, parts: list[str], words: str) -> bool:
+    """A miss at EML 05 or less finds no one: no creature nearby, no adjacent area."""
+    if plan.eml > tables().test.eml_min:
+        return False
+    parts.append(words)
+    return True
+
+
 def direct(
     p: AttackParams, dice: Dice, plan: Plan, level: str, f: AttackFigures, parts: list[str]
 ) -> Strike | None:
     """Direct results: a strike on the target, or on a miss maybe a creature nearby."""
     if level == "MF":
-        if plan.eml <= tables().test.eml_min:
-            parts.append("miss")
+        if _finds_no_one(plan, parts, "miss"):
             return None
         if plan.targets <= 0:
             parts.append("miss; no other target within 5 ft")
@@ -178,8 +185,7 @@ def volley(
 ) -> Strike | None:
     """Volley results: a potential strike in the area, or on a miss a deviation."""
     if level == "MF":
-        if plan.eml <= tables().test.eml_min:
-            parts.append("the missile lands harmlessly")
+        if _finds_no_one(plan, parts, "the missile lands harmlessly"):
             return None
         d8 = dice.roll_many("deviation", DEVIATION_DIE, 1, why="which adjacent area")[0]
         f.deviation = d8

@@ -148,6 +148,26 @@ def missile_action(kind: str, action: str) -> MissileAction:
     raise RuleError(f"{action}: a {kind} has no such action (Missile Actions table)")
 
 
+ATTACKS = frozenset({"missile", "fire", "shoot", "throw", "charge"})
+"""The actions that are a missile attack."""
+
+
+def attack_row(kind: str, action: str) -> MissileAction:
+    """The Missile Actions row of an attack: ``missile`` and ``fire`` are the weapon's own
+    (a throw with a thrown weapon, else a shot)."""
+    if action in ("missile", "fire"):
+        action = "throw" if kind == "thrown" else "shoot"
+    return missile_action(kind, action)
+
+
+def row_for(kind: str, action: str) -> MissileAction | None:
+    """The Missile Actions row of any action (None: not in the table, or ``defend``)."""
+    try:
+        return attack_row(kind, action) if action in ATTACKS else missile_action(kind, action)
+    except RuleError:
+        return None
+
+
 def abandonable() -> frozenset[str]:
     """Actions that induce the Ignore defence: they may be abandoned to defend normally."""
     return frozenset(r.action for r in tables().missile_actions if r.defence == "ignore")

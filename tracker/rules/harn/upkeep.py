@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .effects import AIMED, IGNORING
 from .settings import SPAN_PROGRESS_KEPT, setting
 
 if TYPE_CHECKING:
@@ -13,25 +14,21 @@ if TYPE_CHECKING:
 
 
 def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
-    """Upkeep: moved flags clear, an aim older than last round lapses, idle spanning may
-    lose its progress."""
+    """What the rules do as a round begins: with ``span_progress_kept`` off, a crossbow not
+    spanned last round loses its spanning progress. (What ends with the round is declared
+    in the sequence's lifetimes.)"""
     from .model import HarnCombatant
 
-    rnd = enc.position.round
-    keep_span = setting(enc, SPAN_PROGRESS_KEPT)
+    if setting(enc, SPAN_PROGRESS_KEPT):
+        return []
+    last = enc.position.round - 1
     lines: list[str] = []
     for c in enc.combatants:
-        if not isinstance(c, HarnCombatant):
+        if not isinstance(c, HarnCombatant) or not c.span_progress:
             continue
-        base: list[str | int] = ["combatants", c.id]
-        if c.moved:
-            tx.set(base + ["moved"], False)
-        if c.aimed_round is not None and c.aimed_round < rnd - 1:
-            tx.set(base + ["aimed_round"], None)
-            lines.append(f"{c.name}'s aim lapses")
-        spanned_last = c.last_action == "span" and c.acted_round == rnd - 1
-        if not keep_span and c.span_progress and not spanned_last:
-            tx.set(base + ["span_progress"], 0)
+        if not any(e.name == IGNORING["span"] and e.since is not None and e.since[0] == last
+                   for e in c.effects):
+            tx.set(["combatants", c.id, "span_progress"], 0)
             lines.append(f"{c.name} stopped spanning: progress lost")
     return lines
 
@@ -53,8 +50,9 @@ def describe_combatant(c: Combatant) -> str:
                 bits.append(f"spanning {c.span_progress}/{w.span_rounds}")
         if w.kind != "thrown":
             bits.append("loaded" if c.loaded else "unloaded")
-    if c.aimed_round is not None:
-        bits.append(f"aimed r{c.aimed_round}")
+    for e in c.effects:
+        if e.name == AIMED and e.since is not None:
+            bits.append(f"aimed r{e.since[0]}")
     if c.in_hand:
         bits.append("in hand")
     if c.movement != "still":

@@ -1,5 +1,6 @@
-"""``abandon``: an aware combatant abandons this round's load, aim or span (the actions
-that induce the Ignore defence) in order to defend normally."""
+"""``abandon``: an aware combatant abandons the load, aim or span it is taking (the actions
+that induce the Ignore defence, until the start of its next turn) in order to defend
+normally. Not an action of its own turn: it is taken when it is attacked."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Resolution, RuleError, param
 
+from ..effects import AIMED, IGNORING, end, ignoring
 from .lookup import need
 from .state import ActorParams
 
@@ -26,16 +28,16 @@ class AbandonFigures(Figures):
 
 class Abandon(Action[AbandonParams]):
     name = "abandon"
-    help = "Abandon this round's load, aim or span to defend normally"
+    help = "Abandon the load, aim or span under way to defend normally"
     params_model = AbandonParams
+    marker = "abandoned"
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        from ..tables import abandonable
-
         c = need(enc, given.get("actor"))
-        if c.acted_round != enc.position.round or c.last_action not in abandonable():
-            raise RuleError(f"{c.name} has no load, aim or span under way this round to abandon")
-        return {"what": c.last_action}
+        what = ignoring(c)
+        if not what:
+            raise RuleError(f"{c.name} has no load, aim or span under way to abandon")
+        return {"what": what}
 
     def resolve(self, p: AbandonParams, dice: Dice) -> Resolution:
         what = p.what or "action"
@@ -48,10 +50,9 @@ class Abandon(Action[AbandonParams]):
         c = need(enc, p.actor)
         base: list[str | int] = ["combatants", c.id]
         what = res.figures["abandoned"]
+        end(c, {IGNORING[what], AIMED} if what == "aim" else {IGNORING[what]}, tx)
         if what == "load":
             tx.set(base + ["loaded"], False)
-        elif what == "aim":
-            tx.set(base + ["aimed_round"], None)
         elif what == "span":
             if c.spanned:
                 rounds = c.weapon.span_rounds if c.weapon is not None else 1
@@ -59,7 +60,8 @@ class Abandon(Action[AbandonParams]):
                 tx.set(base + ["span_progress"], max(0, rounds - 1))
             else:
                 tx.set(base + ["span_progress"], max(0, c.span_progress - 1))
-        tx.set(base + ["last_action"], "defend")
+        if c.last_action == what:  # taken this round: the round's action is now defence
+            tx.set(base + ["last_action"], "defend")
 
 
 ABANDON = Abandon()

@@ -2,7 +2,10 @@
 1 round, defence ignore): +10 to a shot the next round. A bow may be aimed only if Pull
 exceeds Draw by 75; a sling has no Aim action.
 
-How often: one missile action a round (setting ``one_action_per_round``; see ``missile``).
+How often: one missile action a round (setting ``one_action_per_round``; see ``missile``),
+in the aimer's own turn. The +10 is the ``aimed`` effect, which ends with the shot that
+uses it or, unused, at the end of the next round; while the aim lasts (until the start of
+the aimer's next turn) it ignores defence (``aiming``), and may abandon it.
 """
 
 from __future__ import annotations
@@ -10,13 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Resolution, RuleError, Scope, param
+from tracker.rules.base import Resolution, RuleError, param
 
+from ..effects import aim_effect, begin, now
 from ..kinds import WEAPONS
 from ..settings import AIM_NEEDS_LOAD, one_action_param, setting
 from ..tables import check_aim
-from .lookup import check_turn, need, round_limit, weapon_kind
-from .state import ActorParams, StateFigures, row_of
+from .lookup import need, weapon_kind
+from .state import ActorParams, InTurn, StateFigures, row_of, took
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -30,24 +34,20 @@ class AimParams(ActorParams):
     one_action_per_round: bool = one_action_param()
 
 
-class Aim(Action[AimParams]):
+class Aim(InTurn[AimParams]):
     name = "aim"
     help = "Aim (1 round): +10 to a shot next round; a bow needs Pull - Draw >= 75"
     params_model = AimParams
-    once_per = "round"
-
-    def limit(self, p: AimParams) -> tuple[Scope, str] | None:
-        return round_limit(p.one_action_per_round)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        c = need(enc, given.get("actor"))
-        kind = weapon_kind(c, given.get("weapon"))
+        kind = given.get("weapon")
+        c = self.taker(enc, given, kind)
+        kind = weapon_kind(c, kind)
         out: dict[str, Any] = {"weapon": kind}
         if given.get("pull") is None and c.pull:
             out["pull"] = c.pull
         if given.get("draw") is None and c.weapon is not None and c.weapon.draw:
             out["draw"] = c.weapon.draw
-        check_turn(enc, c)
         known = {**given, **out}
         check_aim(kind, known.get("pull"), known.get("draw"), self.name)
         if kind in ("bow", "crossbow") and not c.loaded and setting(enc, AIM_NEEDS_LOAD):
@@ -64,10 +64,8 @@ class Aim(Action[AimParams]):
 
     def apply(self, enc: Encounter, p: AimParams, res: Resolution, tx: Transaction) -> None:
         c = need(enc, p.actor)
-        base: list[str | int] = ["combatants", c.id]
-        tx.set(base + ["aimed_round"], enc.position.round)
-        tx.set(base + ["acted_round"], enc.position.round)
-        tx.set(base + ["last_action"], self.name)
+        begin(enc, c, aim_effect(now(enc)), tx)
+        took(enc, c, self.name, tx)
 
 
 AIM = Aim()

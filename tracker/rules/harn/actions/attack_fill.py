@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.rules.errors import RuleError
 
+from ..effects import AIMED, aimed_last_round, end
 from ..tables import weapon
 from .lookup import check_turn, combatant, combatant_or_none, injury_level, weapon_kind
 
@@ -48,7 +49,6 @@ def fill_attack(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
 def _fill_shooter(
     enc: Encounter, shooter: HarnCombatant, target: HarnCombatant | None, p: dict[str, Any]
 ) -> None:
-    rnd = enc.position.round
     w = shooter.weapon
     kind = weapon_kind(shooter, p.get("weapon"))
     p["weapon"] = kind
@@ -59,7 +59,7 @@ def _fill_shooter(
     if p.get("shooter_moving") is None:
         p["shooter_moving"] = shooter.moved
     if p.get("aimed") is None:
-        p["aimed"] = shooter.aimed_round is not None and shooter.aimed_round == rnd - 1
+        p["aimed"] = aimed_last_round(enc, shooter)
     if p.get("trauma") is None and (shooter.fatigue or shooter.impairment):
         p["trauma"] = abs(shooter.fatigue) + abs(shooter.impairment)
     if p.get("pull") is None and shooter.pull:
@@ -133,11 +133,13 @@ def _spend(
         if f.weapon == "crossbow":
             tx.set(base + ["spanned"], False)
             tx.set(base + ["span_progress"], 0)
-    tx.set(base + ["aimed_round"], None)
+    end(shooter, {AIMED}, tx)  # the shot uses the aim up
     tx.set(base + ["acted_round"], enc.position.round)
     tx.set(base + ["last_action"], action)
-    if p.shooter_moving or action == "charge":
+    if (p.shooter_moving and f.weapon != "thrown") or action == "charge":
         tx.set(base + ["moved"], True)
+    if action == "charge":
+        tx.set(base + ["movement"], "moving")  # a charging target is a moving one
     if target is not None and p.range is not None:
         if any(n.id == target.id for n in shooter.ranges):
             tx.set(base + ["ranges", target.id, "feet"], p.range)
@@ -164,7 +166,7 @@ def _wound(
         location=location,
         level=injury_level(p.injury),
         kind=p.injury or "missile",
-        impact=p.strike_impact,
+        impact=f.strike_impact,
         round=enc.position.round,
         note=note,
     )

@@ -1,23 +1,25 @@
 """``injury``: the GM enters the injury level of a wound a strike left, from the Injury
-Sequence table (not printed in the Missile Sequence); default: the last wound. Not a
-combatant's action: no limit on how often."""
+Sequence table (not printed in the Missile Sequence); default: the last wound. A GM's
+record against the strike, not the wounded combatant's action: it spends no one's
+missile action and is taken in anyone's turn (the level may also be given with the
+attack, ``injury=``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Resolution, RuleError, param
+from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, param
 
 from .lookup import injury_level, need
-from .state import ActorParams
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
 
 
-class InjuryParams(ActorParams):
+class InjuryParams(Params):
+    who: str = param("", "the combatant wounded", kind="target")
     level: str = param("", "injury level, e.g. S2p")
     wound: int | None = param(None, "wound number (1 = first)", ge=1)
     strike_impact: int | None = param(None, "strike impact", ge=0)
@@ -38,7 +40,7 @@ class Injury(Action[InjuryParams]):
     params_model = InjuryParams
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        c = need(enc, given.get("actor"))
+        c = need(enc, given.get("who"), "who")
         if not c.wounds:
             raise RuleError(f"{c.name} has no wound to set an injury level on")
         n = given.get("wound") or len(c.wounds)
@@ -49,7 +51,7 @@ class Injury(Action[InjuryParams]):
     def resolve(self, p: InjuryParams, dice: Dice) -> Resolution:
         if not p.level:
             raise RuleError("injury: level= is required (e.g. S2p)")
-        who = p.actor or "combatant"
+        who = p.who or "combatant"
         f = InjuryFigures(level=injury_level(p.level), injury=p.level, wound=p.wound,
                           strike_impact=p.strike_impact)
         text = f"{who}: injury level {p.level}"
@@ -58,7 +60,7 @@ class Injury(Action[InjuryParams]):
         return Resolution(self.name, "injury", text, f, dice.rolls)
 
     def apply(self, enc: Encounter, p: InjuryParams, res: Resolution, tx: Transaction) -> None:
-        c = need(enc, p.actor)
+        c = need(enc, p.who, "who")
         i = (p.wound or len(c.wounds)) - 1
         base: list[str | int] = ["combatants", c.id, "wounds", i]
         tx.set(base + ["level"], res.figures["level"])

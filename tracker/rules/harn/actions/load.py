@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Resolution, RuleError, Scope, param
+from tracker.rules.base import Resolution, RuleError, Scope, param
 
 from ..kinds import WEAPONS
 from ..settings import one_action_param
-from .lookup import check_turn, need, round_limit, weapon_kind
-from .state import ActorParams, StateFigures, row_of
+from .lookup import check_movement, check_turn, need, round_limit, weapon_kind
+from .state import ActorParams, InTurn, StateFigures, row_of, took
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -32,11 +32,10 @@ class LoadFigures(StateFigures):
     free: bool
 
 
-class Load(Action[LoadParams]):
+class Load(InTurn[LoadParams]):
     name = "load"
     help = "Load the bow, sling or crossbow (1 round; free with a projectile in hand)"
     params_model = LoadParams
-    once_per = "round"
 
     def limit(self, p: LoadParams) -> tuple[Scope, str] | None:
         return round_limit(p.one_action_per_round and not p.free)
@@ -48,7 +47,9 @@ class Load(Action[LoadParams]):
         free = given.get("free")
         if free is None:
             free = out["free"] = c.in_hand
-        check_turn(enc, c, free=bool(free))
+        check_turn(enc, c)
+        if not free:
+            check_movement(c, self.name, kind)
         if kind == "thrown":
             raise RuleError(f"{c.name}: thrown weapons have no Load action")
         if c.loaded:
@@ -73,11 +74,10 @@ class Load(Action[LoadParams]):
 
     def apply(self, enc: Encounter, p: LoadParams, res: Resolution, tx: Transaction) -> None:
         c = need(enc, p.actor)
-        base: list[str | int] = ["combatants", c.id]
-        tx.set(base + ["loaded"], True)
-        if not res.figures["free"]:
-            tx.set(base + ["acted_round"], enc.position.round)
-            tx.set(base + ["last_action"], self.name)
+        if res.figures["free"]:
+            tx.set(["combatants", c.id, "loaded"], True)
+        else:
+            took(enc, c, self.name, tx, loaded=True)
 
 
 LOAD = Load()

@@ -8,8 +8,6 @@ from typing import TYPE_CHECKING, Any
 from tracker.rules.base import Scope
 from tracker.rules.errors import RuleError
 
-from ..settings import ONE_ACTION_PER_ROUND, setting
-
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
 
@@ -54,15 +52,44 @@ def weapon_kind(c: HarnCombatant | None, given: Any) -> str:
     return "bow"
 
 
-def check_turn(enc: Encounter, c: HarnCombatant, free: bool = False) -> None:
-    """Refuse an action by a combatant out of the fight, or one that already acted this
-    round (setting ``one_action_per_round``; a free action does not count)."""
+def check_turn(enc: Encounter, c: HarnCombatant) -> None:
+    """Refuse an action by a combatant out of the fight. How often it acts (one missile
+    action a round) and when (in its own turn) are the sequence of play's to check."""
     if c.out:
         raise RuleError(f"{c.name} is out of the fight")
-    if free or not setting(enc, ONE_ACTION_PER_ROUND):
+
+
+def check_movement(c: HarnCombatant, action: str, kind: Any = None,
+                   moving: bool | None = None) -> None:
+    """An action whose Missile Actions row allows no movement is refused to a combatant
+    that moved this round (``moving``: as the attack says, else its ``moved``)."""
+    from ..tables import row_for
+
+    row = row_for(weapon_kind(c, kind), action)
+    moved = c.moved if moving is None else moving
+    if row is not None and row.movement == "none" and moved:
+        raise RuleError(f"{c.name} moved this round: {action} allows no movement "
+                        f"(Missile Actions: {row.action}, movement none)")
+
+
+def check_may_move(c: HarnCombatant) -> None:
+    """A half move is refused after an action that allows none this round, and after a
+    shot taken without it: the Shooter Moving penalty applies "whether movement is before
+    or after the shot", so the move is declared with the shot."""
+    from ..tables import ATTACKS, row_for
+
+    row = row_for(weapon_kind(c, None), c.last_action)
+    if row is None or c.moved:
         return
-    if c.acted_round == enc.position.round:
-        raise RuleError(f"{c.name} already acted this round ({c.last_action or 'an action'})")
+    if row.movement == "none":
+        raise RuleError(f"{c.name} took {c.last_action} this round, which allows no movement"
+                        " (abandon it first, if it may be abandoned)" if row.defence == "ignore"
+                        else f"{c.name} took {c.last_action} this round, which allows no"
+                        " movement")
+    if c.last_action in ATTACKS:
+        raise RuleError(f"{c.name} shot this round without moving: the Shooter Moving penalty"
+                        " applies whether movement is before or after the shot (declare the"
+                        " half move with the shot: shooter_moving=yes)")
 
 
 

@@ -14,13 +14,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Odds, Resolution, RuleError, Scope, Stage
+from tracker.rules.base import Odds, Resolution, RuleError, Stage
 
 from ..attack import AttackParams
 from ..plan import plan_attack
 from ..results import resolve_missile, wasted
+from ..tables import attack_row
 from .attack_fill import apply_attack, fill_attack
-from .lookup import round_limit
+from .lookup import check_movement, combatant
+from .state import InTurn
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -42,10 +44,12 @@ ATTACK_STAGES = (
           label="for the deviation"),
     Stage("count", "d20/d10", "target count die: d20, or the volley precision d10s",
           label="against the target count", zero_is_ten=True),
-    Stage("impact", "d10", "rolled with the count die: 5 or 0 adds the Impact TA",
+    Stage("impact_ta", "d10", "rolled with the count die: 5 or 0 adds the Impact TA",
           label="for the Impact TA", zero_is_ten=True),
     Stage("zone", "ZD", "Zone Die: d6/d8 by range, d10 or the body's zone count",
           label="for the zone struck", zero_is_ten=True),
+    Stage("impact", "impact", "the strike impact: the weapon's impact dice, adjusted by "
+          "range and Impact TAs", label="for the strike impact"),
 )
 
 ATTACK_DETAIL = """\
@@ -57,7 +61,7 @@ count_die, count_rolls, struck (count value that picked the creature), struck_na
 impact_roll, deviation (d8), mishap (fumble stumble)."""
 
 
-class Missile(Action[AttackParams]):
+class Missile(InTurn[AttackParams]):
     """A missile attack; the actions named after a weapon's use refine ``prepared``."""
 
     name = "missile"
@@ -65,17 +69,19 @@ class Missile(Action[AttackParams]):
     detail = ATTACK_DETAIL
     params_model = AttackParams
     stages = ATTACK_STAGES
-    once_per = "round"
 
     def prepared(self, p: AttackParams) -> AttackParams:
         """The parameters as this action reads them (a throw is with a thrown weapon)."""
         return p
 
-    def limit(self, p: AttackParams) -> tuple[Scope, str] | None:
-        return round_limit(p.one_action_per_round)
-
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        return fill_attack(enc, given)
+        out = fill_attack(enc, given)
+        shooter = combatant(enc, given.get("actor"))
+        if shooter is not None:
+            known = {**given, **out}
+            check_movement(shooter, self.name, known.get("weapon"),
+                           bool(known.get("shooter_moving")))
+        return out
 
     def resolve(self, p: AttackParams, dice: Dice) -> Resolution:
         return resolve_missile(self.prepared(p), dice, self.name)
@@ -89,7 +95,9 @@ class Missile(Action[AttackParams]):
         plan = plan_attack(self.prepared(p))
         terms = " ".join(f"{name} {value:+d}" for name, value in plan.modifiers)
         spoiled = " (spoiled)" if plan.spoiled else ""
-        return (f"{plan.band.label}, ZD d{plan.zone_die}, impact {plan.impact_mod:+d}; "
+        row = attack_row(plan.weapon, self.name)
+        return (f"{row.action}: {row.movement}, {row.time}, defence {row.defence}; "
+                f"{plan.band.label}, ZD d{plan.zone_die}, impact {plan.impact_mod:+d}; "
                 f"EML {plan.eml}{spoiled} = {plan.skill} {plan.ml} {terms}").rstrip()
 
     def apply(self, enc: Encounter, p: AttackParams, res: Resolution, tx: Transaction) -> None:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Resolution, RuleError, Scope, param
+from tracker.rules.base import Resolution, RuleError, param
 
 from ..settings import one_action_param
 from ..tables import tables
-from .lookup import check_turn, need, round_limit, weapon_kind
-from .state import ActorParams, StateFigures, row_of
+from .lookup import need, weapon_kind
+from .state import ActorParams, InTurn, StateFigures, row_of, took
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -34,20 +34,16 @@ class SpanFigures(StateFigures):
     spanned: bool
 
 
-class Span(Action[SpanParams]):
+class Span(InTurn[SpanParams]):
     name = "span"
     help = "Span a crossbow: 1 round by hand, 2/4/8 rounds with a spanner"
     params_model = SpanParams
-    once_per = "round"
-
-    def limit(self, p: SpanParams) -> tuple[Scope, str] | None:
-        return round_limit(p.one_action_per_round)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("actor"))
         if weapon_kind(c, None) != "crossbow":
             raise RuleError(f"{c.name}: only a crossbow is spanned")
-        check_turn(enc, c)
+        self.taker(enc, given)
         if c.spanned or c.loaded:
             raise RuleError(f"{c.name}'s crossbow is already spanned")
         out: dict[str, Any] = {}
@@ -82,14 +78,10 @@ class Span(Action[SpanParams]):
 
     def apply(self, enc: Encounter, p: SpanParams, res: Resolution, tx: Transaction) -> None:
         c = need(enc, p.actor)
-        base: list[str | int] = ["combatants", c.id]
         if res.figures["spanned"]:
-            tx.set(base + ["spanned"], True)
-            tx.set(base + ["span_progress"], 0)
+            took(enc, c, self.name, tx, spanned=True, span_progress=0)
         else:
-            tx.set(base + ["span_progress"], res.figures["span_progress"])
-        tx.set(base + ["acted_round"], enc.position.round)
-        tx.set(base + ["last_action"], self.name)
+            took(enc, c, self.name, tx, span_progress=res.figures["span_progress"])
 
 
 SPAN = Span()

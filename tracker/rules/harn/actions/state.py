@@ -1,9 +1,21 @@
-"""What the round-long actions share: the actor parameter and the Missile Actions row
-(movement, time, defence) they report."""
+"""What the actions of the Missile Actions table share: the actor parameter, the row
+(movement, time, defence) they report, when they are taken (in the actor's own turn, one
+a round) and what taking one leaves on the actor."""
 
 from __future__ import annotations
 
-from tracker.rules.base import Figures, Params, param
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+from tracker.rules.base import Action, Figures, Params, Scope, param
+
+from ..effects import IGNORING, begin, ignoring_effect, now
+from .lookup import check_movement, check_turn, need, round_limit
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+    from ..model import HarnCombatant
 
 
 class ActorParams(Params):
@@ -25,3 +37,40 @@ def row_of(kind: str, action: str) -> dict[str, str]:
 
     row = missile_action(kind, action)
     return {"weapon": kind, "movement": row.movement, "time": row.time, "defence": row.defence}
+
+
+P = TypeVar("P", bound=Params)
+
+
+class InTurn(Action[P]):
+    """An action of the Missile Actions table: taken in the actor's own turn (the higher
+    Initiative Rating acts first), one missile action a round (setting
+    ``one_action_per_round``)."""
+
+    once_per = "round"
+
+    def limit(self, p: P) -> tuple[Scope, str] | None:
+        return round_limit(bool(getattr(p, "one_action_per_round", True)))
+
+    def turn_rule(self, phase: str, p: P) -> Literal["own", "enemy", "any"]:
+        return "own"
+
+    def taker(self, enc: Encounter, given: dict[str, Any], kind: Any = None) -> HarnCombatant:
+        """The actor, in the fight and, for an action that allows no movement, not moved
+        this round."""
+        c = need(enc, given.get("actor"))
+        check_turn(enc, c)
+        check_movement(c, self.name, kind)
+        return c
+
+
+def took(enc: Encounter, c: HarnCombatant, action: str, tx: Transaction, **extra: Any) -> None:
+    """``c`` took ``action`` as this round's missile action: a round-long one (load, aim,
+    span) induces the Ignore defence until the start of its next turn."""
+    base: list[str | int] = ["combatants", c.id]
+    tx.set(base + ["acted_round"], enc.position.round)
+    tx.set(base + ["last_action"], action)
+    for key, value in extra.items():
+        tx.set(base + [key], value)
+    if action in IGNORING:
+        begin(enc, c, ignoring_effect(action, now(enc)), tx)

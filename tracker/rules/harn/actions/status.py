@@ -1,18 +1,19 @@
-"""``status``: what the GM adjudicates about a combatant: its movement as a target
-(still, moving, evading), whether it half-moved this round (Shooter Moving), and whether
-a projectile is in hand (Load is then free). Not an action of the Missile Actions table:
-no limit on how often."""
+"""``status``: what the GM adjudicates about a combatant: its movement as a target this
+round (still, moving, evading), whether it half-moved this round (Shooter Moving), and
+whether a projectile is in hand (Load is then free). A GM's record, not the combatant's
+action: no limit on how often, in anyone's turn; a half move is refused where the
+Missile Actions table allows none (after a load, aim, span or throw this round, or a shot
+taken without it)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Resolution, RuleError, param
+from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, param
 
 from ..kinds import MOVEMENTS
-from .lookup import need
-from .state import ActorParams
+from .lookup import check_may_move, need
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
 _FIELDS = ("movement", "moved", "in_hand")
 
 
-class StatusParams(ActorParams):
+class StatusParams(Params):
+    who: str = param("", "the combatant", kind="target")
     movement: str | None = param(None, "as a target: still, moving or evading",
                                  choices=MOVEMENTS)
     moved: bool | None = param(None, "half-moved this round (Shooter Moving)")
@@ -40,11 +42,13 @@ class Status(Action[StatusParams]):
     params_model = StatusParams
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        need(enc, given.get("actor"))
+        c = need(enc, given.get("who"), "who")
+        if given.get("moved"):
+            check_may_move(c)
         return {}
 
     def resolve(self, p: StatusParams, dice: Dice) -> Resolution:
-        who = p.actor or "combatant"
+        who = p.who or "combatant"
         bits = []
         if p.movement:
             bits.append(f"is {p.movement}")
@@ -58,7 +62,7 @@ class Status(Action[StatusParams]):
         return Resolution(self.name, "status", f"{who} " + ", ".join(bits), f, dice.rolls)
 
     def apply(self, enc: Encounter, p: StatusParams, res: Resolution, tx: Transaction) -> None:
-        c = need(enc, p.actor)
+        c = need(enc, p.who, "who")
         for key in _FIELDS:
             value = getattr(p, key)
             if value is not None:
