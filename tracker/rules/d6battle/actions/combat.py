@@ -7,9 +7,11 @@ score is the kills plus the combat bonuses (``combat.toml``); the higher score w
 difference (the combat result), a draw fights on. The loser takes a combat morale test
 at Mo - result; on a failure the results rows say whether it stands, routs or is
 destroyed. The side with Strategic Advantage selects the order of the combats of the
-round; each is fought once before moving to the next, so a unit (the actor, A) fights
-once in a Combat phase. Either side's unit may be A: the text does not tie a combat to
-the side whose turn it is.
+round; each is fought once before moving to the next, so the two units of a combat
+fight it once in a combat phase (either may be A; a unit engaged by two enemies fights
+a combat against each). Either side's unit may be A: the text does not tie a combat to
+the side whose turn it is. A routed unit fights no more; a unit charged in the flank
+takes its command test before its combat.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice, face_classes
 from tracker.core.words import plural
+from tracker.rules.action import Scope
 from tracker.rules.base import Action, Odds, Resolution, Stage
 
 from .combat_params import SIDES, CombatFigures, CombatParams, other
@@ -83,6 +86,14 @@ class Combat(Action[CombatParams]):
         "push_shove (the winner's bonus next round).\n"
         "A unit charged in the flank takes a command test first: the `command` action."
     )
+
+    def actors(self, p: CombatParams) -> list[str]:
+        """Both units fight it."""
+        return [name for name in (p.actor, p.target) if name]
+
+    def limit(self, p: CombatParams) -> tuple[Scope, str] | None:
+        """Once a phase for the two units together, whichever of them is A."""
+        return "phase", "combat " + " & ".join(sorted(self.actors(p)))
 
     def resolve(self, p: CombatParams, dice: Dice) -> Resolution:
         atk = {x: attack(p, x) for x in SIDES}
