@@ -87,6 +87,9 @@ class Combat(Action[CombatParams]):
         "A unit charged in the flank takes a command test first: the `command` action."
     )
 
+    def can_act(self, who: Any) -> bool:
+        return not (who.routed or who.removed)
+
     def actors(self, p: CombatParams) -> list[str]:
         """Both units fight it."""
         return [name for name in (p.actor, p.target) if name]

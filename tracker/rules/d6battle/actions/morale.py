@@ -46,6 +46,9 @@ class Morale(Action[MoraleParams]):
     detail = ("figures: passed, roll, dice, mo, morale_dice. A failed unit flees in the "
               "resolution phase (shown as routed in the roster).")
 
+    def can_act(self, who: Any) -> bool:
+        return bool(getattr(who, "morale_test", False))  # a unit shooting forced to test
+
     def resolve(self, p: MoraleParams, dice: Dice) -> Resolution:
         tested, shown = take_test(dice, "morale", p.morale_dice, p.mo)
         f = MoraleFigures(**tested.as_json(), mo=p.mo, morale_dice=p.morale_dice)
