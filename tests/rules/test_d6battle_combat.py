@@ -325,3 +325,7 @@ def test_odds_for_thirty_figures_a_side() -> None:
                figures_b=30, ca_b=4, ka_b=3, durability_b=4, mo_b=7, facings_b=2)
     rows = combat.odds(p)
     assert sum(pr for _, pr in rows) == pytest.approx(1)
+    # A hits on 4+ and B on 3+, no saves, every hit kills (KA 3 vs D 4)
+    assert rows[0][0].endswith("(mean kills A 15.00, B 20.00)")
+    # B, engaged on two facings, is destroyed when it routs on a result of 3+
+    assert "A wins, B destroyed" in [label for label, _ in rows]
