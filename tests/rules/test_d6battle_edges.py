@@ -286,3 +286,16 @@ def test_the_sample_replays_with_the_new_ends(tmp_path: Path) -> None:
     enc = load(SAVES / "d6battle-crossbow-duel.toml")
     rebuilt, _ = history.replay(enc)
     assert history.state_of(rebuilt) == history.state_of(enc)
+
+
+def test_the_winner_whose_enemy_routs_is_no_longer_engaged(s: Session) -> None:
+    s.execute('combat "French Knights" Billmen --dice hit_a=6,6,6,6 hit_b=1,1,1,1,1,1 '
+              "morale=6,6")
+    assert unit(s, "Billmen").routed and not unit(s, "French Knights").engaged
+    # a winner still fighting another combat of this phase stays engaged
+    s.execute("undo")
+    s.execute('combat "French Knights" Men-at-Arms --dice hit_a=1,1,1,1 hit_b=1,1,1,1,1')
+    s.execute('combat "French Knights" Billmen --dice hit_a=6,6,6,6 hit_b=1,1,1,1,1,1 '
+              "morale=6,6")
+    assert unit(s, "French Knights").engaged
+

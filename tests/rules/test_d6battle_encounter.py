@@ -262,7 +262,7 @@ def test_knights_charge_billmen_and_rout_them(session: Session) -> None:
     assert billmen.casualties_total == 4 and billmen.casualties_turn == 0
     assert "ROUTED" in RULESET.describe_unit(billmen)
     knights = unit(session, "French Knights")
-    assert knights.engaged and knights.push_shove == 0
+    assert not knights.engaged and knights.push_shove == 0  # the Billmen have fled
     session.execute("undo")
     assert history.state_of(session.enc) == before
 
@@ -298,7 +298,7 @@ def test_unit_wiped_out_in_combat_is_removed(session: Session) -> None:
     assert f["left_b"] == 0 and f["loser_outcome"] == "destroyed" and f["morale"] is None
     genoese = unit(session, "Genoese Crossbowmen")
     assert genoese.strength == 0 and genoese.removed and not genoese.engaged
-    assert unit(session, "Men-at-Arms").engaged
+    assert not unit(session, "Men-at-Arms").engaged  # no enemy left in that combat
 
 
 def test_combat_without_a_target_is_refused(session: Session) -> None:

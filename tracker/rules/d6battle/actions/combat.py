@@ -23,7 +23,7 @@ from tracker.core.words import plural
 from tracker.rules.action import Scope
 from tracker.rules.base import Action, Odds, Resolution, Stage
 
-from .combat_params import SIDES, CombatFigures, CombatParams, other
+from .combat_params import SIDES, CombatFigures, CombatParams, combat_key, fighting, other
 from .combat_rules import Bonus, Judge, Result, attack
 from .scores import count_at_least, roll_test, score_needed
 
@@ -92,11 +92,11 @@ class Combat(Action[CombatParams]):
 
     def actors(self, p: CombatParams) -> list[str]:
         """Both units fight it."""
-        return [name for name in (p.actor, p.target) if name]
+        return fighting(p)
 
     def limit(self, p: CombatParams) -> tuple[Scope, str] | None:
         """Once a phase for the two units together, whichever of them is A."""
-        return "phase", "combat " + " & ".join(sorted(self.actors(p)))
+        return "phase", combat_key(p)
 
     def resolve(self, p: CombatParams, dice: Dice) -> Resolution:
         atk = {x: attack(p, x) for x in SIDES}

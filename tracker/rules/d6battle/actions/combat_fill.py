@@ -8,12 +8,12 @@ from tracker.core.lifetimes import since
 from tracker.rules.base import Resolution, RuleError
 
 from ..tables import combat_table
-from .combat_params import SIDES, other
+from .combat_params import SIDES, combat_key, other
 from .who import flank_tested, in_the_fight, unit_named
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
-    from tracker.core.model import Encounter
+    from tracker.core.model import Encounter, Unit
 
     from ..model import D6Unit
     from .combat_params import CombatFigures, CombatParams
@@ -102,4 +102,15 @@ def apply_combat(enc: Encounter, p: CombatParams, res: Resolution, tx: Transacti
                 tx.set([*path, "flee"], "rout")
         if f.loser_outcome == "destroyed":
             tx.set([*path, "removed"], True)
+        winner = units[other(f.loser)]
+        if f.loser_outcome in ("routs", "destroyed") and not _other_combats(enc, winner, p):
+            tx.set(["units", winner.id, "engaged"], False)  # its enemy has fled
+
+
+def _other_combats(enc: Encounter, unit: Unit, p: CombatParams) -> bool:
+    """Whether ``unit`` fought another combat in this phase (it is still engaged there)."""
+    pos = enc.position
+    return any(a.actor == unit.id and a.action == "combat" and a.key != combat_key(p)
+               and (a.round, a.side, a.phase) == (pos.round, pos.side, pos.phase)
+               for a in enc.acted)
 
