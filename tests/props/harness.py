@@ -416,13 +416,16 @@ def check_lifetimes(session: Session, before: Before) -> None:
         ends = lasts.ends
         if ends.of == "turn":
             continue  # a side's or a holder's turn: checked through the effects below
-        hit = any(at == ends.at and of == ends.of and (not who or not ends.who
-                                                      or who == ends.who)
-                  for at, of, who, _ in passed)
-        if not hit:
+        hits = [where for at, of, who, where in passed
+                if at == ends.at and of == ends.of and (not who or not ends.who
+                                                        or who == ends.who)]
+        if not hits:
             continue
         for x in enc.everyone:
             info = type(x).model_fields.get(lasts.field)
+            began = getattr(x, lasts.since, None) if lasts.since and ends.next else None
+            if began is not None and all(tuple(began[:len(w)]) == w for w in hits):
+                continue  # it ends at the next of these, not the one it began in
             if info is not None:
                 default = info.get_default(call_default_factory=True)
                 assert getattr(x, lasts.field) == default, (

@@ -62,8 +62,10 @@ def test_sample_history_is_the_issue_volley_then_a_rout(enc: D6Encounter) -> Non
     assert (mam.strength, mam.casualties_turn, mam.casualties_total) == (5, 0, 1)
     genoese = enc.find_unit("Genoese Crossbowmen")
     assert isinstance(genoese, D6Unit)
-    assert genoese.strength == 7 and genoese.routed and genoese.flee == "morale"
+    # failed its morale test, fled in the English resolution phase: routed, no longer fleeing
+    assert genoese.strength == 7 and genoese.routed and genoese.flee == ""
     assert not genoese.morale_test
+    assert enc.log[8].text.endswith("Genoese Crossbowmen fled (routed: the text has no rally)")
 
 
 def test_undo_the_whole_sample_restores_the_start(enc: D6Encounter) -> None:
@@ -195,6 +197,7 @@ def test_queued_morale_test_failed_flees(session: Session) -> None:
 def test_morale_dice_setting_in_the_encounter(session: Session) -> None:
     session.execute("setting morale_dice=1d6")
     to_shoot_phase(session)
+    session.execute("set Billmen morale_test=yes")
     out = session.execute("morale Billmen --dice morale=6")
     assert out.resolution.figures["morale_dice"] == "1d6" and out.resolution.figures["passed"]
 
@@ -259,7 +262,7 @@ def test_knights_charge_billmen_and_rout_them(session: Session) -> None:
     assert billmen.casualties_total == 4 and billmen.casualties_turn == 0
     assert "ROUTED" in RULESET.describe_unit(billmen)
     knights = unit(session, "French Knights")
-    assert knights.engaged and knights.push_shove == 0
+    assert not knights.engaged and knights.push_shove == 0  # the Billmen have fled
     session.execute("undo")
     assert history.state_of(session.enc) == before
 
@@ -295,7 +298,7 @@ def test_unit_wiped_out_in_combat_is_removed(session: Session) -> None:
     assert f["left_b"] == 0 and f["loser_outcome"] == "destroyed" and f["morale"] is None
     genoese = unit(session, "Genoese Crossbowmen")
     assert genoese.strength == 0 and genoese.removed and not genoese.engaged
-    assert unit(session, "Men-at-Arms").engaged
+    assert not unit(session, "Men-at-Arms").engaged  # no enemy left in that combat
 
 
 def test_combat_without_a_target_is_refused(session: Session) -> None:
@@ -331,11 +334,18 @@ def test_ruleset_shape() -> None:
 
 def test_the_resolution_phase_names_the_units_that_flee_as_it_begins(session: Session) -> None:
     """Step 5 of resolving shooting: a unit that failed its test flees in the resolution
-    phase; the Genoese failed theirs in the sample."""
-    assert unit(session, "Genoese Crossbowmen").flee == "morale"
-    session.execute("next phase")  # the French combat ends
+    phase; then it has fled (routed: the text has no rally)."""
+    to_shoot_phase(session)
+    session.execute("shoot Longbowmen Foot --dice hit=6,6,6,6,6,6 save=1,1,1,1,1,1")
+    session.execute("morale Foot --dice morale=6,6")
+    assert unit(session, "Foot Sergeants").flee == "morale"
+    session.execute("next phase")  # the English combat
+    session.execute("next phase")
     assert session.play.where().phase == "resolution"
-    assert session.enc.log[-1].text == ("Phase: resolution; flee now (move them): "
-                                        "Genoese Crossbowmen")
-    session.execute("next phase")  # the English turn: no one flees in its shoot phase
-    assert "flee" not in session.enc.log[-1].text
+    assert session.enc.log[-1].text == "Phase: resolution; flee now (move them): Foot Sergeants"
+    line = session.execute("next phase").message  # round 3: the resolution phase has ended
+    assert "Foot Sergeants fled (routed: the text has no rally)" in line
+    sergeants = unit(session, "Foot Sergeants")
+    assert sergeants.flee == "" and sergeants.routed
+    session.execute("undo")
+    assert unit(session, "Foot Sergeants").flee == "morale"

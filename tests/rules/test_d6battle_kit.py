@@ -69,13 +69,15 @@ def test_the_side_whose_turn_it_is_shoots_once_a_unit_in_its_shoot_phase(
     with pytest.raises(CommandError, match="Longbowmen has already shot this phase"):
         session.execute(volley + " --dice hit=2")
     assert "forced" in session.execute(volley + " force=yes --dice hit=2").message.lower()
+    with pytest.raises(CommandError, match="Genoese Crossbowmen has routed: it does not shoot"):
+        session.execute("shoot Genoese Billmen figures=1 --dice hit=2")
+    session.execute('set "Genoese Crossbowmen" routed=no')
     with pytest.raises(CommandError, match="it is English's turn"):
         session.execute("shoot Genoese Billmen figures=1 --dice hit=2")
     # stand & shoot answers a charge: the charged side shoots in the charger's turn
     with pytest.raises(CommandError, match="acts in the other side's turn"):
         session.execute("shoot Billmen Foot fire=stand weapon=javelins sa=3 figures=1 "
                         "--dice hit=2")
-    session.execute('set "Genoese Crossbowmen" routed=no')
     out = session.execute("shoot Genoese Billmen fire=stand figures=1 --dice hit=2")
     assert out.resolution is not None and out.resolution.figures["modifiers"] == ["chargers -1"]
 
@@ -90,6 +92,7 @@ def test_combat_and_command_in_the_combat_phase_morale_in_the_shoot_phase(
                     "--dice hit_a=1,1,1,1 hit_b=1,1,1,1,1,1 morale=1,1")
     with pytest.raises(CommandError, match="French Knights has already fought this phase"):
         session.execute('combat "French Knights" Billmen --dice hit_a=1,1,1,1')
+    session.execute("set Billmen morale_test=yes")
     with pytest.raises(CommandError, match="morale is taken in the shoot phase"):
         session.execute("morale Billmen --dice morale=1,1")
 
@@ -200,6 +203,9 @@ def test_roster_shows_name_strength_state_and_duties_first(session: Session) -> 
     assert all(c.priority == 0 for c in roster.columns if c.title in ("Unit", "Str", "State"))
     assert all(c.priority > 0 for c in roster.columns[5:])
     genoese = unit(session, "Genoese Crossbowmen")
+    assert roster.state(genoese) == "routed"  # fled in the English resolution phase
+    assert roster.pending(genoese) == []
+    session.execute('set "Genoese Crossbowmen" flee=morale')
     assert roster.state(genoese) == "routed, flees"
     assert roster.pending(genoese) == ["flee"]
     assert roster.pending(unit(session, "Billmen")) == []
@@ -216,8 +222,7 @@ def test_a_queued_morale_test_is_a_duty_and_a_filter(session: Session) -> None:
     assert roster.emphasis is not None and roster.emphasis(sergeants)
     filters = dict(roster.filters)
     assert [u.name for u in session.enc.units if filters["morale test"](u)] == ["Foot Sergeants"]
-    assert [u.name for u in session.enc.units if filters["fleeing"](u)] == [
-        "Genoese Crossbowmen"]
+    assert [u.name for u in session.enc.units if filters["fleeing"](u)] == []  # fled
     cells = {c.key: roster.cell(c, sergeants) for c in roster.columns}
     assert (cells["strength"], cells["casualties_turn"], cells["mo"]) == ("14/18", "4", "7")
     session.execute("morale Foot --dice morale=2,2")

@@ -525,11 +525,9 @@ def test_odds_group_big_pools_into_ten_rows_split_at_the_morale_number() -> None
     assert "mean 33.27 kills" in labels[0]
 
 
-def test_odds_are_fast_for_sixty_shots() -> None:
-    import time
-
+def test_odds_for_sixty_shots() -> None:
+    """Sixty sling shots: the rows sum to one (how long they take is measured by
+    bench/binomial.py, never here)."""
     p = params(**{**BASE, "figures": 30, "weapon": "slings", "unit_size": 40})
-    t = time.perf_counter()
     rows = shooting.odds(p)
-    assert time.perf_counter() - t < 0.05
     assert sum(pr for _, pr in rows) == pytest.approx(1)

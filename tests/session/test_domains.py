@@ -110,8 +110,8 @@ def test_the_example_of_an_edc_fighter_attacking_herself_by_another_name(
 def test_no_more_dice_than_figures(tmp_path: Path) -> None:
     """d6battle: "Roll 1d6 per figure firing"."""
     s = session_of(tmp_path, "d6battle-crossbow-duel.toml")
-    shooter = s.enc.find_unit("genoese")
-    said = refused(s, f"shoot genoese french figures={shooter.strength + 1} force=yes")
+    shooter = s.enc.find_unit("longbowmen")
+    said = refused(s, f"shoot longbowmen genoese figures={shooter.strength + 1} force=yes")
     assert said == f"figures={shooter.strength + 1}: {shooter.name} has only " \
                    f"{shooter.strength} figures"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from tests.conftest import skirmish
 from tracker.core import history
 from tracker.core.history import Transaction
-from tracker.core.lifetimes import Lasts
+from tracker.core.lifetimes import Lasts, When
 from tracker.core.model import Combatant, Effect, Encounter, Ends, Unit
 from tracker.core.sequence import Phase, SequenceOfPlay, move
 from tracker.session.opening import load
@@ -208,3 +208,47 @@ def test_the_order_a_ruleset_gives_is_read_after_the_phase_start_ends_what_it_en
     enc.combatants[1].next_leads = True
     text = step(enc, "round", LED)
     assert text.startswith("Round 2, first, Aldo first; Aldo: no longer leads; Aldo leads")
+
+
+# --- a field that ends at the next boundary of its kind ---------------------------------------
+
+
+class Pushing(Unit):
+    push: int = 0
+    push_since: tuple[int, int, int, int] | None = None
+
+
+class PushingEncounter(Encounter):
+    units: list[Pushing] = []  # type: ignore[assignment]
+
+
+NEXT_SEQ = SequenceOfPlay(
+    phases=(Phase("shooting", "side"), Phase("combat", "side")),
+    turns_by="side",
+    lifetimes=(Lasts("push", When(at="end", of="phase", who="combat", next=True),
+                     "push lost", since="push_since"),),
+)
+
+
+def test_a_field_that_ends_at_the_next_phase_of_its_kind_outlives_the_one_it_began_in():
+    enc = PushingEncounter(name="Field", ruleset="plain", units=[
+        Pushing(id="a", name="Archers", side="elves"),
+        Pushing(id="k", name="Knights", side="empire")])
+
+    def go(what: str) -> str:
+        tx = Transaction(enc)
+        with tx:
+            text = move(enc, tx, what, NEXT_SEQ).text
+            tx.commit(text)
+        return text
+
+    go("phase")  # the elves' combat
+    enc.units[1].push = 1
+    enc.units[1].push_since = (1, 0, 1, 0)
+    assert "push lost" not in go("phase")  # the combat it was won in ends: not this one
+    assert enc.units[1].push == 1
+    go("phase")  # the empire's combat
+    assert "Knights: push lost" in go("phase")  # the next combat phase ends
+    assert (enc.units[1].push, enc.units[1].push_since) == (0, None)
+    history.undo(enc)
+    assert (enc.units[1].push, enc.units[1].push_since) == (1, (1, 0, 1, 0))

@@ -147,8 +147,9 @@ def test_edc_a_fighter_takes_one_exchange_in_each_exchange(tmp_path: Path) -> No
 def test_d6battle_turns_walk_shoot_combat_resolution_for_each_side(tmp_path: Path) -> None:
     s = session_on(tmp_path, "d6battle-crossbow-duel.toml")  # round 2, French combat
     lines = walk(s, until_round=3)
-    flee = "Phase: resolution; flee now (move them): Genoese Crossbowmen"
-    assert lines == [flee, "Turn: English, shoot", "Phase: combat", flee, lines[-1]]
+    choose = "Phase: combat; Strategic Advantage: English selects the order of the combats"
+    assert lines == ["Phase: resolution", "Turn: English, shoot", choose, "Phase: resolution",
+                     lines[-1]]
     assert lines[-1].startswith("Round 3, shoot, French first")
 
 
@@ -162,7 +163,9 @@ def test_d6battle_a_queued_morale_test_holds_the_shoot_phase(tmp_path: Path) -> 
     pending = s.execute("next").pending
     assert pending is not None and "Foot Sergeants: morale test" in pending.message
     s.execute("morale Foot --dice morale=1,1")
-    assert s.execute("next").message == "Phase: combat"
+    assert s.execute("next").message == (
+        "Phase: combat; Foot Sergeants: shooting casualties no longer count for morale; "
+        "Strategic Advantage: English selects the order of the combats")
 
 
 # --- HârnMaster and plain: everyone once a round, in order ----------------------------------

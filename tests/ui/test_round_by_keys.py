@@ -112,9 +112,11 @@ async def test_d6battle_round_by_n_with_a_morale_test_due(tmp_path: Path) -> Non
         await pilot.pause()
         await command(pilot, "morale Foot --dice morale=1,1")
         lines = await round_by_n(app, pilot)
-    # the Genoese failed their test in the sample and still flee; the Foot held
-    assert lines[:2] == ["Phase: combat",
-                         "Phase: resolution; flee now (move them): Genoese Crossbowmen"]
+    # the Genoese fled in round 1; the Foot held: no one flees
+    assert lines[:2] == [
+        "Phase: combat; Foot Sergeants: shooting casualties no longer count for morale; "
+        "Strategic Advantage: English selects the order of the combats",
+        "Phase: resolution"]
     assert lines[2].startswith("Round 3, shoot, French first")
 
 

@@ -43,10 +43,10 @@ class Boundary:
 
 
 @dataclass(frozen=True, slots=True)
-class Edge:
-    """An end as :class:`~tracker.core.model.Ends` says it, for a ruleset's
-    :class:`Lasts`: a plain value, so that declaring a sequence of play loads no models
-    (`tracker resolve` loads the ruleset but not the encounter models)."""
+class When:
+    """An end as a ruleset declares it for a field: the words of
+    :class:`~tracker.core.model.Ends` (which a saved effect carries) with no pydantic,
+    so that a ruleset's sequence loads without the models (``tracker resolve``)."""
 
     at: At = "end"
     of: Of = "round"
@@ -60,12 +60,19 @@ class Lasts:
     """A field a ruleset's rules set on a unit or combatant, and when it ends: reset to
     the field's default there, or ``then`` does what the rules do at that point
     (removing held casualties) and returns the words for the log. ``says`` is the log's
-    words when the field is reset ("leftover hits discarded"); the unit's name leads."""
+    words when the field is reset ("leftover hits discarded"); the unit's name leads.
+
+    A field that ends at the *next* boundary of its kind (``ends.next``: d6battle's push
+    & shove bonus, won in one combat phase, lasts to the end of the next) names in
+    ``since`` the bearer's field that holds where it began (a :func:`since` tuple, or
+    None); the boundary of the place it began in does not count, and that field ends
+    with it."""
 
     field: str
-    ends: Ends | Edge
+    ends: Ends | When
     says: str
     then: Callable[[Encounter, Transaction, Any], str] | None = None
+    since: str = ""
 
 
 def since(pos: Position) -> tuple[int, int, int, int]:
@@ -85,7 +92,7 @@ def holds_for(holder: str, bearer: Bearer) -> bool:
     return holder == bearer.side
 
 
-def matches(ends: Ends | Edge, b: Boundary, bearer: Bearer, members: Callable[[str], set[str]],
+def matches(ends: Ends | When, b: Boundary, bearer: Bearer, members: Callable[[str], set[str]],
             began: tuple[int, int, int, int] | None = None) -> bool:
     """Does boundary ``b`` count towards ``ends`` for ``bearer``? ``members`` gives the
     ids a holder stands for (a named combatant acts as part of its group)."""
@@ -142,11 +149,15 @@ def _effects(tx: Transaction, kind: str, who: Bearer, b: Boundary,
 def _field(enc: Encounter, tx: Transaction, kind: str, who: Bearer, lasts: Lasts,
            b: Boundary, members: Callable[[str], set[str]]) -> str:
     info = type(who).model_fields.get(lasts.field)
-    if info is None or not matches(lasts.ends, b, who, members):
+    began = getattr(who, lasts.since, None) if lasts.since else None
+    if info is None or not matches(lasts.ends, b, who, members,
+                                   tuple(began) if began is not None else None):
         return ""
     default = info.get_default(call_default_factory=True)
     if getattr(who, lasts.field) == default:
         return ""
+    if began is not None:
+        tx.set([kind, who.id, lasts.since], None)
     if lasts.then is not None:
         return lasts.then(enc, tx, who)
     tx.set([kind, who.id, lasts.field], default)

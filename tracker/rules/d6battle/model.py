@@ -53,14 +53,18 @@ class D6Unit(Unit):
     kind: Annotated[str, Domain(choices=KINDS)] = "infantry"
     formation: Formation = "regular"
     disordered: bool = False
+    """Disordered (no rank or impact bonus): ends where the setting disorder_ends says."""
     difficult_terrain: bool = False
     """Fighting in difficult terrain (no rank bonus)."""
     in_terrain: bool = False
     """Inside a terrain feature (-1 to shoot at it)."""
     moved: bool = False
-    """Moved this turn (moving & shooting)."""
+    """Moved this turn (moving & shooting): ends with its own side's turn."""
     push_shove: Annotated[int, Domain(ge=0, le=2)] = 0
-    """Push & shove bonus carried into its next round of combat (+1, or +2)."""
+    """Push & shove bonus carried into its next round of combat (+1, or +2): it ends
+    with the next combat phase after the one it was won in."""
+    push_shove_since: tuple[int, int, int, int] | None = None
+    """Where the push & shove bonus was won (round, side, phase, turn)."""
     min_size: Count = 0
     """Minimum size: below it at the end of a combat it gets no combat bonus."""
     rank_bonus_max: Annotated[int | None, Domain(ge=0)] = None
@@ -68,8 +72,9 @@ class D6Unit(Unit):
     command: Rating = 0
     """Command value used for its command test when charged in the flank (0: not set)."""
     flee: Annotated[str, Domain(choices=("", "morale", "rout"))] = ""
-    """Why it flees: "morale" (failed a shooting morale test: flees in the resolution
-    phase), "rout" (lost a combat and failed its test), "" when it does not."""
+    """Why it flees in this turn's resolution phase: "morale" (failed a shooting morale
+    test), "rout" (lost a combat and failed its test), "" when it does not. It ends with
+    the resolution phase: the unit has fled, and stays routed."""
 
     @field_validator("weapon")
     @classmethod

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def _marks(u: Any) -> list[str]:
     """Its own words, after routed and engaged (a queued morale test follows them)."""
     bits: list[str] = []
-    if getattr(u, "flee", "") == "morale" and not u.removed:
+    if flees(u):
         bits.append("flees")
     if getattr(u, "disordered", False):
         bits.append("disordered")
@@ -28,11 +28,12 @@ def _marks(u: Any) -> list[str]:
 
 def pending(u: Any) -> list[str]:
     """Duties a unit still has: a morale test queued by shooting casualties, and the
-    flight of a unit that failed one (it flees in the resolution phase)."""
+    flight of a unit that failed one or routed in combat (it flees in the resolution
+    phase)."""
     duties: list[str] = []
     if u.morale_test and u.active:
         duties.append("morale test")
-    if getattr(u, "flee", "") == "morale" and not u.removed:
+    if flees(u):
         duties.append("flee")
     return duties
 

@@ -30,8 +30,9 @@ NATURAL_ONE = Setting(
 SHOOTING_CASUALTIES = Setting(
     "shooting_casualties",
     "turn",
-    "Casualties counted against the morale table: 'turn' (this turn, unit size at the "
-    "start of the turn) or 'battle' (all casualties, starting size)",
+    "Casualties counted against the morale table: 'turn' (this turn's shooting, against "
+    "the unit's size as its turn's shooting began; they stop counting as the shoot phase "
+    "ends) or 'battle' (all casualties, starting size)",
     ("turn", "battle"),
 )
 MORALE_RETEST = Setting(
@@ -78,6 +79,21 @@ BOWS_NO_MOVE_SHOOT = Setting(
     "The 'No move & shoot' line under Staff Sling also binds Shortbow, Bow and Longbow",
 )
 
+DISORDER_ENDS = Setting(
+    "disorder_ends",
+    "combat",
+    "When disorder ends (the text gives no recovery; it disorders a unit charged in the "
+    "flank for its combat): 'combat' (the end of the combat phase), 'turn' (the end of "
+    "its own side's turn) or 'kept' (until the GM clears it)",
+    ("combat", "turn", "kept"),
+)
+STRATEGIC_ADVANTAGE = Setting(
+    "strategic_advantage",
+    "",
+    "The side with Strategic Advantage, which selects the order of the combats (how it "
+    "is won is not printed); empty: the side whose round it is",
+)
+
 SETTINGS: list[Setting] = [
     MORALE_DICE,
     COMMAND_DICE,
@@ -90,4 +106,6 @@ SETTINGS: list[Setting] = [
     OUTNUMBER_WHEN,
     ROUT_DESTROYED,
     BOWS_NO_MOVE_SHOOT,
+    DISORDER_ENDS,
+    STRATEGIC_ADVANTAGE,
 ]

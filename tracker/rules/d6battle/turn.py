@@ -1,33 +1,12 @@
-"""The start of a new d6battle turn: shooting casualty counts and movement flags start
-again; queued morale tests and fleeing units are named for the log."""
+"""Units in flight in the d6battle turn: a failed morale test from shooting, or a rout,
+makes a unit flee in the resolution phase."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tracker.core.dice import Dice
-    from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-
-
-def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
-    """New turn: shooting casualty counts and movement flags start again."""
-    from .model import D6Unit
-
-    lines = []
-    for unit in enc.units:
-        path: list[str | int] = ["units", unit.id]
-        if unit.casualties_turn:
-            tx.set([*path, "casualties_turn"], 0)
-        if isinstance(unit, D6Unit) and unit.moved:
-            tx.set([*path, "moved"], False)
-    queued = [u.name for u in enc.units if u.morale_test and u.active]
-    if queued:
-        lines.append("Morale tests still queued: " + ", ".join(queued))
-    if names := fleeing(enc):
-        lines.append("Fleeing: " + ", ".join(names))
-    return lines
 
 
 def flees(u: Any) -> bool:

@@ -26,8 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.core.ends import Ends
-from tracker.core.lifetimes import Lasts
+from tracker.core.lifetimes import Lasts, When
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -153,12 +152,12 @@ def _hand_over(enc: Encounter, tx: Transaction, who: Any) -> str:
     return f"{who.name} takes the initiative" if takes else f"{who.name} loses the initiative"
 
 
-EXCHANGE_ENDS = Ends(at="end", of="phase")
+EXCHANGE_ENDS = When(at="end", of="phase")
 LIFETIMES = (
-    Lasts("next_initiative", Ends(at="start", of="phase"), "", then=_hand_over),
+    Lasts("next_initiative", When(at="start", of="phase"), "", then=_hand_over),
     Lasts("marker", EXCHANGE_ENDS, "initiative marker put away"),
     Lasts("hesitation", EXCHANGE_ENDS, "hesitation over"),
     Lasts("shield_used", EXCHANGE_ENDS, "shield free to block again"),
-    Lasts("single_exchange", Ends(at="end", of="round"), "ride-by's single exchange over"),
+    Lasts("single_exchange", When(at="end", of="round"), "ride-by's single exchange over"),
 )
 """What the rules start and where each ends, in the words of the exchange."""

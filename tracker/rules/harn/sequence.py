@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tracker.core.lifetimes import Edge, Lasts
+from tracker.core.lifetimes import Lasts, When
 from tracker.core.sequence import Phase, SequenceOfPlay
 from tracker.rules.initiative import reroll
 
@@ -28,7 +28,7 @@ def round_start(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     return [*start_round(enc, tx, dice), *reroll(enc, tx, dice)]
 
 
-ROUND_END = Edge(at="end", of="round")
+ROUND_END = When(at="end", of="round")
 
 LIFETIMES = (
     Lasts("moved", ROUND_END, "half move over"),

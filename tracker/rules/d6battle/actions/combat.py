@@ -7,9 +7,11 @@ score is the kills plus the combat bonuses (``combat.toml``); the higher score w
 difference (the combat result), a draw fights on. The loser takes a combat morale test
 at Mo - result; on a failure the results rows say whether it stands, routs or is
 destroyed. The side with Strategic Advantage selects the order of the combats of the
-round; each is fought once before moving to the next, so a unit (the actor, A) fights
-once in a Combat phase. Either side's unit may be A: the text does not tie a combat to
-the side whose turn it is.
+round; each is fought once before moving to the next, so the two units of a combat
+fight it once in a combat phase (either may be A; a unit engaged by two enemies fights
+a combat against each). Either side's unit may be A: the text does not tie a combat to
+the side whose turn it is. A routed unit fights no more; a unit charged in the flank
+takes its command test before its combat.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice, face_classes
 from tracker.core.words import plural
+from tracker.rules.action import Scope
 from tracker.rules.base import Action, Odds, Resolution, Stage
 
-from .combat_params import SIDES, CombatFigures, CombatParams, other
+from .combat_params import SIDES, CombatFigures, CombatParams, combat_key, fighting, other
 from .combat_rules import Bonus, Judge, Result, attack
 from .scores import count_at_least, roll_test, score_needed
 
@@ -83,6 +86,17 @@ class Combat(Action[CombatParams]):
         "push_shove (the winner's bonus next round).\n"
         "A unit charged in the flank takes a command test first: the `command` action."
     )
+
+    def can_act(self, who: Any) -> bool:
+        return not (who.routed or who.removed)
+
+    def actors(self, p: CombatParams) -> list[str]:
+        """Both units fight it."""
+        return fighting(p)
+
+    def limit(self, p: CombatParams) -> tuple[Scope, str] | None:
+        """Once a phase for the two units together, whichever of them is A."""
+        return "phase", combat_key(p)
 
     def resolve(self, p: CombatParams, dice: Dice) -> Resolution:
         atk = {x: attack(p, x) for x in SIDES}

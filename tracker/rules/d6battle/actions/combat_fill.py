@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tracker.core.lifetimes import since
 from tracker.rules.base import Resolution, RuleError
 
 from ..tables import combat_table
-from .combat_params import SIDES, other
+from .combat_params import SIDES, combat_key, other
+from .who import flank_tested, in_the_fight, unit_named
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
-    from tracker.core.model import Encounter
+    from tracker.core.model import Encounter, Unit
 
     from ..model import D6Unit
     from .combat_params import CombatFigures, CombatParams
@@ -31,14 +33,18 @@ def ranks_of_six(unit: D6Unit) -> int:
 
 
 def fill_combat(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-    """Each side's profile, armour, formation, ranks, disorder and push & shove."""
+    """Each side's profile, armour, formation, ranks, disorder and push & shove. Both
+    units must be in the fight, and a unit charged in the flank tests first."""
     from ..model import D6Unit
 
     out: dict[str, Any] = {}
-    for x, key in (("a", "actor"), ("b", "target")):
-        if not given.get(key):
-            continue
-        unit = enc.find_unit(str(given[key]))
+    units = {x: unit_named(enc, given, key) for x, key in (("a", "actor"), ("b", "target"))}
+    for x in SIDES:
+        in_the_fight(units[x], "fight")
+    for x in SIDES:
+        flank_tested(enc, units[other(x)], given, x)
+    for x in SIDES:
+        unit = units[x]
         if not isinstance(unit, D6Unit):
             continue
         front = unit.files
@@ -82,8 +88,10 @@ def apply_combat(enc: Encounter, p: CombatParams, res: Resolution, tx: Transacti
         tx.set([*path, "engaged"], unit.strength > 0)
         if unit.strength == 0:
             tx.set([*path, "removed"], True)
-        if isinstance(unit, D6Unit):
-            tx.set([*path, "push_shove"], f.push_shove if f.winner == x else 0)
+        if isinstance(unit, D6Unit):  # last round's bonus is spent; the winner's is new
+            won = f.push_shove if f.winner == x else 0
+            tx.set([*path, "push_shove"], won)
+            tx.set([*path, "push_shove_since"], since(enc.position) if won else None)
     if f.loser:
         unit = units[f.loser]
         path = ["units", unit.id]
@@ -94,4 +102,15 @@ def apply_combat(enc: Encounter, p: CombatParams, res: Resolution, tx: Transacti
                 tx.set([*path, "flee"], "rout")
         if f.loser_outcome == "destroyed":
             tx.set([*path, "removed"], True)
+        winner = units[other(f.loser)]
+        if f.loser_outcome in ("routs", "destroyed") and not _other_combats(enc, winner, p):
+            tx.set(["units", winner.id, "engaged"], False)  # its enemy has fled
+
+
+def _other_combats(enc: Encounter, unit: Unit, p: CombatParams) -> bool:
+    """Whether ``unit`` fought another combat in this phase (it is still engaged there)."""
+    pos = enc.position
+    return any(a.actor == unit.id and a.action == "combat" and a.key != combat_key(p)
+               and (a.round, a.side, a.phase) == (pos.round, pos.side, pos.phase)
+               for a in enc.acted)
 

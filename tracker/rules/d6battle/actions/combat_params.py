@@ -162,6 +162,16 @@ class CombatParams(Params):
         return (self.actor if x == "a" else self.target) or x.upper()
 
 
+def fighting(p: CombatParams) -> list[str]:
+    """The units of a combat as named (both fight it)."""
+    return [name for name in (p.actor, p.target) if name]
+
+
+def combat_key(p: CombatParams) -> str:
+    """What the limit of a combat counts: the two units together, whichever is A."""
+    return "combat " + " & ".join(sorted(fighting(p)))
+
+
 def other(x: str) -> str:
     return "b" if x == "a" else "a"
 

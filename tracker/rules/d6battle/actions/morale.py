@@ -2,10 +2,10 @@
 
 The test passes on a roll of the morale dice (a setting: the die is not printed) at or
 under the unit's Morale (Mo); a unit that fails flees in the resolution phase. Shooting
-effects are resolved unit by unit in the Shoot phase, morale tests among them. How often
-a unit may test is not a limit of the text: a unit tests each time shooting forces it
-(the setting ``morale_retest`` says when that is), so the action declares no
-``once_per``.
+effects are resolved unit by unit in the Shoot phase, morale tests among them: a unit
+tests where shooting forced a test (the setting ``morale_retest`` says when that is),
+and only then, so the action declares no ``once_per`` but refuses a unit that owes no
+test.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stag
 
 from ..settings import MORALE_DICE
 from .scores import Tested, take_test
+from .who import owes_morale_test, unit_named
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -45,6 +46,9 @@ class Morale(Action[MoraleParams]):
     detail = ("figures: passed, roll, dice, mo, morale_dice. A failed unit flees in the "
               "resolution phase (shown as routed in the roster).")
 
+    def can_act(self, who: Any) -> bool:
+        return bool(getattr(who, "morale_test", False))  # a unit shooting forced to test
+
     def resolve(self, p: MoraleParams, dice: Dice) -> Resolution:
         tested, shown = take_test(dice, "morale", p.morale_dice, p.mo)
         f = MoraleFigures(**tested.as_json(), mo=p.mo, morale_dice=p.morale_dice)
@@ -61,9 +65,10 @@ class Morale(Action[MoraleParams]):
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         from ..model import D6Unit
 
-        if not given.get("actor") or "mo" in given:
+        unit = unit_named(enc, given, "actor")
+        owes_morale_test(unit)
+        if "mo" in given:
             return {}
-        unit = enc.find_unit(str(given["actor"]))
         return {"mo": unit.mo} if isinstance(unit, D6Unit) else {}
 
     def apply(self, enc: Encounter, p: MoraleParams, res: Resolution, tx: Transaction) -> None:

@@ -49,7 +49,8 @@ class Shoot(Action[ShootParams]):
     )
 
     def can_act(self, who: Any) -> bool:
-        return bool(getattr(who, "weapon", ""))  # a unit with a missile weapon
+        # a unit with a missile weapon, still in the fight
+        return bool(getattr(who, "weapon", "")) and not (who.routed or who.removed)
 
     def resolve(self, p: ShootParams, dice: Dice) -> Resolution:
         s = plan(p)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.rules.base import Resolution, RuleError
 
 from ..settings import SHOOTING_CASUALTIES
+from .who import in_the_fight, unit_named
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -16,12 +17,17 @@ if TYPE_CHECKING:
 
 
 def fill_shoot(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-    """Firer's figures, SA, weapon and move; target's save, D, terrain and morale counts."""
+    """Firer's figures, SA, weapon and move; target's save, D, terrain and morale counts.
+    A routed unit does not shoot, and a unit off the table is no target."""
     from ..model import D6Unit
 
     out: dict[str, Any] = {}
-    if given.get("actor"):
-        shooter = enc.find_unit(str(given["actor"]))
+    shooter = unit_named(enc, given, "actor")
+    in_the_fight(shooter, "shoot")
+    target = unit_named(enc, given, "target")
+    if target is not None and target.removed:
+        raise RuleError(f"{target.name} is no longer on the table")
+    if shooter is not None:
         if isinstance(shooter, D6Unit):
             if "figures" not in given:
                 front = shooter.files if shooter.files and not given.get("mass") else None
@@ -31,8 +37,7 @@ def fill_shoot(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
                 out["weapon"] = shooter.weapon
             if shooter.moved:
                 out["fire"] = "moving"
-    if given.get("target"):
-        target = enc.find_unit(str(given["target"]))
+    if target is not None:
         if isinstance(target, D6Unit):
             if "save" not in given and "armour" not in given:
                 out["save"] = target.save
