@@ -5,22 +5,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tracker.startup import lazy
+
 if TYPE_CHECKING:
     from tracker.core.dice import Dice
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.d6battle import model
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
+    model = lazy("tracker.rules.d6battle.model")
 
 
 def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     """New turn: shooting casualty counts and movement flags start again."""
-    from .model import D6Unit
-
     lines = []
     for unit in enc.units:
         path: list[str | int] = ["units", unit.id]
         if unit.casualties_turn:
             tx.set([*path, "casualties_turn"], 0)
-        if isinstance(unit, D6Unit) and unit.moved:
+        if isinstance(unit, model.D6Unit) and unit.moved:
             tx.set([*path, "moved"], False)
     queued = [u.name for u in enc.units if u.morale_test and u.active]
     if queued:

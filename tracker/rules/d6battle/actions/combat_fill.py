@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.base import Resolution, RuleError
+from tracker.startup import lazy
 
 from ..tables import combat_table
 from .combat_params import SIDES, other
@@ -12,9 +13,12 @@ from .combat_params import SIDES, other
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.d6battle import model
 
     from ..model import D6Unit
     from .combat_params import CombatFigures, CombatParams
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
+    model = lazy("tracker.rules.d6battle.model")
 
 
 def ranks_of_six(unit: D6Unit) -> int:
@@ -32,14 +36,12 @@ def ranks_of_six(unit: D6Unit) -> int:
 
 def fill_combat(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
     """Each side's profile, armour, formation, ranks, disorder and push & shove."""
-    from ..model import D6Unit
-
     out: dict[str, Any] = {}
     for x, key in (("a", "actor"), ("b", "target")):
         if not given.get(key):
             continue
         unit = enc.find_unit(str(given[key]))
-        if not isinstance(unit, D6Unit):
+        if not isinstance(unit, model.D6Unit):
             continue
         front = unit.files
         out[f"figures_{x}"] = min(unit.strength, front) if front else unit.strength
@@ -65,8 +67,6 @@ def fill_combat(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
 
 def apply_combat(enc: Encounter, p: CombatParams, res: Resolution, tx: Transaction) -> None:
     """Casualties on both units, push & shove for the winner, the loser's rout."""
-    from ..model import D6Unit
-
     if not p.actor or not p.target:
         raise RuleError("combat: name both units to apply the result")
     units = {"a": enc.find_unit(p.actor), "b": enc.find_unit(p.target)}
@@ -82,7 +82,7 @@ def apply_combat(enc: Encounter, p: CombatParams, res: Resolution, tx: Transacti
         tx.set([*path, "engaged"], unit.strength > 0)
         if unit.strength == 0:
             tx.set([*path, "removed"], True)
-        if isinstance(unit, D6Unit):
+        if isinstance(unit, model.D6Unit):
             tx.set([*path, "push_shove"], f.push_shove if f.winner == x else 0)
     if f.loser:
         unit = units[f.loser]
@@ -90,7 +90,7 @@ def apply_combat(enc: Encounter, p: CombatParams, res: Resolution, tx: Transacti
         if f.loser_outcome in ("routs", "destroyed"):
             tx.set([*path, "routed"], True)
             tx.set([*path, "engaged"], False)
-            if isinstance(unit, D6Unit):
+            if isinstance(unit, model.D6Unit):
                 tx.set([*path, "flee"], "rout")
         if f.loser_outcome == "destroyed":
             tx.set([*path, "removed"], True)

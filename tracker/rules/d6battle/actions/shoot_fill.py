@@ -5,24 +5,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.base import Resolution, RuleError
+from tracker.startup import lazy
 
 from ..settings import SHOOTING_CASUALTIES
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.d6battle import model
 
     from .shoot_params import ShootFigures, ShootParams
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
+    model = lazy("tracker.rules.d6battle.model")
 
 
 def fill_shoot(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
     """Firer's figures, SA, weapon and move; target's save, D, terrain and morale counts."""
-    from ..model import D6Unit
-
     out: dict[str, Any] = {}
     if given.get("actor"):
         shooter = enc.find_unit(str(given["actor"]))
-        if isinstance(shooter, D6Unit):
+        if isinstance(shooter, model.D6Unit):
             if "figures" not in given:
                 front = shooter.files if shooter.files and not given.get("mass") else None
                 out["figures"] = min(shooter.strength, front) if front else shooter.strength
@@ -33,7 +35,7 @@ def fill_shoot(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
                 out["fire"] = "moving"
     if given.get("target"):
         target = enc.find_unit(str(given["target"]))
-        if isinstance(target, D6Unit):
+        if isinstance(target, model.D6Unit):
             if "save" not in given and "armour" not in given:
                 out["save"] = target.save
             out["durability"] = target.durability
