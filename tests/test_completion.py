@@ -15,7 +15,8 @@ import pytest
 from tests.conftest import ROOT
 from tracker import rules
 from tracker.cli import SUBCOMMANDS
-from tracker.completion import SHELLS, script
+from tracker.completion import SHELLS
+from tracker.shell.completion import script
 from tracker.shell.parser import build_parser
 
 TRACKER = Path(sys.prefix) / "bin" / "tracker"

@@ -119,3 +119,29 @@ def test_the_notation_check_would_catch_a_dice_regex() -> None:
     assert not _is_dice_notation(r"\d+")
     assert not _is_dice_notation(r"[\s_]+")
     assert not _is_dice_notation(r"[a-z0-9]+")
+
+
+def _imports_in_functions(path: Path) -> list[str]:
+    """``file:line: import`` for each import statement inside a function of ``path``."""
+    found: list[str] = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            found += [f"{path.relative_to(ROOT)}:{n.lineno}: {ast.unparse(n)}"
+                      for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    return found
+
+
+def test_imports_are_at_the_top_of_the_file() -> None:
+    """Every module imports what it uses at its top; what loads later goes through
+    ``tracker/startup.py``, the one place that says what each late load saves."""
+    startup = ROOT / "tracker" / "startup.py"
+    inside = [line for path in sorted((ROOT / "tracker").rglob("*.py")) if path != startup
+              for line in _imports_in_functions(path)]
+    assert inside == []
+
+
+def test_the_import_check_would_catch_an_import_in_a_function() -> None:
+    module = ROOT / "tracker" / "startup.py"
+    assert _imports_in_functions(module), "startup.py imports inside a function: the check sees it"
+    assert not _imports_in_functions(ROOT / "tracker" / "cli.py")

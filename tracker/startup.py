@@ -25,6 +25,17 @@ same within 0.2 %), against the same checkout without it:
   the report screen, the pick lists), the player view and the army readers load right
   after the first screen, while the GM looks at it, or when first used: 286 M off the
   start (2,264 M with each imported where it is named).
+- **An action's module loads what resolving needs; the rest on first use** (:func:`lazy`,
+  in an ``else`` beside the module's ``if TYPE_CHECKING`` imports, so mypy reads the real
+  module): the odds (icepool), the encounter models (pydantic) and the rulesets' big
+  tables (edc, harn) and Warlord's profile sheet load when an odds, fill, apply or
+  roster function first asks for them, not when ``tracker resolve`` imports the action.
+  Counted on importing Warmaster's shoot action (683 M): the models at its top 162 M
+  more, icepool 101 M, edc's tables 91 M. The tests of each ruleset's ``tracker resolve``
+  hold it to that (``test_resolve_loads_only_the_action_it_runs``).
+
+Elsewhere every module imports what it uses at its top (a test walks the code for
+imports inside functions: only this module has them).
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ def test_a_morale_test_run_by_next_keeps_the_record_of_one_taken_by_hand() -> No
     assert test.chance is not None and abs(test.chance - two_d6_at_most(7)) < 1e-9
     assert [d.value for d in test.dice] == [3, 4] and moved.dice == []
     assert "Phase: combat" in moved.text.split("; ")
-    from tracker.report import render
+    from tracker.report.render import render
 
     rows = [r for r in render(s.enc, "csv").splitlines()[1:] if r.startswith(f"{test.index},")]
     assert [r.split(",")[5] for r in rows] == ["morale", "morale"]  # one row per die
@@ -131,7 +131,7 @@ def test_a_unit_removed_by_the_gm_still_counts_in_its_sides_losses() -> None:
     removal = g.lines[-1]
     assert removal.notes == [
         f"removed by the GM: Foot Sergeants ({side}), strength {left}, counted among the losses"]
-    from tracker.report import render
+    from tracker.report.render import render
 
     md = render(s.enc, "md")
     assert "removed by the GM" in md and "1 removed by the GM" in md
@@ -154,7 +154,7 @@ def test_a_phase_line_belongs_under_the_phase_it_starts() -> None:
     line = gather(s.enc).lines[-1]
     assert line.text.startswith("Phase: combat")
     assert (line.phase, line.turn) == ("combat", "English")
-    from tracker.report import render
+    from tracker.report.render import render
 
     md = render(s.enc, "md")
     assert md.rindex("### Combat, English's turn") < md.rindex(f"{line.index}. Phase: combat")
@@ -181,7 +181,7 @@ ALL_BEFORE = "This battle was logged before the tracker kept the odds of each ac
 
 @pytest.mark.parametrize("name", SAMPLES)
 def test_a_sample_logged_before_odds_says_so_once_at_the_top(name: str) -> None:
-    from tracker.report import render
+    from tracker.report.render import render
 
     enc = load(SAVES / name)
     g = gather(enc)
@@ -196,7 +196,7 @@ def test_a_sample_logged_before_odds_says_so_once_at_the_top(name: str) -> None:
 
 
 def test_a_battle_partly_logged_before_odds_counts_those_without() -> None:
-    from tracker.report import render
+    from tracker.report.render import render
 
     s = d6_session()
     before = gather(s.enc)
@@ -212,7 +212,7 @@ def test_a_battle_partly_logged_before_odds_counts_those_without() -> None:
 def test_a_battle_with_every_record_says_nothing_of_missing_odds() -> None:
     import json
 
-    from tracker.report import render
+    from tracker.report.render import render
 
     s = d6_session()
     del s.enc.log[:]

@@ -16,9 +16,9 @@ from tests.conftest import SAMPLES, SAVES, load_sample
 from tests.session.test_redaction import SIDES, play, plays, undone_names
 from tracker.cli import main
 from tracker.core.model import Resolved
-from tracker.report import render
 from tracker.report.gather import gather
 from tracker.report.ledger import ledger
+from tracker.report.render import render
 from tracker.rules.d6battle import D6Encounter
 from tracker.session.opening import load
 from tracker.session.session import Session

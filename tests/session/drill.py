@@ -69,17 +69,27 @@ class TestParams(Params):
     actor: str = param("", "who tests", kind="actor")
 
 
-class Morale(Action[TestParams]):
-    name = "morale"
-    help = "a morale test: 4+ holds, else shaken"
+class D6Test(Action[TestParams]):
+    """A d6 test of one unit: ``need`` or more passes (``outcome``), else ``failed``."""
+
     params_model = TestParams
-    stages = (Stage("morale", "d6", "4+ holds", label="for morale"),)
+    need: int
+    outcomes: tuple[str, str]
+    """The outcome words: passed, failed."""
+    words: tuple[str, str]
+    """What the log says after the unit's name: passed, failed."""
 
     def resolve(self, p: TestParams, dice: Dice) -> Resolution:
-        held = dice.roll("morale", 6, need=4) >= 4
-        return Resolution("morale", "held" if held else "shaken",
-                          f"{p.actor} morale: {'holds' if held else 'shaken'}", {},
-                          list(dice.rolls))
+        passed = dice.roll(self.name, 6, need=self.need) >= self.need
+        return Resolution(self.name, self.outcomes[0 if passed else 1],
+                          f"{p.actor} {self.words[0 if passed else 1]}", {}, list(dice.rolls))
+
+
+class Morale(D6Test):
+    name = "morale"
+    help = "a morale test: 4+ holds, else shaken"
+    stages = (Stage("morale", "d6", "4+ holds", label="for morale"),)
+    need, outcomes, words = 4, ("held", "shaken"), ("morale: holds", "morale: shaken")
 
     def apply(self, enc: Encounter, p: TestParams, res: Resolution, tx: Transaction) -> None:
         unit = enc.find_unit(p.actor)
@@ -88,17 +98,11 @@ class Morale(Action[TestParams]):
             tx.set(["units", unit.id, "shaken"], True)
 
 
-class Rally(Action[TestParams]):
+class Rally(D6Test):
     name = "rally"
     help = "a rally test: 3+ rallies"
-    params_model = TestParams
     stages = (Stage("rally", "d6", "3+ rallies", label="to rally"),)
-
-    def resolve(self, p: TestParams, dice: Dice) -> Resolution:
-        rallied = dice.roll("rally", 6, need=3) >= 3
-        return Resolution("rally", "rallied" if rallied else "shaken",
-                          f"{p.actor} {'rallies' if rallied else 'stays shaken'}", {},
-                          list(dice.rolls))
+    need, outcomes, words = 3, ("rallied", "shaken"), ("rallies", "stays shaken")
 
     def apply(self, enc: Encounter, p: TestParams, res: Resolution, tx: Transaction) -> None:
         if res.outcome == "rallied":

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tests.conftest import journal_of, skirmish
 from tracker.core.log import LogError
-from tracker.report import render
+from tracker.report.render import render
 from tracker.session.opening import load, model_for, open_encounter
 from tracker.store import SaveError, chain, fs, journal, save_encounter
 from tracker.store.repair import plan_repair

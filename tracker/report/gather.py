@@ -16,9 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tracker import rules
 from tracker.core import sequence as seqs
 from tracker.core.model import Combatant, Encounter, LogEntry, StageRecord, Unit
 from tracker.report.losses import Losses, count_losses
+from tracker.rules.happened import which
+from tracker.session.redaction import player_view, visible_log
 
 
 @dataclass
@@ -112,8 +115,6 @@ SHOWN_PARAMS_SKIP = ("actor", "target", "defender")
 
 def gather(enc: Encounter, side: str | None = None) -> Gathered:
     """The report's facts for the GM (``side`` None) or for the player of ``side``."""
-    from tracker import rules
-
     ruleset = rules.get(enc.ruleset) if enc.ruleset in rules.RULESETS else None
     seq = ruleset.sequence if ruleset is not None else None
     stat = ruleset.order_stat if ruleset is not None else "initiative"
@@ -121,8 +122,6 @@ def gather(enc: Encounter, side: str | None = None) -> Gathered:
         pairs = list(enumerate(enc.log[: enc.cursor]))
         people: list[Combatant | Unit] = list(enc.everyone)
     else:
-        from tracker.session.redaction import player_view, visible_log
-
         pairs = visible_log(enc, (side,), stat)
         people = list(player_view(enc, side, stat, shown=0).everyone)
     known = People(people)
@@ -193,8 +192,6 @@ def _roles(ruleset: Any) -> dict[str, _Declared]:
 def _named_by_outcome(odds: list[tuple[str, float]], outcome: str) -> str:
     """For a record kept before the journal kept the label of what happened: the label
     that the outcome word alone names ("passed", "failed, flees"), if one does."""
-    from tracker.rules.happened import which
-
     if not odds:
         return ""
     index = which([label for label, _ in odds], outcome, {})

@@ -28,6 +28,7 @@ from typing import (
 
 from tracker.core.dice import Dice, Roll
 from tracker.rules.errors import RuleError
+from tracker.rules.happened import label_of
 from tracker.rules.params import REQUIRED, Param, Params, parse_values
 
 if TYPE_CHECKING:  # the models are imported on first use: resolvers need no pydantic
@@ -211,8 +212,6 @@ class Action(Generic[P]):
         """Which label of ``odds`` (its pre-roll odds for ``p``) is the outcome ``res``
         resolved, kept in the journal for the report ("" where none is): by default the
         one ``outcome_labels`` gives, else the one the outcome word and figures name."""
-        from tracker.rules.happened import label_of
-
         return label_of(odds, res, self.outcome_labels)
 
     def summary(self, p: P) -> str | None:

@@ -7,7 +7,7 @@ import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from tracker.core.dice import Dice
 from tracker.core.sequence import SequenceOfPlay, plain_sequence
@@ -75,17 +75,13 @@ class Ruleset:
 
     @property
     def combatant_model(self) -> type[Combatant]:
-        from tracker.core.model import Combatant
-
-        args = self.encounter_model.model_fields["combatants"].annotation
-        return _list_item(args, Combatant)  # type: ignore[no-any-return]
+        found: type[Combatant] = _list_item(self.encounter_model, "combatants")
+        return found
 
     @property
     def unit_model(self) -> type[Unit]:
-        from tracker.core.model import Unit
-
-        args = self.encounter_model.model_fields["units"].annotation
-        return _list_item(args, Unit)  # type: ignore[no-any-return]
+        found: type[Unit] = _list_item(self.encounter_model, "units")
+        return found
 
     def default_target(self, enc: Encounter, actor: Any) -> Combatant | Unit | None:
         """The first valid opponent of ``actor``: the tracker keeps no distances, so
@@ -175,8 +171,6 @@ def _import(where: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def _list_item(annotation: Any, fallback: type) -> Any:
-    from typing import get_args
-
-    args = get_args(annotation)
-    return args[0] if args else fallback
+def _list_item(model: type[Encounter], name: str) -> Any:
+    """The model of the items of the encounter model's list ``name``."""
+    return get_args(model.model_fields[name].annotation)[0]

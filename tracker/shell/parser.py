@@ -5,7 +5,6 @@ lighter (``tracker.cli``)."""
 from __future__ import annotations
 
 import argparse
-import sys
 
 from tracker import __version__, startup
 from tracker.completion import (
@@ -16,7 +15,6 @@ from tracker.completion import (
     SAMPLE,
     SHELLS,
     THEME,
-    script,
 )
 from tracker.completion import offers as o
 from tracker.core.log import LogError
@@ -246,10 +244,5 @@ def build_parser() -> argparse.ArgumentParser:
                        "flags, rulesets, encounter files, the actions of tracker resolve): "
                        "see the README for where each shell reads it.")
     p.add_argument("shell", choices=SHELLS)
-    p.set_defaults(run="tracker.shell.parser:cmd_completion")
+    p.set_defaults(run="tracker.shell.completion:cmd_completion")
     return parser
-
-
-def cmd_completion(ns: argparse.Namespace) -> int:
-    sys.stdout.write(script(build_parser(), ns.shell))
-    return 0

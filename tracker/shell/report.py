@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from tracker.core.sequence import sides
-from tracker.report import render
+from tracker.report.render import render
 from tracker.shell.errors import UsageError
 from tracker.shell.saves import load_save
 from tracker.store.fs import write_private

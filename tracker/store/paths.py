@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
+import stat
 from importlib.resources import files
 from pathlib import Path
+
+from platformdirs import user_data_dir
 
 from . import fs
 
@@ -16,8 +20,6 @@ def data_dir() -> Path:
     override = os.environ.get("TRACKER_HOME")
     if override:
         return Path(override).expanduser()
-    from platformdirs import user_data_dir
-
     return Path(user_data_dir(APP, appauthor=False))
 
 
@@ -45,8 +47,6 @@ def list_saves(folder: Path | None = None) -> list[Path]:
 
 
 def save_path_for(name: str) -> Path:
-    import re
-
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-").lower() or "encounter"
     return encounters_dir() / f"{stem}.toml"
 
@@ -76,8 +76,6 @@ def safe_child(folder: Path, name: str) -> Path:
     """A file named in a save, inside ``folder``, checked before anything opens it: a path
     that escapes the folder, goes through a symbolic link, or is not a regular file (a
     FIFO, a device, a folder) is refused with ValueError."""
-    import stat
-
     base = folder.resolve()
     candidate = (base / name).resolve()
     if base not in candidate.parents:

@@ -33,7 +33,7 @@ from tracker.core import history
 from tracker.core.log import Log, LogError
 from tracker.core.model import SCHEMA_VERSION, Encounter, Jump, LogEntry
 
-from . import chain, fs, journal
+from . import chain, fs, journal, legacy
 from .journal import JournalError, JournalWriter, Position, Record, Scan
 
 ModelFor = Callable[[str], type[Encounter]]
@@ -370,8 +370,6 @@ def _read_legacy_log(raw: Any, path: Path) -> Log:
     count, head, name = _log_table(raw, path)
     if count == 0:
         return Log()
-    from . import legacy  # only a schema 2 save needs it: loaded when one is opened
-
     reader = legacy.JournalReader(journal_folder(path) / name)
     try:
         n, before, entry = reader.read(head)

@@ -16,6 +16,7 @@ from tracker.table.access import GM, Access
 from tracker.table.club import Choice, Club
 from tracker.table.ssh import KEEPALIVE, fingerprint, host_key, start_ssh
 from tracker.table.table import Limits, Table
+from tracker.table.web import TableWeb, make_tokens, start_web, token_key
 from tracker.table.zygote import Zygote
 
 LOOPBACK = "127.0.0.1"
@@ -132,8 +133,6 @@ async def _serve(opts: Options) -> int:
                              f"{roles_summary(table.access)}")
                 hints[id(table)].append(command)
         if opts.web is not None:
-            from tracker.table.web import TableWeb, make_tokens, start_web, token_key
-
             host, port = opts.web
             secret = token_key(data_dir())
             tokens: dict[str, Choice] = {}

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import array
 import asyncio
+import ctypes
+import fcntl
 import gc
+import importlib
 import json
 import os
 import selectors
@@ -24,8 +27,12 @@ import signal
 import socket
 import subprocess
 import sys
+import termios
+import traceback
 from collections.abc import Callable
 from typing import Any
+
+from tracker import cli, rules
 
 KEPT = ("HOME", "USER", "LOGNAME", "TZ", "TRACKER_HOME", "TRACKER_CONFIG",
         "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
@@ -126,13 +133,14 @@ class Zygote:
 # --- the zygote's own side ------------------------------------------------------------------
 
 
+PRELOADED = ("tracker.ui.app", "tracker.ui.watch")
+"""What every session runs, imported by name: the server itself loads no app."""
+
+
 def preload() -> None:
     """Import what every session runs: the CLI, both apps, every ruleset and its actions."""
-    import tracker.cli  # noqa: F401
-    import tracker.ui.app  # noqa: F401
-    import tracker.ui.watch  # noqa: F401
-    from tracker import rules
-
+    for module in PRELOADED:
+        importlib.import_module(module)
     for ruleset_id in rules.RULESETS:
         ruleset = rules.get(ruleset_id)
         for name in ruleset.actions:
@@ -144,9 +152,6 @@ def _child(request: dict[str, Any], tty: int) -> None:
     code = 1
     try:
         os.setsid()
-        import fcntl
-        import termios
-
         fcntl.ioctl(tty, termios.TIOCSCTTY, 0)
         for fd in (0, 1, 2):
             os.dup2(tty, fd)
@@ -162,14 +167,10 @@ def _child(request: dict[str, Any], tty: int) -> None:
         os.environ.clear()
         os.environ.update(request["env"])
         sys.argv = ["tracker", *request["argv"]]
-        from tracker.cli import main
-
-        code = main(list(request["argv"]))
+        code = cli.main(list(request["argv"]))
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException:  # noqa: B036 - whatever happens, the process ends here
-        import traceback
-
         traceback.print_exc()
     finally:
         for stream in (sys.stdout, sys.stderr):
@@ -183,8 +184,6 @@ def _child(request: dict[str, Any], tty: int) -> None:
 def _name(name: str) -> None:
     """The process's name as ps and /proc show it (``tracker open``, ``tracker watch``)."""
     try:
-        import ctypes
-
         ctypes.CDLL(None).prctl(15, name.encode()[:15], 0, 0, 0)  # PR_SET_NAME
     except (OSError, AttributeError):
         pass

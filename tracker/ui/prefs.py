@@ -16,6 +16,7 @@ from typing import Protocol, runtime_checkable
 
 import tomli
 import tomli_w
+from platformdirs import user_config_dir
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from tracker.store.fs import write_private
@@ -39,8 +40,6 @@ def config_dir() -> Path:
     override = os.environ.get("TRACKER_CONFIG") or os.environ.get("TRACKER_HOME")
     if override:
         return Path(override).expanduser()
-    from platformdirs import user_config_dir
-
     return Path(user_config_dir("tracker", appauthor=False))
 
 

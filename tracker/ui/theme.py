@@ -16,6 +16,8 @@ from textual.app import App
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
+from tracker.store import paths
+
 DEFAULT_THEME = "tracker-dark"
 SAFE_THEME = "tracker-16"
 
@@ -48,11 +50,9 @@ class ThemeFile(BaseModel):
 def theme_dirs() -> tuple[list[Path], list[str]]:
     """The shipped themes' folder, then the data folder's ``themes/``; a message when
     the install lacks the shipped ones."""
-    from tracker.store.paths import data_dir, themes_dir
-
-    shipped = themes_dir()
+    shipped = paths.themes_dir()
     missing = [] if shipped else ["the shipped themes are missing from this install"]
-    dirs = [shipped, data_dir() / "themes"]
+    dirs = [shipped, paths.data_dir() / "themes"]
     return [d for d in dirs if d is not None and d.is_dir()], missing
 
 

@@ -19,6 +19,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from tracker.core.model import Encounter
 from tracker.core.turns import current_actor
@@ -38,6 +39,7 @@ from tracker.ui.panes.wounds import WoundsPane
 from tracker.ui.prefs import ViewPrefs
 from tracker.ui.table import SyncTable
 from tracker.ui.theme import install_themes, show_notices
+from tracker.ui.topbar import topbar_text
 
 POLL_SECONDS = 0.05
 """How often the follower looks at the save's modification time (a stat, in a worker)."""
@@ -138,8 +140,6 @@ class WatchApp(App[None]):
     @work(thread=True, exclusive=True, group="follow", exit_on_error=False)
     def follow(self) -> None:
         """Poll the save; make each new view here, off the UI thread, and hand it over."""
-        from textual.worker import get_current_worker
-
         worker = get_current_worker()
         while not worker.is_cancelled:
             time.sleep(POLL_SECONDS)
@@ -173,8 +173,6 @@ class WatchApp(App[None]):
             self.query_one("#status", Static).update(problem)
 
     def _redraw(self) -> None:
-        from tracker.ui.app import topbar_text
-
         enc = self.session.enc
         rs = self.session.ruleset
         hidden_turn = enc.position.turn == HIDDEN_TURN

@@ -6,12 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.columns import CASUALTIES, NAME, SIDE, STATE, STRENGTH, Column, Roster
+from tracker.startup import lazy
 
 from .tables import weapon
 from .turn import flees
 
 if TYPE_CHECKING:
     from tracker.core.model import Unit
+    from tracker.rules.d6battle import model
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
+    model = lazy("tracker.rules.d6battle.model")
 
 
 def _marks(u: Any) -> list[str]:
@@ -78,9 +82,7 @@ ROSTER = Roster(
 
 def describe_unit(unit: Unit) -> str:
     """One line of a unit's profile."""
-    from .model import D6Unit
-
-    if not isinstance(unit, D6Unit):
+    if not isinstance(unit, model.D6Unit):
         return ""
     bits = [f"SA{unit.sa} CA{unit.ca} Mo{unit.mo} D{unit.durability} Sv{unit.save}"]
     if unit.weapon:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from tracker.core.dice import Dice
 from tracker.rules.base import RuleError
+from tracker.startup import lazy
 
 from .common import CP, MP
 from .settings import FRACTION_ROUNDING, PAIN_RESIST, setting
@@ -23,9 +24,13 @@ from .wounds import effective_pain
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import model, tables
 
     from .model import EdcCombatant
     from .tables import Cut
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models, no tables
+    model = lazy("tracker.rules.edc.model")
+    tables = lazy("tracker.rules.edc.tables")
 
 
 def _loss(total: int, cut: Cut, rounding: str) -> int:
@@ -49,18 +54,14 @@ def opponent_of(enc: Encounter, c: EdcCombatant) -> EdcCombatant | None:
 
 def reach_penalty(mine: int, theirs: int, inside: bool) -> int:
     """Dice lost against a longer weapon, until the shorter one has landed a damaging strike."""
-    from .tables import tables
-
     if inside or theirs <= mine:
         return 0
-    return (theirs - mine) * tables().reach.penalty_per_step
+    return (theirs - mine) * tables.tables().reach.penalty_per_step
 
 
 def combat_pool(c: EdcCombatant, enc: Encounter) -> tuple[int, list[str]]:
     """The CP ``c`` refreshes to, with one breakdown line per term."""
-    from .tables import Cut, tables
-
-    t = tables().pool
+    t = tables.tables().pool
     rounding = str(setting(enc, FRACTION_ROUNDING))
     lines = [f"Reflex {c.reflex}", f"Proficiency {c.proficiency}"]
     total = c.reflex + c.proficiency
@@ -89,13 +90,13 @@ def combat_pool(c: EdcCombatant, enc: Encounter) -> tuple[int, list[str]]:
         lines.append(f"Fumble -{c.fumble_penalty}")
         total -= c.fumble_penalty
     total = max(total, 0)
-    cuts: list[tuple[str, Cut]] = []
+    cuts: list[tuple[str, tables.Cut]] = []
     if not c.dark_sight and c.lighting in t.lighting:
         cuts.append((c.lighting.capitalize(), t.lighting[c.lighting]))
     if c.prone:
-        cuts.append(("On the ground", Cut(fraction=t.prone_fraction)))
+        cuts.append(("On the ground", tables.Cut(fraction=t.prone_fraction)))
     if c.health == 1:
-        cuts.append(("Health 1 halves", Cut(fraction=t.health_one_fraction)))
+        cuts.append(("Health 1 halves", tables.Cut(fraction=t.health_one_fraction)))
     for label, cut in cuts:
         lost = _loss(total, cut, rounding)
         if lost:
@@ -185,11 +186,9 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     """Upkeep, by Reflex: refresh CP, missile upkeep. The blood loss tests come before it
     (the first exchange's start duty), so a fighter they leave at Health 1 refreshes to
     half a pool and one they put in a coma refreshes none."""
-    from .model import EdcCombatant
-
     lines: list[str] = []
     fighters = sorted(
-        (c for c in enc.combatants if isinstance(c, EdcCombatant) and not c.out),
+        (c for c in enc.combatants if isinstance(c, model.EdcCombatant) and not c.out),
         key=lambda c: (-c.reflex, c.name.lower()),
     )
     for c in fighters:

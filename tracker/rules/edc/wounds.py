@@ -14,14 +14,20 @@ from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from tracker.rules.base import Figures, Omit
+from tracker.startup import lazy
 
 from .common import CP, MP
 
 if TYPE_CHECKING:
+    from tracker.core import model
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter, Wound
+    from tracker.rules.edc import damage
 
     from .model import EdcCombatant
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models, no tables
+    damage = lazy("tracker.rules.edc.damage")
+    model = lazy("tracker.core.model")
 
 
 class WoundFigures(Figures):
@@ -155,12 +161,10 @@ def wound_figures(
     A blow that drives the CP below 0 calls Knockdown at 2 x MoS (3 x blunt); a table row
     that calls it (head and leg blows) at the Shock; the harder of the two is rolled.
     """
-    from .damage import WoundRow, lookup
-
     if location:
-        row = lookup(table, damage_type, location, level)
+        row = damage.lookup(table, damage_type, location, level)
     else:
-        row = WoundRow(note="no location: table not used")
+        row = damage.WoundRow(note="no location: table not used")
     f = WoundFigures(
         wound_level=level,
         location=location,
@@ -198,11 +202,9 @@ def add_wound(
     enc: Encounter, c: EdcCombatant, f: WoundFigures, tx: Transaction, note: str = ""
 ) -> None:
     """Record the wound on ``c`` and take its Shock."""
-    from tracker.core.model import Wound
-
     if f.wound_level <= 0 and not (f.shock or f.pain):
         return
-    wound = Wound(
+    wound = model.Wound(
         location=f.location or "unspecified",
         level=f.wound_level,
         kind=f.damage_type,

@@ -13,12 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tracker.core.lifetimes import since
+from tracker.startup import lazy
 
 if TYPE_CHECKING:  # the models load with the encounter, not with `tracker resolve`
+    from tracker.core import model
     from tracker.core.history import Transaction
     from tracker.core.model import Effect, Encounter
 
     from .model import HarnCombatant
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
+    model = lazy("tracker.core.model")
 
 AIMED = "aimed"
 IGNORING = {"load": "loading", "aim": "aiming", "span": "spanning"}
@@ -26,19 +30,15 @@ IGNORING = {"load": "loading", "aim": "aiming", "span": "spanning"}
 ACTION_OF = {name: action for action, name in IGNORING.items()}
 
 
-def aim_effect(where: tuple[int, int, int, int]) -> Effect:
+def aim_effect(where: tuple[int, int, int, int]) -> model.Effect:
     """The aim's +10, begun at ``where``: the round it began in does not count."""
-    from tracker.core.model import Effect, Ends
-
-    return Effect(name=AIMED, ends=Ends(at="end", of="round", next=True), since=where,
+    return model.Effect(name=AIMED, ends=model.Ends(at="end", of="round", next=True), since=where,
                   note="+10 to a shot next round")
 
 
-def ignoring_effect(action: str, where: tuple[int, int, int, int]) -> Effect:
+def ignoring_effect(action: str, where: tuple[int, int, int, int]) -> model.Effect:
     """The Ignore defence of a round-long action, until the start of the actor's next turn."""
-    from tracker.core.model import Effect, Ends
-
-    return Effect(name=IGNORING[action], ends=Ends(at="start", of="turn", next=True),
+    return model.Effect(name=IGNORING[action], ends=model.Ends(at="start", of="turn", next=True),
                   since=where, note="defence: ignore (may be abandoned to defend normally)")
 
 

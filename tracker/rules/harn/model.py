@@ -16,6 +16,8 @@ from pydantic import Field, model_validator
 from tracker.core.domains import Domain
 from tracker.core.model import Combatant, Count, Encounter, Model, Rating
 
+from .effects import aim_effect
+
 WeaponKind = Literal["bow", "crossbow", "sling", "thrown"]
 Movement = Literal["still", "moving", "evading"]
 ThrownObject = Literal["none", "object", "oblong"]
@@ -110,8 +112,6 @@ class HarnCombatant(Combatant):
         """An ``aimed_round`` of an older save is the aim effect, begun in that round."""
         if not isinstance(data, dict) or data.get("aimed_round") is None:
             return data
-        from .effects import aim_effect
-
         data = dict(data)
         rnd = int(data.pop("aimed_round"))
         data["effects"] = [*data.get("effects", []), aim_effect((rnd, 0, 0, 0))]

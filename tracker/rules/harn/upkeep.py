@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tracker.startup import lazy
+
 from .effects import AIMED, IGNORING
 from .settings import SPAN_PROGRESS_KEPT, setting
 
@@ -11,20 +13,21 @@ if TYPE_CHECKING:
     from tracker.core.dice import Dice
     from tracker.core.history import Transaction
     from tracker.core.model import Combatant, Encounter
+    from tracker.rules.harn import model
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
+    model = lazy("tracker.rules.harn.model")
 
 
 def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     """What the rules do as a round begins: with ``span_progress_kept`` off, a crossbow not
     spanned last round loses its spanning progress. (What ends with the round is declared
     in the sequence's lifetimes.)"""
-    from .model import HarnCombatant
-
     if setting(enc, SPAN_PROGRESS_KEPT):
         return []
     last = enc.position.round - 1
     lines: list[str] = []
     for c in enc.combatants:
-        if not isinstance(c, HarnCombatant) or not c.span_progress:
+        if not isinstance(c, model.HarnCombatant) or not c.span_progress:
             continue
         if not any(e.name == IGNORING["span"] and e.since is not None and e.since[0] == last
                    for e in c.effects):
@@ -35,9 +38,7 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
 
 def describe_combatant(c: Combatant) -> str:
     """IR, weapon and missile state in a few words."""
-    from .model import HarnCombatant
-
-    if not isinstance(c, HarnCombatant):
+    if not isinstance(c, model.HarnCombatant):
         return f"IR{c.initiative}"
     bits = [f"IR{c.initiative}"]
     w = c.weapon

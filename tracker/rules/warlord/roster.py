@@ -6,11 +6,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.columns import CASUALTIES, NAME, PROFILE, SIDE, STATE, STRENGTH, Roster
+from tracker.rules.errors import RuleError
+from tracker.startup import lazy
 
 if TYPE_CHECKING:
     from tracker.core.model import Unit
+    from tracker.rules.warlord import model, profiles
 
     from .model import WarlordUnit
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models, no
+    # profile sheet
+    model = lazy("tracker.rules.warlord.model")
+    profiles = lazy("tracker.rules.warlord.profiles")
 
 
 def _marks(u: WarlordUnit) -> list[str]:
@@ -60,13 +67,10 @@ ROSTER = Roster(
 def _profile_words(race: str, weapon: str, armour: str) -> list[str]:
     """The race's, weapon's and armour's names on the shipped profile sheet, read once
     (the keys where the sheet does not have them, or cannot be read)."""
-    from tracker.rules.errors import RuleError
-
-    from .profiles import load_sheet
 
     words = [race or "?", weapon or "no missiles", armour]
     try:
-        sheet = load_sheet()
+        sheet = profiles.load_sheet()
     except RuleError:
         return words
     words[2] = sheet.armour.get(armour, armour).lower()
@@ -82,9 +86,7 @@ def _profile_words(race: str, weapon: str, armour: str) -> list[str]:
 
 
 def describe_unit(unit: Unit) -> str:
-    from .model import WarlordUnit
-
-    if not isinstance(unit, WarlordUnit):
+    if not isinstance(unit, model.WarlordUnit):
         return unit.name
     bits = _profile_words(unit.race, unit.weapon, unit.armour_class)
     line = f"{unit.name}: {', '.join(bits)}, {unit.strength}/{unit.strength_start}"

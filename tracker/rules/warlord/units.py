@@ -6,36 +6,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tracker.rules.errors import RuleError
+from tracker.startup import lazy
 
 from .tables import max_targets
 
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
+    from tracker.rules.warlord import model
 
     from .model import WarlordUnit
     from .profiles import FiringModifier, RaceProfile
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
+    model = lazy("tracker.rules.warlord.model")
 
 
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-def find_unit(enc: Encounter, name: str) -> WarlordUnit:
+def find_unit(enc: Encounter, name: str) -> model.WarlordUnit:
     """The Fantasy Warlord unit ``name`` names, or RuleError saying why not."""
-    from .model import WarlordUnit
-
     try:
         unit = enc.find_unit(name)
     except LookupError as exc:
         raise RuleError(str(exc)) from None
-    if not isinstance(unit, WarlordUnit):
+    if not isinstance(unit, model.WarlordUnit):
         raise RuleError(f"{unit.name} is not a Fantasy Warlord unit")
     return unit
 
 
-def warlord_units(enc: Encounter) -> list[WarlordUnit]:
-    from .model import WarlordUnit
-
-    return [u for u in enc.units if isinstance(u, WarlordUnit)]
+def warlord_units(enc: Encounter) -> list[model.WarlordUnit]:
+    return [u for u in enc.units if isinstance(u, model.WarlordUnit)]
 
 
 def require_fire_order(enc: Encounter) -> bool:

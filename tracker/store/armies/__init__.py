@@ -29,6 +29,7 @@ from tracker.core.domains import checking
 from tracker.core.invalid import first, shown
 from tracker.core.model import Scalar, Unit
 
+from .. import fs
 from ..paths import samples_dir
 from . import battlescribe
 from .files import ArmyError, read_bytes, unzip_one
@@ -264,8 +265,6 @@ def keep_beside(army: Army, save: Path) -> Path | None:
     """Keep a copy of the army file in ``armies/`` beside the save: the path of the new
     copy, or None when it is there already. Another file of that name is never
     overwritten: the copy takes the next free name."""
-    from .. import fs
-
     folder = save.parent / ARMIES_DIR
     try:
         if army.file.resolve().parent == folder.resolve():

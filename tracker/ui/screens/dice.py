@@ -17,9 +17,11 @@ from textual.widgets import Label, Static
 from tracker.core.dice import Answers, DiceError, Request, Source
 from tracker.core.dice_entry import read_entry, show_faces
 from tracker.rules.base import Action
+from tracker.rules.stage_odds import TooMany, outcome_odds, stage_line
 from tracker.session.commands import CommandError
 from tracker.session.session import Session
 from tracker.ui.dice_input import DiceEntry
+from tracker.ui.screens.resolve_text import odds_text
 from tracker.ui.typeahead import hold, ready
 
 if TYPE_CHECKING:  # the odds load when the step first asks for them
@@ -135,8 +137,6 @@ class DiceScreen(ModalScreen[Answers | None]):
         req = self.req
         if req is None:
             return
-        from tracker.rules.stage_odds import stage_line
-
         faces = self.typed()
         self.query_one("#dice-stage-odds", Static).update(stage_line(req, faces))
         shown = show_faces([(v, False) for v in faces]) or "-"
@@ -241,9 +241,6 @@ class DiceScreen(ModalScreen[Answers | None]):
 
     @work(thread=True, exclusive=True, group="dice-odds", exit_on_error=False)
     def _compute_odds(self, answers: dict[str, list[int]], asked: int) -> None:
-        from tracker.rules.stage_odds import TooMany, outcome_odds
-        from tracker.ui.screens.resolve import odds_text
-
         action = self.action
         before = ""
         prior: list[tuple[str, float]] | None = None

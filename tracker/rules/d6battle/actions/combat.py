@@ -22,7 +22,9 @@ from tracker.core.dice import Dice, face_classes
 from tracker.core.words import plural
 from tracker.rules.action import Scope
 from tracker.rules.base import Action, Odds, Resolution, Stage
+from tracker.startup import lazy
 
+from .combat_fill import apply_combat, fill_combat
 from .combat_params import SIDES, CombatFigures, CombatParams, combat_key, fighting, other
 from .combat_rules import Bonus, Judge, Result, attack
 from .scores import count_at_least, roll_test, score_needed
@@ -30,6 +32,9 @@ from .scores import count_at_least, roll_test, score_needed
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.d6battle.actions import combat_odds
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    combat_odds = lazy("tracker.rules.d6battle.actions.combat_odds")
 
 
 def _hit_dice(x: str) -> Any:
@@ -147,18 +152,12 @@ class Combat(Action[CombatParams]):
         return Resolution("combat", outcome, text, f, rolls=list(dice.rolls))
 
     def odds(self, p: CombatParams) -> Odds:
-        from .combat_odds import odds_combat
-
-        return odds_combat(p)
+        return combat_odds.odds_combat(p)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        from .combat_fill import fill_combat
-
         return fill_combat(enc, given)
 
     def apply(self, enc: Encounter, p: CombatParams, res: Resolution, tx: Transaction) -> None:
-        from .combat_fill import apply_combat
-
         apply_combat(enc, p, res, tx)
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.lifetimes import since
 from tracker.rules.base import Resolution, RuleError
+from tracker.startup import lazy
 
 from ..tables import combat_table
 from .combat_params import SIDES, combat_key, other
@@ -14,9 +15,12 @@ from .who import flank_tested, in_the_fight, unit_named
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter, Unit
+    from tracker.rules.d6battle import model
 
     from ..model import D6Unit
     from .combat_params import CombatFigures, CombatParams
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
+    model = lazy("tracker.rules.d6battle.model")
 
 
 def ranks_of_six(unit: D6Unit) -> int:
@@ -35,8 +39,6 @@ def ranks_of_six(unit: D6Unit) -> int:
 def fill_combat(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
     """Each side's profile, armour, formation, ranks, disorder and push & shove. Both
     units must be in the fight, and a unit charged in the flank tests first."""
-    from ..model import D6Unit
-
     out: dict[str, Any] = {}
     units = {x: unit_named(enc, given, key) for x, key in (("a", "actor"), ("b", "target"))}
     for x in SIDES:
@@ -45,7 +47,7 @@ def fill_combat(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         flank_tested(enc, units[other(x)], given, x)
     for x in SIDES:
         unit = units[x]
-        if not isinstance(unit, D6Unit):
+        if not isinstance(unit, model.D6Unit):
             continue
         front = unit.files
         out[f"figures_{x}"] = min(unit.strength, front) if front else unit.strength
@@ -71,8 +73,6 @@ def fill_combat(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
 
 def apply_combat(enc: Encounter, p: CombatParams, res: Resolution, tx: Transaction) -> None:
     """Casualties on both units, push & shove for the winner, the loser's rout."""
-    from ..model import D6Unit
-
     if not p.actor or not p.target:
         raise RuleError("combat: name both units to apply the result")
     units = {"a": enc.find_unit(p.actor), "b": enc.find_unit(p.target)}
@@ -88,7 +88,7 @@ def apply_combat(enc: Encounter, p: CombatParams, res: Resolution, tx: Transacti
         tx.set([*path, "engaged"], unit.strength > 0)
         if unit.strength == 0:
             tx.set([*path, "removed"], True)
-        if isinstance(unit, D6Unit):  # last round's bonus is spent; the winner's is new
+        if isinstance(unit, model.D6Unit):  # last round's bonus is spent; the winner's is new
             won = f.push_shove if f.winner == x else 0
             tx.set([*path, "push_shove"], won)
             tx.set([*path, "push_shove_since"], since(enc.position) if won else None)
@@ -98,7 +98,7 @@ def apply_combat(enc: Encounter, p: CombatParams, res: Resolution, tx: Transacti
         if f.loser_outcome in ("routs", "destroyed"):
             tx.set([*path, "routed"], True)
             tx.set([*path, "engaged"], False)
-            if isinstance(unit, D6Unit):
+            if isinstance(unit, model.D6Unit):
                 tx.set([*path, "flee"], "rout")
         if f.loser_outcome == "destroyed":
             tx.set([*path, "removed"], True)

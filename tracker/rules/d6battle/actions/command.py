@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage, param
+from tracker.startup import lazy
 
 from ..settings import COMMAND_DICE
 from .scores import Tested, take_test
@@ -20,6 +21,11 @@ from .scores import Tested, take_test
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.d6battle import model
+    from tracker.rules.d6battle.actions import chances
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no models
+    chances = lazy("tracker.rules.d6battle.actions.chances")
+    model = lazy("tracker.rules.d6battle.model")
 
 
 class CommandParams(Params):
@@ -55,25 +61,19 @@ class CommandTest(Action[CommandParams]):
                           list(dice.rolls))
 
     def odds(self, p: CommandParams) -> Odds:
-        from .chances import pass_or_fail
-
-        return pass_or_fail(p.command_dice, p.command, "disordered")
+        return chances.pass_or_fail(p.command_dice, p.command, "disordered")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        from ..model import D6Unit
-
         if not given.get("actor") or "command" in given:
             return {}
         unit = enc.find_unit(str(given["actor"]))
-        return {"command": unit.command} if isinstance(unit, D6Unit) and unit.command else {}
+        return {"command": unit.command} if isinstance(unit, model.D6Unit) and unit.command else {}
 
     def apply(self, enc: Encounter, p: CommandParams, res: Resolution, tx: Transaction) -> None:
-        from ..model import D6Unit
-
         if not p.actor:
             raise RuleError("command: name the unit that tests")
         unit = enc.find_unit(p.actor)
-        if res.figures["disordered"] and isinstance(unit, D6Unit):
+        if res.figures["disordered"] and isinstance(unit, model.D6Unit):
             tx.set(["units", unit.id, "disordered"], True)
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage, param
+from tracker.startup import lazy
 
 from ..settings import MORALE_DICE
 from .scores import Tested, take_test
@@ -22,6 +23,11 @@ from .who import owes_morale_test, unit_named
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.d6battle import model
+    from tracker.rules.d6battle.actions import chances
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no models
+    chances = lazy("tracker.rules.d6battle.actions.chances")
+    model = lazy("tracker.rules.d6battle.model")
 
 
 class MoraleParams(Params):
@@ -58,23 +64,17 @@ class Morale(Action[MoraleParams]):
                           list(dice.rolls))
 
     def odds(self, p: MoraleParams) -> Odds:
-        from .chances import pass_or_fail
-
-        return pass_or_fail(p.morale_dice, p.mo, "failed, flees")
+        return chances.pass_or_fail(p.morale_dice, p.mo, "failed, flees")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        from ..model import D6Unit
-
         unit = unit_named(enc, given, "actor")
         owes_morale_test(unit)
         if "mo" in given:
             return {}
-        return {"mo": unit.mo} if isinstance(unit, D6Unit) else {}
+        return {"mo": unit.mo} if isinstance(unit, model.D6Unit) else {}
 
     def apply(self, enc: Encounter, p: MoraleParams, res: Resolution, tx: Transaction) -> None:
         """Clear the queued test; a failed unit flees in the resolution phase."""
-        from ..model import D6Unit
-
         if not p.actor:
             raise RuleError("morale: name the unit that tests")
         unit = enc.find_unit(p.actor)
@@ -82,7 +82,7 @@ class Morale(Action[MoraleParams]):
         tx.set([*path, "morale_test"], False)
         if not res.figures["passed"]:
             tx.set([*path, "routed"], True)
-            if isinstance(unit, D6Unit):
+            if isinstance(unit, model.D6Unit):
                 tx.set([*path, "flee"], "morale")
 
 

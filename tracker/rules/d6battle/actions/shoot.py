@@ -16,14 +16,19 @@ from typing import TYPE_CHECKING, Any, Literal
 from tracker.core.dice import Dice, face_classes
 from tracker.core.words import plural
 from tracker.rules.base import Action, Odds, Resolution, Stage
+from tracker.startup import lazy
 
 from .scores import count_at_least, kill_chance, score_text
+from .shoot_fill import apply_shoot, fill_shoot
 from .shoot_params import ShootFigures, ShootParams, shots
 from .shoot_plan import ShotPlan, forces_test, plan
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.d6battle.actions import shoot_odds
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    shoot_odds = lazy("tracker.rules.d6battle.actions.shoot_odds")
 
 
 class Shoot(Action[ShootParams]):
@@ -100,18 +105,12 @@ class Shoot(Action[ShootParams]):
         return "enemy" if p.fire in ("stand", "flee") else "own"
 
     def odds(self, p: ShootParams) -> Odds:
-        from . import shoot_odds
-
         return shoot_odds.odds(p)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        from .shoot_fill import fill_shoot
-
         return fill_shoot(enc, given)
 
     def apply(self, enc: Encounter, p: ShootParams, res: Resolution, tx: Transaction) -> None:
-        from .shoot_fill import apply_shoot
-
         apply_shoot(enc, p, res, tx)
 
 
@@ -121,9 +120,7 @@ def expected_kills(s: ShotPlan) -> float:
     loaded)."""
     if s.remaining is None or s.remaining >= s.shots:
         return float(s.shots * kill_chance(s.needed, s.save_needed, s.kill_needed))
-    from .shoot_odds import kill_distribution
-
-    return sum(k * pr for k, pr in enumerate(kill_distribution(s)))
+    return sum(k * pr for k, pr in enumerate(shoot_odds.kill_distribution(s)))
 
 
 def _text(p: ShootParams, s: ShotPlan, f: ShootFigures) -> str:

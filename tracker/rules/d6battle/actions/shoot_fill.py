@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.base import Resolution, RuleError
+from tracker.startup import lazy
 
 from ..settings import SHOOTING_CASUALTIES
 from .who import in_the_fight, unit_named
@@ -12,15 +13,16 @@ from .who import in_the_fight, unit_named
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.d6battle import model
 
     from .shoot_params import ShootFigures, ShootParams
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
+    model = lazy("tracker.rules.d6battle.model")
 
 
 def fill_shoot(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
     """Firer's figures, SA, weapon and move; target's save, D, terrain and morale counts.
     A routed unit does not shoot, and a unit off the table is no target."""
-    from ..model import D6Unit
-
     out: dict[str, Any] = {}
     shooter = unit_named(enc, given, "actor")
     in_the_fight(shooter, "shoot")
@@ -28,7 +30,7 @@ def fill_shoot(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
     if target is not None and target.removed:
         raise RuleError(f"{target.name} is no longer on the table")
     if shooter is not None:
-        if isinstance(shooter, D6Unit):
+        if isinstance(shooter, model.D6Unit):
             if "figures" not in given:
                 front = shooter.files if shooter.files and not given.get("mass") else None
                 out["figures"] = min(shooter.strength, front) if front else shooter.strength
@@ -38,7 +40,7 @@ def fill_shoot(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
             if shooter.moved:
                 out["fire"] = "moving"
     if target is not None:
-        if isinstance(target, D6Unit):
+        if isinstance(target, model.D6Unit):
             if "save" not in given and "armour" not in given:
                 out["save"] = target.save
             out["durability"] = target.durability

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.startup import lazy
 
 from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
 from ..settings import BLOOD_LOSS_RAISE, setting
@@ -20,6 +21,9 @@ from ..wounds import blood_loss_tn, lose_health
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import chances
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    chances = lazy("tracker.rules.edc.chances")
 
 
 class BloodlossParams(Params):
@@ -66,11 +70,9 @@ class Bloodloss(Action[BloodlossParams]):
         return Resolution("bloodloss", "failure" if lost else "success", text, f, dice.rolls)
 
     def odds(self, p: BloodlossParams) -> Odds:
-        from ..chances import pass_fail
-
         if p.tn <= 0:
             return [("not bleeding", 1.0)]
-        return pass_fail(p.toughness, p.tn, p.tn_above_ten, "loses 1 Health", "holds")
+        return chances.pass_fail(p.toughness, p.tn, p.tn_above_ten, "loses 1 Health", "holds")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = combatant_or_none(enc, given.get("actor"))

@@ -14,12 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.startup import lazy
 
 from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import chances
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    chances = lazy("tracker.rules.edc.chances")
 
 BASE_TN = 7
 
@@ -71,9 +75,7 @@ class Hesitation(Action[HesitationParams]):
         return Resolution("hesitation", outcome, text, f, dice.rolls)
 
     def odds(self, p: HesitationParams) -> Odds:
-        from ..chances import pass_fail
-
-        return pass_fail(p.reflex, p.tn, p.tn_above_ten, "frozen", "may defend (white)")
+        return chances.pass_fail(p.reflex, p.tn, p.tn_above_ten, "frozen", "may defend (white)")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = combatant_or_none(enc, given.get("actor"))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.startup import lazy
 
 from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
 from ..pools import reach_penalty
@@ -20,6 +21,9 @@ from .own import OwnAction
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import chances
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    chances = lazy("tracker.rules.edc.chances")
 
 
 class InitiativeParams(Params):
@@ -105,9 +109,7 @@ class Initiative(OwnAction, Action[InitiativeParams]):
         return Resolution("initiative", first, text, f, dice.rolls)
 
     def odds(self, p: InitiativeParams) -> Odds:
-        from ..chances import mos_odds
-
-        dist = mos_odds(p.a_dice, p.a_atn, p.b_dice, p.b_atn, p.tn_above_ten)
+        dist = chances.mos_odds(p.a_dice, p.a_atn, p.b_dice, p.b_atn, p.tn_above_ten)
         a_more = sum(q for m, q in dist.items() if m > 0)
         b_more = sum(q for m, q in dist.items() if m < 0)
         tie = dist.get(0, 0.0)

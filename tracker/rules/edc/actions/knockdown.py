@@ -9,12 +9,16 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage, param
+from tracker.startup import lazy
 
 from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import chances
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    chances = lazy("tracker.rules.edc.chances")
 
 
 class KnockdownParams(Params):
@@ -73,9 +77,7 @@ class Knockdown(Action[KnockdownParams]):
         return Resolution("knockdown", "down" if down else "up", text, f, dice.rolls)
 
     def odds(self, p: KnockdownParams) -> Odds:
-        from ..chances import pass_fail
-
-        return pass_fail(p.dice, p.knockdown_tn()[0], p.tn_above_ten, "knocked down",
+        return chances.pass_fail(p.dice, p.knockdown_tn()[0], p.tn_above_ten, "knocked down",
                          "stays up")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
+from tracker.core.lifetimes import since
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.startup import lazy
 
 from ..common import (
     combatant_or_none,
@@ -21,8 +23,13 @@ from ..common import (
 from ..settings import KNOCKOUT_TN
 
 if TYPE_CHECKING:
+    from tracker.core import model
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import chances
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no models
+    chances = lazy("tracker.rules.edc.chances")
+    model = lazy("tracker.core.model")
 
 BASE_TN = 7
 ARMOUR_FROM = 10
@@ -103,9 +110,7 @@ class Knockout(Action[KnockoutParams]):
         return Resolution("knockout", "out", text, f, dice.rolls)
 
     def odds(self, p: KnockoutParams) -> Odds:
-        from ..chances import success_odds
-
-        botch, fail, ok = success_odds(p.dice, p.roll_tn, p.tn_above_ten)
+        botch, fail, ok = chances.success_odds(p.dice, p.roll_tn, p.tn_above_ten)
         return [("out 1d10 x 10 minutes", botch[1]), ("out 1d10 seconds", fail[1]),
                 ("stays conscious", ok[1])]
 
@@ -121,17 +126,14 @@ class Knockout(Action[KnockoutParams]):
 
     def apply(self, enc: Encounter, p: KnockoutParams, res: Resolution,
               tx: Transaction) -> None:
-        from tracker.core.lifetimes import since
-        from tracker.core.model import Effect, Ends
-
         c = combatant_or_none(enc, p.actor)
         f: KnockoutFigures = res.figures  # type: ignore[assignment]
         secs = f.seconds_out
         if c is None or not secs:
             return
         rounds = -(-secs // ROUND_SECONDS)
-        effect = Effect(name="unconscious",
-                        ends=Ends(at="end", of="round", round=enc.position.round + rounds),
+        effect = model.Effect(name="unconscious",
+                        ends=model.Ends(at="end", of="round", round=enc.position.round + rounds),
                         since=since(enc.position), note=f"knocked out for {secs} seconds")
         tx.add(["combatants", c.id, "effects"], effect)
 

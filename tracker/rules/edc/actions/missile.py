@@ -25,7 +25,9 @@ from tracker.rules.base import (
     Stage,
     param,
 )
+from tracker.startup import lazy
 
+from ..acting import fighter, frozen, may_not_attack, shield_spent
 from ..common import (
     DAMAGE_TYPES,
     EVASIONS,
@@ -38,10 +40,16 @@ from ..common import (
 )
 from ..settings import AIM_SHIFT_PER_DIE
 from ..wounds import WoundFields, wound_calls, wound_figures, wound_level, wound_summary
+from .missile_fill import apply_missile, fill_missile
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import chances, damage, tables
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no tables
+    chances = lazy("tracker.rules.edc.chances")
+    damage = lazy("tracker.rules.edc.damage")
+    tables = lazy("tracker.rules.edc.tables")
 
 DEFENCES = ("none", *EVASIONS, "block")
 
@@ -80,15 +88,13 @@ class MissileParams(Params):
         return self.defense != "none" and self.defense_dice > 0
 
     def defence_tn(self) -> int:
-        from ..tables import tables
-
         if self.dtn > 0:
             return self.dtn
         if self.defense == "block":
             if self.shield_dtn <= 0:
                 raise RuleError("missile: a block needs the shield's missile DTN (shield_dtn=)")
             return self.shield_dtn
-        found = tables().missile.evade.get(self.defense)
+        found = tables.tables().missile.evade.get(self.defense)
         return 10 if found is None else found
 
 
@@ -152,14 +158,12 @@ class Missile(Action[MissileParams]):
         if not f.hit:
             text += "; misses" + (" (botch)" if f.botch else "")
             return Resolution("missile", "miss", text, f, dice.rolls)
-        from ..damage import missile_location
-
         roll = sum(dice.roll_many("location", 6, 2, why=f"{target} hit"))
         shift = 0
         if p.aim_at:
             most = p.aim_dice * p.aim_shift_per_die
             shift = max(-most, min(most, p.aim_at - roll))
-        location = p.location or missile_location(p.damage_table, roll + shift)
+        location = p.location or damage.missile_location(p.damage_table, roll + shift)
         f.location_roll, f.location_shift, f.location = roll, shift, location
         text += f"; MoS {mos}, hits {location} (2d6 {roll}"
         text += f", aimed {shift:+d})" if shift else ")"
@@ -177,10 +181,8 @@ class Missile(Action[MissileParams]):
         return Resolution("missile", "hit", text, f, dice.rolls)
 
     def odds(self, p: MissileParams) -> Odds:
-        from ..chances import mos_odds
-
         nd = p.defense_dice if p.defense != "none" else 0
-        dist = mos_odds(p.dice, p.atn, nd, p.defence_tn() if nd else 10, p.tn_above_ten)
+        dist = chances.mos_odds(p.dice, p.atn, nd, p.defence_tn() if nd else 10, p.tn_above_ten)
         out: Odds = [("miss", sum(q for m, q in dist.items() if m <= 0))]
         out += [(f"hit, MoS {m}", dist[m]) for m in sorted(dist) if m > 0]
         return out
@@ -188,22 +190,16 @@ class Missile(Action[MissileParams]):
     def refusals(self, enc: Encounter, p: MissileParams) -> list[str]:
         """No shot while hesitating; no defence while frozen; a shield blocks once an
         exchange, whatever the source."""
-        from ..acting import fighter, frozen, may_not_attack, shield_spent
-
         t = fighter(enc, p.get("target"))
         defends = p.get("defense", "none") != "none" and bool(p.get("defense_dice"))
         return [*may_not_attack(fighter(enc, p.get("actor"))), *(frozen(t) if defends else []),
                 *shield_spent(t, defends and p.get("defense") == "block")]
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        from .missile_fill import fill_missile
-
         return fill_missile(enc, given)
 
     def apply(self, enc: Encounter, p: MissileParams, res: Resolution,
               tx: Transaction) -> None:
-        from .missile_fill import apply_missile
-
         apply_missile(enc, p, res, tx)
 
 

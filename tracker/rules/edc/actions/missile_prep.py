@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.startup import lazy
 
 from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
 from .own import OwnAction
@@ -20,6 +21,9 @@ from .own import OwnAction
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import chances
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    chances = lazy("tracker.rules.edc.chances")
 
 
 def _rounds(n: int) -> str:
@@ -79,11 +83,10 @@ class MissilePrep(OwnAction, Action[MissilePrepParams]):
                           dice.rolls)
 
     def odds(self, p: MissilePrepParams) -> Odds:
-        from ..chances import pass_fail
-
         if not p.shorten or p.rounds <= 1:
             return [("not shortened", 1.0)]
-        return pass_fail(p.reflex, p.reflex_tn, p.tn_above_ten, "not shortened", "shortened")
+        return chances.pass_fail(p.reflex, p.reflex_tn, p.tn_above_ten, "not shortened",
+                                 "shortened")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = combatant_or_none(enc, given.get("actor"))

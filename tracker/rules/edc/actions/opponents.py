@@ -15,6 +15,7 @@ from pydantic import NonNegativeInt
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, Stage, param
+from tracker.startup import lazy
 
 from ..common import (
     combatant_or_none,
@@ -31,6 +32,9 @@ from .own import OwnAction
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import tables
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no tables
+    tables = lazy("tracker.rules.edc.tables")
 
 
 class OpponentsParams(Params):
@@ -87,8 +91,6 @@ class Opponents(OwnAction, Action[OpponentsParams]):
     )
 
     def resolve(self, p: OpponentsParams, dice: Dice) -> Resolution:
-        from ..tables import most_faced, opponents_tns
-
         dice_each = list(p.opponent_dice or ())
         n = p.opponents or len(dice_each)
         if n < 2:
@@ -96,7 +98,7 @@ class Opponents(OwnAction, Action[OpponentsParams]):
         dice_each += [0] * (n - len(dice_each))
         if len(dice_each) > n:
             raise RuleError(f"opponents: {len(dice_each)} dice counts for {n} opponents")
-        lone_tn, opp_tn = opponents_tns(n, p.multiple_opponents_column)
+        lone_tn, opp_tn = tables.opponents_tns(n, p.multiple_opponents_column)
         if p.tn > 0:
             lone_tn = p.tn
         if p.opponents_tn > 0:
@@ -114,7 +116,7 @@ class Opponents(OwnAction, Action[OpponentsParams]):
             for i, k in enumerate(dice_each)
         ]
         beaten_by = [i + 1 for i, s in enumerate(theirs) if s > succ]
-        most = most_faced(p.small_foes)
+        most = tables.most_faced(p.small_foes)
         f = OpponentsFigures(tn=lone_tn, opponents_tn=opp_tn, successes=succ,
                              opponent_successes=theirs, botch=botch,
                              may_choose=not botch and not beaten_by, may_decline=beaten_by,

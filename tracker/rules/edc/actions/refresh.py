@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, param
+from tracker.startup import lazy
 
 from ..common import combatant_or_none
 from ..pools import refresh
@@ -15,6 +16,9 @@ from ..pools import refresh
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import model
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
+    model = lazy("tracker.rules.edc.model")
 
 
 class RefreshParams(Params):
@@ -40,12 +44,10 @@ class Refresh(Action[RefreshParams]):
                           dice.rolls)
 
     def apply(self, enc: Encounter, p: RefreshParams, res: Resolution, tx: Transaction) -> None:
-        from ..model import EdcCombatant
-
         c = combatant_or_none(enc, p.actor)
         targets = [c] if c is not None else [x for x in enc.combatants if not x.out]
         for x in targets:
-            if isinstance(x, EdcCombatant):
+            if isinstance(x, model.EdcCombatant):
                 refresh(enc, x, tx)
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.startup import lazy
 
 from ..common import (
     GAITS,
@@ -30,6 +31,10 @@ from .own import OwnAction
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import chances, tables
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no tables
+    chances = lazy("tracker.rules.edc.chances")
+    tables = lazy("tracker.rules.edc.tables")
 
 
 class RideParams(Params):
@@ -48,9 +53,7 @@ class RideParams(Params):
 
     @property
     def needs_check(self) -> bool:
-        from ..tables import maneuver
-
-        return self.engaged or not self.skilled or not maneuver(self.maneuver).free
+        return self.engaged or not self.skilled or not tables.maneuver(self.maneuver).free
 
     @property
     def check_tn(self) -> int:
@@ -80,11 +83,9 @@ class Ride(OwnAction, Action[RideParams]):
     outcome_labels = {"done": "done without a check"}
 
     def resolve(self, p: RideParams, dice: Dice) -> Resolution:
-        from ..tables import gait_after
-
         rider = p.actor or "rider"
         m = p.maneuver
-        after = gait_after(p.gait, m)
+        after = tables.gait_after(p.gait, m)
         needs_check, tn = p.needs_check, p.check_tn
         f = RideFigures(check=needs_check, tn=tn if needs_check else 0, successes=0,
                         success=True, gait_after=after)
@@ -101,11 +102,9 @@ class Ride(OwnAction, Action[RideParams]):
         return Resolution("ride", "success" if ok else "failure", text, f, dice.rolls)
 
     def odds(self, p: RideParams) -> Odds:
-        from ..chances import pass_fail
-
         if not p.needs_check:
             return [("done without a check", 1.0)]
-        return pass_fail(p.dice, p.check_tn, p.tn_above_ten, "failure", "success")
+        return chances.pass_fail(p.dice, p.check_tn, p.tn_above_ten, "failure", "success")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         out = fill_rider(enc, given, gait="gait")

@@ -26,6 +26,7 @@ from tracker.rules.base import (
     Stage,
     param,
 )
+from tracker.startup import lazy
 
 from ..common import (
     GAITS,
@@ -43,6 +44,10 @@ from .own import OwnAction
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import chances, tables
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no tables
+    chances = lazy("tracker.rules.edc.chances")
+    tables = lazy("tracker.rules.edc.tables")
 
 
 class RideByParams(Params):
@@ -95,9 +100,7 @@ class RideBy(OwnAction, Action[RideByParams]):
               "yards), chooser (two riders).")
 
     def resolve(self, p: RideByParams, dice: Dice) -> Resolution:
-        from ..tables import gait, tables
-
-        if p.gait not in tables().ride.ride_by:
+        if p.gait not in tables.tables().ride.ride_by:
             raise RuleError(f"ride_by: the mount must canter or gallop (it is at {p.gait})")
         rule, tn = p.tn_above_ten, p.ride_tn
         rider = p.actor or "rider"
@@ -109,7 +112,7 @@ class RideBy(OwnAction, Action[RideByParams]):
             roll_d10s(dice, "oppose", p.oppose_dice, otn, rule, why=p.target or "opponent"),
             otn, rule)
         success = succ > 0 and succ >= osucc
-        yards = p.move * gait(p.gait).move / 2
+        yards = p.move * tables.gait(p.gait).move / 2
         f = RideByFigures(successes=succ, opposed_successes=osucc, botch=botch,
                           success=success and not botch,
                           exchanges=1 if success and not botch else 2, unhorsed=botch,
@@ -137,11 +140,9 @@ class RideBy(OwnAction, Action[RideByParams]):
         return Resolution("ride_by", outcome, text, f, dice.rolls)
 
     def odds(self, p: RideByParams) -> Odds:
-        from ..chances import opposed_win, success_odds
-
         rule, tn = p.tn_above_ten, p.ride_tn
-        botch = success_odds(p.dice, tn, rule)[0][1]
-        win = opposed_win(p.dice, tn, p.oppose_dice, p.oppose_tn or tn, rule)
+        botch = chances.success_odds(p.dice, tn, rule)[0][1]
+        win = chances.opposed_win(p.dice, tn, p.oppose_dice, p.oppose_tn or tn, rule)
         return [("unhorsed (botch)", botch), ("two exchanges", 1 - botch - win),
                 ("one exchange", win)]
 

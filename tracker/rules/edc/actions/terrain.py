@@ -25,6 +25,7 @@ from tracker.rules.base import (
     Stage,
     param,
 )
+from tracker.startup import lazy
 
 from ..common import (
     CP,
@@ -43,6 +44,10 @@ from .own import OwnAction
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import chances, tables
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no tables
+    chances = lazy("tracker.rules.edc.chances")
+    tables = lazy("tracker.rules.edc.tables")
 
 EFFECTS = ("none", "half_dice", "half_cp", "prone")
 _EFFECT_TEXT = {
@@ -70,13 +75,11 @@ class TerrainParams(Params):
 
     @property
     def roll_tn(self) -> int:
-        from ..tables import terrain_tn
-
         if self.tn > 0:
             return self.tn + self.modifier
         if not self.terrain:
             raise RuleError("terrain: give tn= or terrain= with movement=")
-        return terrain_tn(self.terrain, self.movement) + self.modifier
+        return tables.terrain_tn(self.terrain, self.movement) + self.modifier
 
 
 class TerrainFigures(Figures):
@@ -150,13 +153,11 @@ class Terrain(OwnAction, Action[TerrainParams]):
         return Resolution("terrain", outcome, text, f, dice.rolls)
 
     def odds(self, p: TerrainParams) -> Odds:
-        from ..chances import opposed_win, success_odds
-
         tn, rule = p.roll_tn, p.tn_above_ten
-        botch, fail, ok = success_odds(p.dice, tn, rule)
+        botch, fail, ok = chances.success_odds(p.dice, tn, rule)
         if p.oppose_dice <= 0:
             return [("botch", botch[1]), ("failure", fail[1]), ("success", ok[1])]
-        win = opposed_win(p.dice, tn, p.oppose_dice, tn, rule)
+        win = chances.opposed_win(p.dice, tn, p.oppose_dice, tn, rule)
         # a difference of floats: an impossible cancel can come out a hair below zero
         cancelled = max(0.0, ok[1] - win)
         return [("botch", botch[1]), ("failure", fail[1]), ("cancelled", cancelled),

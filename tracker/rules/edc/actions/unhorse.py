@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.startup import lazy
 
 from ..common import combatant_or_none, count_successes, roll_d10s, successes_word, tn_rule
 from .mounted import FALL_FEET, fill_rider, ride_tn_param, unhorse_rider
@@ -15,6 +16,9 @@ from .mounted import FALL_FEET, fill_rider, ride_tn_param, unhorse_rider
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.edc import chances
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    chances = lazy("tracker.rules.edc.chances")
 
 
 class UnhorseParams(Params):
@@ -67,9 +71,7 @@ class Unhorse(Action[UnhorseParams]):
         return Resolution("unhorse", "unhorsed" if off else "mounted", text, f, dice.rolls)
 
     def odds(self, p: UnhorseParams) -> Odds:
-        from ..chances import pass_fail
-
-        return pass_fail(p.rolled, p.ride_tn, p.tn_above_ten, "knocked from the saddle",
+        return chances.pass_fail(p.rolled, p.ride_tn, p.tn_above_ten, "knocked from the saddle",
                          "stays mounted")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:

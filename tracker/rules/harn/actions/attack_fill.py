@@ -5,18 +5,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.errors import RuleError
+from tracker.startup import lazy
 
 from ..effects import AIMED, aimed_last_round, end
 from ..tables import weapon
 from .lookup import check_turn, combatant, combatant_or_none, injury_level, weapon_kind
 
 if TYPE_CHECKING:
+    from tracker.core import model
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
     from tracker.rules.base import Resolution
+    from tracker.rules.harn import model as harn_model
 
     from ..attack import AttackFigures, AttackParams
     from ..model import HarnCombatant
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
+    model = lazy("tracker.core.model")
+    harn_model = lazy("tracker.rules.harn.model")
 
 
 def fill_attack(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
@@ -125,8 +131,6 @@ def _spend(
     enc: Encounter, shooter: HarnCombatant, target: HarnCombatant | None, p: AttackParams,
     f: AttackFigures, action: str, tx: Transaction,
 ) -> None:
-    from ..model import RangeNote
-
     base: list[str | int] = ["combatants", shooter.id]
     if f.roll is not None and f.weapon != "thrown":
         tx.set(base + ["loaded"], False)
@@ -144,14 +148,12 @@ def _spend(
         if any(n.id == target.id for n in shooter.ranges):
             tx.set(base + ["ranges", target.id, "feet"], p.range)
         else:
-            tx.add(base + ["ranges"], RangeNote(id=target.id, feet=p.range))
+            tx.add(base + ["ranges"], harn_model.RangeNote(id=target.id, feet=p.range))
 
 
 def _wound(
     enc: Encounter, struck: HarnCombatant, p: AttackParams, f: AttackFigures, tx: Transaction
 ) -> None:
-    from tracker.core.model import Wound
-
     location = f"ZN{f.zone}"
     if p.location:
         location += f" {p.location}"
@@ -162,7 +164,7 @@ def _wound(
         note += f", Impact TA x{f.impact_tas}"
     if not p.injury:
         note += "; injury level: GM to enter"
-    wound = Wound(
+    wound = model.Wound(
         location=location,
         level=injury_level(p.injury),
         kind=p.injury or "missile",

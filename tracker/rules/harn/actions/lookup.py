@@ -7,24 +7,27 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.rules.base import Scope
 from tracker.rules.errors import RuleError
+from tracker.startup import lazy
 
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
+    from tracker.rules.harn import model, tables
 
     from ..model import HarnCombatant
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models, no tables
+    model = lazy("tracker.rules.harn.model")
+    tables = lazy("tracker.rules.harn.tables")
 
 
-def combatant(enc: Encounter, name: Any) -> HarnCombatant | None:
+def combatant(enc: Encounter, name: Any) -> model.HarnCombatant | None:
     """The HârnMaster combatant ``name`` names (None for no name)."""
-    from ..model import HarnCombatant
-
     if not name:
         return None
     try:
         found = enc.find_combatant(str(name))
     except LookupError as exc:
         raise RuleError(str(exc)) from None
-    if not isinstance(found, HarnCombatant):
+    if not isinstance(found, model.HarnCombatant):
         raise RuleError(f"{found.name} is not a HârnMaster combatant")
     return found
 
@@ -63,9 +66,7 @@ def check_movement(c: HarnCombatant, action: str, kind: Any = None,
                    moving: bool | None = None) -> None:
     """An action whose Missile Actions row allows no movement is refused to a combatant
     that moved this round (``moving``: as the attack says, else its ``moved``)."""
-    from ..tables import row_for
-
-    row = row_for(weapon_kind(c, kind), action)
+    row = tables.row_for(weapon_kind(c, kind), action)
     moved = c.moved if moving is None else moving
     if row is not None and row.movement == "none" and moved:
         raise RuleError(f"{c.name} moved this round: {action} allows no movement "
@@ -76,9 +77,7 @@ def check_may_move(c: HarnCombatant) -> None:
     """A half move is refused after an action that allows none this round, and after a
     shot taken without it: the Shooter Moving penalty applies "whether movement is before
     or after the shot", so the move is declared with the shot."""
-    from ..tables import ATTACKS, row_for
-
-    row = row_for(weapon_kind(c, None), c.last_action)
+    row = tables.row_for(weapon_kind(c, None), c.last_action)
     if row is None or c.moved:
         return
     if row.movement == "none":
@@ -86,7 +85,7 @@ def check_may_move(c: HarnCombatant) -> None:
                         " (abandon it first, if it may be abandoned)" if row.defence == "ignore"
                         else f"{c.name} took {c.last_action} this round, which allows no"
                         " movement")
-    if c.last_action in ATTACKS:
+    if c.last_action in tables.ATTACKS:
         raise RuleError(f"{c.name} shot this round without moving: the Shooter Moving penalty"
                         " applies whether movement is before or after the shot (declare the"
                         " half move with the shot: shooter_moving=yes)")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Odds, Resolution, RuleError, Stage
+from tracker.startup import lazy
 
 from ..attack import AttackParams
 from ..plan import plan_attack
@@ -27,6 +28,9 @@ from .state import InTurn
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.harn import attack_odds
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    attack_odds = lazy("tracker.rules.harn.attack_odds")
 
 
 def _test_count(p: AttackParams) -> int | None:
@@ -87,9 +91,7 @@ class Missile(InTurn[AttackParams]):
         return resolve_missile(self.prepared(p), dice, self.name)
 
     def odds(self, p: AttackParams) -> Odds:
-        from ..attack_odds import missile_odds
-
-        return missile_odds(self.prepared(p))
+        return attack_odds.missile_odds(self.prepared(p))
 
     def summary(self, p: AttackParams) -> str:
         plan = plan_attack(self.prepared(p))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from tracker.rules.base import Action, Figures, Params, Scope, param
+from tracker.startup import lazy
 
 from ..effects import IGNORING, begin, ignoring_effect, now
 from .lookup import check_movement, check_turn, need, round_limit
@@ -14,8 +15,11 @@ from .lookup import check_movement, check_turn, need, round_limit
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.harn import tables
 
     from ..model import HarnCombatant
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no tables
+    tables = lazy("tracker.rules.harn.tables")
 
 
 class ActorParams(Params):
@@ -33,9 +37,7 @@ class StateFigures(Figures):
 
 def row_of(kind: str, action: str) -> dict[str, str]:
     """The figures a ``StateFigures`` takes from the Missile Actions table."""
-    from ..tables import missile_action
-
-    row = missile_action(kind, action)
+    row = tables.missile_action(kind, action)
     return {"weapon": kind, "movement": row.movement, "time": row.time, "defence": row.defence}
 
 

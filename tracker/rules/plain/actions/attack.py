@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage
 from tracker.rules.base import param as p_
+from tracker.startup import lazy
 
 from ..damage import Damage, read_attack, read_damage
 from ..domains import BONUS, CRIT, DEFENCE
@@ -25,6 +26,9 @@ from .common import ROLLS, combatant, damage_count, damage_total
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.plain.actions import attack_odds
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    attack_odds = lazy("tracker.rules.plain.actions.attack_odds")
 
 MISS, HIT, CRITICAL = 0, 1, 2
 """The kinds of an attack die, worst first: a die's kind never falls as the die rises."""
@@ -151,14 +155,10 @@ class Attack(Action[AttackParams]):
         return Resolution(self.name, word, text, f, rolls=dice.rolls)
 
     def odds(self, p: AttackParams) -> Odds:
-        from .attack_odds import odds
-
-        return odds(p)
+        return attack_odds.odds(p)
 
     def summary(self, p: AttackParams) -> str | None:
-        from .attack_odds import summary
-
-        return summary(p)
+        return attack_odds.summary(p)
 
     def happened(self, p: AttackParams, res: Resolution, odds: Odds) -> str:
         f: AttackFigures = res.figures  # type: ignore[assignment]

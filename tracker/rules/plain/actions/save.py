@@ -16,6 +16,7 @@ from pydantic import Field
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage
 from tracker.rules.base import param as p_
+from tracker.startup import lazy
 
 from ..damage import Damage, read_damage
 from ..domains import DC, Bonus
@@ -26,6 +27,9 @@ from .common import ROLLS, combatant, halved
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.plain.actions import save_odds
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    save_odds = lazy("tracker.rules.plain.actions.save_odds")
 
 
 class SaveParams(Params):
@@ -155,14 +159,10 @@ class Save(Action[SaveParams]):
                           rolls=dice.rolls)
 
     def odds(self, p: SaveParams) -> Odds:
-        from .save_odds import odds
-
-        return odds(p)
+        return save_odds.odds(p)
 
     def summary(self, p: SaveParams) -> str | None:
-        from .save_odds import summary
-
-        return summary(p)
+        return save_odds.summary(p)
 
     def happened(self, p: SaveParams, res: Resolution, odds: Odds) -> str:
         return res.outcome if any(label == res.outcome for label, _ in odds) else ""

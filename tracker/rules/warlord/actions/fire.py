@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice, face_classes
 from tracker.rules.base import Action, Figures, Odds, Resolution, RuleError, Stage
+from tracker.startup import lazy
 
 from ..numbers import json_number, show
 from ..sequence import FIRE_PHASE
@@ -17,6 +18,9 @@ from .volley import FireParams, Volley, compute, d100_count, fire_odds, kills_wo
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.warlord import profiles
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no profile sheet
+    profiles = lazy("tracker.rules.warlord.profiles")
 
 
 class NamedModifier(Figures):
@@ -131,7 +135,6 @@ class Fire(Action[FireParams]):
             if key not in given:
                 out[key] = value
 
-        from ..profiles import load_sheet
 
         profile = None
         if firer is not None:
@@ -151,7 +154,7 @@ class Fire(Action[FireParams]):
                 raise RuleError(f"{firer.name} has no missile weapon")
             total = firer.strength
             if race:
-                profile = load_sheet(given.get("profiles") or "").race(race)
+                profile = profiles.load_sheet(given.get("profiles") or "").race(race)
                 total = eligible_total(firer, profile.ranks_for_firing)
             left = total - firer.figures_fired
             if left <= 0:
@@ -189,11 +192,9 @@ class Fire(Action[FireParams]):
                 tx.add(["units", firer.id, "fire_targets"], tid)
         done = p.done
         if done == "auto":
-            from ..profiles import load_sheet
-
             rff = firer.strength
             if firer.race:
-                rff = load_sheet(p.profiles).race(firer.race).ranks_for_firing
+                rff = profiles.load_sheet(p.profiles).race(firer.race).ranks_for_firing
             done = "yes" if fired >= eligible_total(firer, rff) else "no"
         if done == "yes":
             tx.set(["units", firer.id, "fired"], True)

@@ -15,13 +15,21 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tracker.rules.base import AtMost, Odds, Params, RuleError, param
+from tracker.startup import lazy
 
 from ..numbers import ROUNDINGS, round_remainder
 from ..settings import PROFILES, REMAINDER_ROUNDING
 from ..tables import RANGES, range_divisor, tables
 
-if TYPE_CHECKING:  # the profile sheet loads only when a race is named
+if TYPE_CHECKING:
+    from tracker.core import odds
+    from tracker.rules.warlord import profiles
+
     from ..profiles import RaceProfile
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, and no
+    # profile sheet unless a race is named
+    odds = lazy("tracker.core.odds")
+    profiles = lazy("tracker.rules.warlord.profiles")
 
 
 class FireParams(Params):
@@ -96,9 +104,7 @@ def _bfp(p: FireParams) -> tuple[int, str, RaceProfile | None]:
     profile = None
     sheet = None
     if p.race:
-        from ..profiles import load_sheet
-
-        sheet = load_sheet(p.profiles)
+        sheet = profiles.load_sheet(p.profiles)
         profile = sheet.race(p.race)
         if p.weapon:
             profile.weapon(p.weapon)
@@ -169,8 +175,6 @@ def d100_count(p: FireParams) -> int | None:
 
 def fire_odds(p: FireParams) -> Odds:
     """Exact chance of each number of figures killed."""
-    from tracker.core import odds
-
     v = compute(p)
     if v.capped:
         return [(kills_word(v.cap or 0), 1.0)]

@@ -9,13 +9,17 @@ from typing import TYPE_CHECKING
 from tracker.core.dice import Dice
 from tracker.core.words import plural
 from tracker.rules.base import Figures, Odds
+from tracker.startup import lazy
 
 from ..tables import ignored_hits
 
 if TYPE_CHECKING:
+    from tracker.core import odds
     from tracker.core.history import Transaction
 
     from ..model import WarmasterUnit
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    odds = lazy("tracker.core.odds")
 
 
 class Drive(Figures):
@@ -84,8 +88,6 @@ def drive_outcome(r: Drive) -> str:
 def drive_odds(hits: int, pace: int, position: str | None, *, engaged: bool = False,
                blocked: bool = False) -> Odds:
     """Chance of no drive back, a steady or confused drive back, or a rout."""
-    from tracker.core import odds
-
     if engaged:
         return [("engaged: hits carried into combat", 1.0)]
     n = max(0, hits - ignored_hits(position))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage, param
+from tracker.startup import lazy
 
 from ..domains import POSITIONS
 from .drive import Drive, apply_drive, drive_back, drive_odds, drive_text
@@ -16,6 +17,9 @@ from .lookup import find_unit
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.warmaster import model
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
+    model = lazy("tracker.rules.warmaster.model")
 
 UNIT_SPEC = "NAME:HITS:PACE[:open|defended|fortified][:engaged]"
 
@@ -118,26 +122,22 @@ class EndPhase(Action[EndPhaseParams]):
         return f"{sum(1 for r in f.units if r.routed)} routed"
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        from ..model import WarmasterUnit
-
         units = [
             {"id": u.id, "name": u.name, "hits": u.hits, "pace": u.pace,
              "position": u.position, "engaged": u.engaged}
             for u in enc.units
-            if isinstance(u, WarmasterUnit) and u.hits > 0 and u.active
+            if isinstance(u, model.WarmasterUnit) and u.hits > 0 and u.active
             and not u.drive_back_done
         ]
         return {"units": units}
 
     def apply(self, enc: Encounter, p: EndPhaseParams, res: Resolution,
               tx: Transaction) -> None:
-        from ..model import WarmasterUnit
-
         f: EndPhaseFigures = res.figures  # type: ignore[assignment]
         for r in f.units:
             apply_drive(tx, find_unit(enc, r.id or r.unit), r)
         for unit in enc.units:
-            if not isinstance(unit, WarmasterUnit):
+            if not isinstance(unit, model.WarmasterUnit):
                 continue
             path: list[str | int] = ["units", unit.id]
             tx.set([*path, "hits"], 0)

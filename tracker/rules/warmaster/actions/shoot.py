@@ -27,15 +27,20 @@ from tracker.rules.base import (
     Stage,
     param,
 )
+from tracker.startup import lazy
 
 from ..domains import KINDS, POSITIONS
 from ..settings import SPLIT_BATCHES
 from ..tables import check_armour, remove_stands, to_hit
 from .lookup import find_unit, shooting_phase
+from .shoot_fill import apply_shoot, fill_shoot
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+    from tracker.rules.warmaster.actions import shoot_odds
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
+    shoot_odds = lazy("tracker.rules.warmaster.actions.shoot_odds")
 
 
 class ShootParams(Params):
@@ -241,18 +246,12 @@ class Shoot(Action[ShootParams]):
         return p.shooter_names()
 
     def odds(self, p: ShootParams) -> Odds:
-        from .shoot_odds import odds_shoot
-
-        return odds_shoot(p)
+        return shoot_odds.odds_shoot(p)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        from .shoot_fill import fill_shoot
-
         return fill_shoot(enc, given, shooting_phase(enc))
 
     def apply(self, enc: Encounter, p: ShootParams, res: Resolution, tx: Transaction) -> None:
-        from .shoot_fill import apply_shoot
-
         if not p.target:
             raise RuleError("shoot: name the target unit to record the hits on it")
         apply_shoot(enc, p, res, tx, find_unit(enc, p.target))
