@@ -43,16 +43,32 @@ class Boundary:
 
 
 @dataclass(frozen=True, slots=True)
+class When:
+    """An end as a ruleset declares it for a field: the words of
+    :class:`~tracker.core.model.Ends` (which a saved effect carries) with no pydantic,
+    so that a ruleset's sequence loads without the models (``tracker resolve``)."""
+
+    at: At = "end"
+    of: Of = "round"
+    who: str = ""
+    next: bool = False
+    round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Lasts:
     """A field a ruleset's rules set on a unit or combatant, and when it ends: reset to
     the field's default there, or ``then`` does what the rules do at that point
     (removing held casualties) and returns the words for the log. ``says`` is the log's
-    words when the field is reset ("leftover hits discarded"); the unit's name leads."""
+    words when the field is reset ("leftover hits discarded"); the unit's name leads.
+    ``applies`` says whether this is the end the encounter's settings choose, where a
+    setting names when a state ends (Warmaster's confusion); None: always."""
 
     field: str
-    ends: Ends
+    ends: Ends | When
     says: str
     then: Callable[[Encounter, Transaction, Any], str] | None = None
+    applies: Callable[[Encounter], bool] | None = None
 
 
 def since(pos: Position) -> tuple[int, int, int, int]:
@@ -72,7 +88,7 @@ def holds_for(holder: str, bearer: Bearer) -> bool:
     return holder == bearer.side
 
 
-def matches(ends: Ends, b: Boundary, bearer: Bearer, members: Callable[[str], set[str]],
+def matches(ends: Ends | When, b: Boundary, bearer: Bearer, members: Callable[[str], set[str]],
             began: tuple[int, int, int, int] | None = None) -> bool:
     """Does boundary ``b`` count towards ``ends`` for ``bearer``? ``members`` gives the
     ids a holder stands for (a named combatant acts as part of its group)."""
@@ -130,6 +146,8 @@ def _field(enc: Encounter, tx: Transaction, kind: str, who: Bearer, lasts: Lasts
            b: Boundary, members: Callable[[str], set[str]]) -> str:
     info = type(who).model_fields.get(lasts.field)
     if info is None or not matches(lasts.ends, b, who, members):
+        return ""
+    if lasts.applies is not None and not lasts.applies(enc):
         return ""
     default = info.get_default(call_default_factory=True)
     if getattr(who, lasts.field) == default:
