@@ -580,6 +580,10 @@ class TrackerApp(SavingApp):
     def open_action(self, name: str, then: Callable[[object], None] | None = None,
                     **given: str) -> None:
         action = self.session.ruleset.action(name)
+        problem = self.session.play.out_of_phase(action)
+        if problem:  # said before the form, not after it is filled in
+            self.set_status(f"{problem} (force=yes at the : line takes it anyway)", error=True)
+            return
         actor = self._acting(action)
         if actor is not None:
             for p in action.params:
