@@ -416,6 +416,8 @@ def check_lifetimes(session: Session, before: Before) -> None:
         ends = lasts.ends
         if ends.of == "turn":
             continue  # a side's or a holder's turn: checked through the effects below
+        if lasts.applies is not None and not lasts.applies(enc):
+            continue  # an end the encounter's settings did not choose
         hits = [where for at, of, who, where in passed
                 if at == ends.at and of == ends.of and (not who or not ends.who
                                                         or who == ends.who)]

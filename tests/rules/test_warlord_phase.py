@@ -7,7 +7,6 @@ import pytest
 from tests.conftest import load_sample
 from tracker.core import history
 from tracker.core.dice import Dice
-from tracker.core.history import Transaction
 from tracker.core.model import Position
 from tracker.rules import get
 from tracker.rules.base import RuleError
@@ -282,11 +281,12 @@ def test_endphase_removes_held_casualties_together_and_flags_morale():
             1,
         )
         assert u.morale_test
+    # each figure fires once per turn: what the elves fired stays to the end of the turn
     elves = unit(enc, "elves")
     assert (elves.fired, elves.figures_fired, elves.fire_targets, elves.morale_test) == (
-        False,
-        0,
-        [],
+        True,
+        10,
+        ["orcs"],
         False,
     )
     history.undo(enc)
@@ -355,7 +355,7 @@ def test_morale_result_clears_the_flag():
     enc = battle()
     s = Session(enc)
     fire_all(s)
-    run(s, "endphase")
+    run(s, "next phase")  # every unit has fired: the casualties go, the tests are owed
     run(s, "morale orcs result=passed")
     run(s, "morale gobs result=failed")
     assert not unit(enc, "orcs").morale_test and not unit(enc, "gobs").morale_test
@@ -364,16 +364,19 @@ def test_morale_result_clears_the_flag():
 
 def test_every_step_undoes_exactly():
     enc = battle()
+    enc.position.phase = 0  # before missile fire
     s = Session(enc)
     states = [history.state_of(enc)]
     for line in (
         "order orcs orders=fire",
         "movefire gobs terrain=1/2 moved=5",
+        "next phase",
         "fire elves orcs range=medium --dice d100=23",
         "fire bows gobs range=short --dice d100=50",
         "fire gobs bows range=medium --dice d100=1",
         "holdfire orcs",
         "endphase",
+        "next phase",
         "morale gobs result=failed",
     ):
         run(s, line)
@@ -385,17 +388,18 @@ def test_every_step_undoes_exactly():
     assert history.state_of(work) == history.state_of(enc)
 
 
-def test_new_turn_upkeep():
+def test_a_new_turn_starts_movement_charges_and_fire_afresh():
     enc = battle()
     s = Session(enc)
+    run(s, "movefire gobs terrain=1/2 moved=5 force=yes")
     run(s, "fire elves orcs range=medium --dice d100=23")
-    tx = Transaction(enc)
-    lines = RULES.start_round(enc, tx, Dice())
-    tx.commit("new turn")
-    orcs, elves = unit(enc, "orcs"), unit(enc, "elves")
-    assert orcs.moved_cm == 0 and elves.figures_fired == 0 and elves.fire_targets == []
-    assert orcs.held_casualties == 1  # never dropped silently
-    assert any("Orc warband still holds 1" in line for line in lines)
+    run(s, "next round force")
+    orcs, elves, gobs = unit(enc, "orcs"), unit(enc, "elves"), unit(enc, "gobs")
+    assert gobs.moved_cm == 0 and elves.figures_fired == 0 and elves.fire_targets == []
+    assert not elves.fired
+    # the held casualty was removed as phase eight ended, never dropped silently
+    assert (orcs.held_casualties, orcs.strength) == (0, 19)
+    assert RULES.start_round is None
 
 
 # --- moving and firing ------------------------------------------------------------------
@@ -422,11 +426,13 @@ def test_mounted_move_a_whole_move_and_fire_but_never_charge_and_fire():
 
 def test_moved_beyond_the_allowance_is_refused_and_moved_is_recorded():
     enc = battle()
+    enc.position.phase = 0  # before missile fire
     s = Session(enc)
     with pytest.raises(CommandError, match="only 5 cm"):
         run(s, "movefire gobs terrain=1/2 moved=6")
     run(s, "movefire gobs terrain=1/2 moved=5")
     assert unit(enc, "gobs").moved_cm == 5
+    run(s, "next phase")
     # firer moved: the goblins' "unit firing moved" modifier now applies by itself
     out = run(s, "fire gobs elves range=short --dice d100=1")
     assert any(

@@ -350,14 +350,11 @@ def test_shoot_odds_stands_removed() -> None:
         },
     ],
 )
-def test_shoot_odds_sum_to_one_and_fast(raw: dict) -> None:
-    import time
-
+def test_shoot_odds_sum_to_one(raw: dict) -> None:
+    """Up to 60 dice (their speed is measured in bench/moving_odds.py, not here)."""
     params = SHOOT.parse_params({k: str(v) for k, v in raw.items()})
-    start = time.perf_counter()
     odds = SHOOT.odds(params)
     dists = shoot_distributions(params)
-    assert time.perf_counter() - start < 0.25  # generous: the dialog needs < 50 ms
     assert sum(p for _, p in odds) == pytest.approx(1)
     for dist in dists.values():
         assert sum(dist) == pytest.approx(1)

@@ -9,8 +9,6 @@ import pytest
 
 from tests.conftest import load_sample
 from tracker.core import history
-from tracker.core.dice import Dice
-from tracker.core.history import Transaction
 from tracker.rules.warmaster import RULESET, WarmasterEncounter, WarmasterUnit
 from tracker.session.commands import CommandError
 from tracker.session.session import Session
@@ -101,15 +99,19 @@ def test_whole_shooting_phase_three_shooters_two_targets(session: Session) -> No
     halb = unit(session, "Halberdiers")
     knights = unit(session, "Empire Knights")
     # defended: three hits roll two dice
-    assert (halb.driven_back, halb.confused, halb.strength, halb.hits) == (8, False, 2, 0)
-    assert (knights.driven_back, knights.confused, knights.leftover_hits) == (6, True, 0)
+    assert (halb.driven_back, halb.confused, halb.strength) == (8, False, 2)
+    assert (knights.driven_back, knights.confused, knights.leftover_hits) == (6, True, 1)
     assert knights.strength == 3 and not knights.routed
+    assert "Empire Knights driven back 6 = 6 cm: confused" in out.message
+    # the phase's end discounts the odd hits and clears the phase's marks
+    out = session.execute("next phase")
+    assert "Empire Knights: odd hits discounted" in out.message
     for u in enc.units:
         assert u.hits == 0 and u.leftover_hits == 0
         assert not u.shot and u.shot_by == [] and not u.drive_back_done
-    assert "Empire Knights driven back 6 = 6 cm: confused" in out.message
+    assert unit(session, "Empire Knights").confused  # until its own following turn
 
-    for _ in range(3):
+    for _ in range(4):
         history.undo(enc)
     assert history.state_of(enc) == start
 
@@ -138,9 +140,14 @@ def test_single_driveback_then_endphase_skips_it(session: Session) -> None:
     assert unit(session, "Empire Knights").driven_back == 7
 
 
-def test_shooting_at_charging_knights(session: Session) -> None:
-    session.enc.position.side = 1  # the Empire's turn: its knights charge the archers
+def charge_phase(session: Session) -> None:
+    """The Empire's movement phase: its knights charge the archers."""
+    session.enc.position.side = 1
     session.enc.position.phase = RULESET.phases.index("movement")
+
+
+def test_shooting_at_charging_knights(session: Session) -> None:
+    charge_phase(session)
     out = session.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,6 save=1,2,3')
     assert out.resolution is not None
     f = out.resolution.figures
@@ -148,19 +155,49 @@ def test_shooting_at_charging_knights(session: Session) -> None:
     knights = unit(session, "Empire Knights")
     assert (knights.strength, knights.carried_hits, knights.hits) == (2, 3, 0)
     assert "carried into the first combat round" in out.message
-    session.enc.position.phase = RULESET.phases.index("shooting")
-    out = session.execute("endphase")
+    session.execute("next phase")  # the Empire's shooting: the knights are not driven back
+    assert session.execute("endphase").resolution.figures["units"] == []  # type: ignore[union-attr]
+    session.execute("next phase")
     knights = unit(session, "Empire Knights")
     assert knights.driven_back == 0 and knights.carried_hits == 3
 
 
-def test_two_hits_on_chargers_stay_outstanding_past_the_phase(session: Session) -> None:
-    session.execute('shoot "Archers I" "Empire Knights" charging=yes --dice hit=4,5,1 save=1,2')
+def test_two_hits_on_chargers_stay_outstanding_into_the_first_combat_round(
+        session: Session) -> None:
+    """Seed 004: "the Knights start the combat with two hits outstanding": kept past the
+    Shooting phase, counted in the combat phase, ended with it."""
+    charge_phase(session)
+    session.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
     knights = unit(session, "Empire Knights")
-    assert (knights.strength, knights.carried_hits, knights.leftover_hits) == (3, 2, 2)
-    session.execute("endphase")
-    knights = unit(session, "Empire Knights")
-    assert (knights.carried_hits, knights.leftover_hits) == (2, 2)
+    assert (knights.strength, knights.carried_hits, knights.leftover_hits) == (3, 2, 0)
+    session.execute("next phase")
+    session.execute("next phase")  # the Empire's combat phase
+    assert unit(session, "Empire Knights").carried_hits == 2
+    out = session.execute("next phase")  # its end: the first combat round is fought
+    assert "Empire Knights: hits carried into the first combat round counted" in out.message
+    assert unit(session, "Empire Knights").carried_hits == 0
+
+
+def test_a_second_charge_shot_counts_the_odd_hits_already_carried(session: Session) -> None:
+    charge_phase(session)
+    session.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,1 save=1,2')
+    out = session.execute('shoot "Archers II" "Empire Knights" --dice hit=4,1,1 save=1')
+    assert out.resolution.figures["stands_removed"] == 1  # type: ignore[union-attr]
+    assert unit(session, "Empire Knights").carried_hits == 3
+
+
+@pytest.mark.parametrize(("phase", "line", "reason"), [
+    ("shooting", 'shoot "Archers I" "Empire Knights" charging=yes', "enemy's movement phase"),
+    ("movement", 'shoot "Archers I" "Empire Knights" charging=no', "only at chargers"),
+])
+def test_shooting_at_chargers_only_as_they_charge(session: Session, phase: str, line: str,
+                                                  reason: str) -> None:
+    if phase == "movement":
+        charge_phase(session)
+    before = history.state_of(session.enc)
+    with pytest.raises(CommandError, match=reason):
+        session.execute(line)
+    assert history.state_of(session.enc) == before
 
 
 def test_engaged_target_refused_with_reason(session: Session) -> None:
@@ -194,6 +231,7 @@ def test_engaged_shooter_only_at_chargers_with_free_stands(session: Session) -> 
     unit(session, "Archers I").engaged = True
     with pytest.raises(CommandError, match="only shoot at units charging it"):
         session.execute('shoot "Archers I" "Empire Knights"')
+    charge_phase(session)
     with pytest.raises(CommandError, match="in_range"):
         session.execute('shoot "Archers I" "Empire Knights" charging=yes')
     out = session.execute('shoot "Archers I" "Empire Knights" charging=yes in_range=1 --dice hit=2')
@@ -208,17 +246,13 @@ def test_setting_split_batches_reaches_the_shot(session: Session) -> None:
     assert out.resolution.figures["unsaved"] == 4
 
 
-def test_start_round_clears_turn_state(enc: WarmasterEncounter) -> None:
-    knights = enc.find_unit("Empire Knights")
-    knights.driven_back, knights.carried_hits, knights.casualties_turn = 7, 3, 1
-    knights.casualties_total = 1
-    tx = Transaction(enc)
-    assert RULESET.start_round is not None
-    RULESET.start_round(enc, tx, Dice(seed=1))
-    assert (knights.driven_back, knights.carried_hits, knights.casualties_turn) == (0, 0, 0)
-    assert knights.casualties_total == 1
-    tx.rollback()
-    assert knights.driven_back == 7
+def test_a_new_round_counts_the_turns_casualties_afresh(session: Session) -> None:
+    knights = unit(session, "Empire Knights")
+    knights.casualties_turn, knights.casualties_total = 1, 1
+    session.execute("next round")
+    knights = unit(session, "Empire Knights")
+    assert (knights.casualties_turn, knights.casualties_total) == (0, 1)
+    assert RULESET.start_round is None  # what ends at a round's end is a lifetime
 
 
 def test_describe_unit(enc: WarmasterEncounter) -> None:
@@ -239,5 +273,5 @@ def test_the_end_of_a_phase_whose_only_target_was_destroyed_says_no_unit_in_play
     assert session.enc.find_unit("Orcs").removed
     outcome = session.execute("endphase")
     assert session.enc.log[-1].text == (
-        "End of shooting: no unit in play took hits this phase; leftover hits discarded"
+        "End of shooting: no unit in play took hits this phase"
     ), outcome

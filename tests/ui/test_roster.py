@@ -14,7 +14,7 @@ WARMASTER = rules.get("warmaster")
 def test_a_unit_in_play_shows_each_of_its_states_in_order():
     unit = Unit(id="u1", name="Archers", side="Empire", engaged=True, confused=True,
                 driven_back=6, conditions=["shaken"])
-    assert unit_state(unit, WARMASTER) == "engaged, confused, back 6, shaken"
+    assert unit_state(unit, WARMASTER) == "engaged, confused: no move, back 6, shaken"
 
 
 def test_a_removed_unit_shows_removed_and_the_gms_notes_not_its_last_states():

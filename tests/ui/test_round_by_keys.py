@@ -45,7 +45,7 @@ async def test_warmaster_round_by_n_the_drive_backs_open_their_dialog(tmp_path: 
         await command(pilot, "endphase --dice drive=3,4")
         lines = await round_by_n(app, pilot)
     assert lines == [
-        "Phase: combat",
+        "Phase: combat; Empire Knights: odd hits discounted",
         "Turn: Empire, command",
         "Phase: movement",
         "Phase: shooting",

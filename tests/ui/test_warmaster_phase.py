@@ -65,9 +65,27 @@ async def test_a_whole_shooting_phase_ends_with_the_roster_the_rules_give(tmp_pa
     enc = load(path)
     knights, halberdiers = enc.find_unit("Empire Knights"), enc.find_unit("Halberdiers")
     assert (knights.driven_back, knights.confused, knights.routed) == (3, False, False)
-    assert (knights.hits, knights.leftover_hits, knights.strength) == (0, 0, 3)
+    # the odd hits stay until the phase ends (the drive backs come before they are discounted)
+    assert (knights.hits, knights.leftover_hits, knights.strength) == (1, 1, 3)
     assert (halberdiers.driven_back, halberdiers.strength, halberdiers.leftover_hits) == (6, 2, 0)
     assert not halberdiers.routed
     shooters = [enc.find_unit(n) for n in ("Archers I", "Archers II", "Bolt Thrower")]
     assert all(u.strength == u.strength_start for u in shooters)
     assert [e.kind for e in enc.log[-3:]] == ["shoot", "shoot", "endphase"]
+
+
+async def test_shooting_in_the_combat_phase_is_refused_before_the_form(tmp_path):
+    """The action list still lists shoot, but taking it in the combat phase says why at
+    once: no form to fill in first."""
+    path = tmp_path / "wm.toml"
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
+    app = TrackerApp(open_encounter(path), theme="tracker-dark")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await command(pilot, "next phase")  # the High Elves' combat phase
+        await pilot.press("f", "enter")  # shoot
+        await pilot.pause()
+        assert not isinstance(app.screen, ResolveScreen)
+        assert app._status_text.startswith(
+            "shoot is taken in the shooting or movement phase, not in the combat phase")
+        await pilot.press("q")

@@ -66,13 +66,15 @@ class Lasts:
     & shove bonus, won in one combat phase, lasts to the end of the next) names in
     ``since`` the bearer's field that holds where it began (a :func:`since` tuple, or
     None); the boundary of the place it began in does not count, and that field ends
-    with it."""
+    with it. ``applies`` says whether this is the end the encounter's settings choose,
+    where a setting names when a state ends (Warmaster's confusion); None: always."""
 
     field: str
     ends: Ends | When
     says: str
     then: Callable[[Encounter, Transaction, Any], str] | None = None
     since: str = ""
+    applies: Callable[[Encounter], bool] | None = None
 
 
 def since(pos: Position) -> tuple[int, int, int, int]:
@@ -152,6 +154,8 @@ def _field(enc: Encounter, tx: Transaction, kind: str, who: Bearer, lasts: Lasts
     began = getattr(who, lasts.since, None) if lasts.since else None
     if info is None or not matches(lasts.ends, b, who, members,
                                    tuple(began) if began is not None else None):
+        return ""
+    if lasts.applies is not None and not lasts.applies(enc):
         return ""
     default = info.get_default(call_default_factory=True)
     if getattr(who, lasts.field) == default:

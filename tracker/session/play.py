@@ -249,17 +249,23 @@ class Play:
 
     # --- limits ---------------------------------------------------------------------------
 
-    def problems(self, action: Action[Any], params: Any, ids: list[str]) -> list[str]:
-        """Why this action may not be taken now, in plain words (empty: it may)."""
-        out: list[str] = []
+    def out_of_phase(self, action: Action[Any]) -> str:
+        """Why ``action`` is not taken in the phase the fight stands in (empty: it is),
+        known before any of its parameters (the app says it before opening the form)."""
         phase = self.seq.phase(self.enc.position)
         words = self.seq.names.get(phase.name, phase.name)
         if phase.name and action.phases and phase.name not in action.phases:
             allowed = " or ".join(action.phases)
-            out.append(f"{action.name} is taken in the {allowed} phase, not in the {words} phase")
-        elif phase.actions is not None and action.name not in phase.actions:
+            return f"{action.name} is taken in the {allowed} phase, not in the {words} phase"
+        if phase.actions is not None and action.name not in phase.actions:
             allowed = ", ".join(phase.actions) or "none"
-            out.append(f"the {words} phase allows {allowed}, not {action.name}")
+            return f"the {words} phase allows {allowed}, not {action.name}"
+        return ""
+
+    def problems(self, action: Action[Any], params: Any, ids: list[str]) -> list[str]:
+        """Why this action may not be taken now, in plain words (empty: it may)."""
+        out = [p for p in [self.out_of_phase(action)] if p]
+        phase = self.seq.phase(self.enc.position)
         blocked = self.blocking(action.name)
         if blocked is not None:
             duty, items = blocked

@@ -568,7 +568,10 @@ class TrackerApp(SavingApp):
         if not actions:
             self.set_status(f"{self.session.ruleset.id} has no actions yet", error=True)
             return
-        items = [(a.name, f"{a.name:<12} {a.help}") for a in actions.values()]
+        play = self.session.play
+        # the actions this phase allows first: the others are refused before their form
+        ordered = sorted(actions.values(), key=lambda a: bool(play.out_of_phase(a)))
+        items = [(a.name, f"{a.name:<12} {a.help}") for a in ordered]
 
         def picked(name: str | None) -> None:
             if name:
@@ -580,6 +583,10 @@ class TrackerApp(SavingApp):
     def open_action(self, name: str, then: Callable[[object], None] | None = None,
                     **given: str) -> None:
         action = self.session.ruleset.action(name)
+        problem = self.session.play.out_of_phase(action)
+        if problem:  # said before the form, not after it is filled in
+            self.set_status(f"{problem} (force=yes at the : line takes it anyway)", error=True)
+            return
         actor = self._acting(action)
         if actor is not None:
             for p in action.params:

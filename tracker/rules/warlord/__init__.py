@@ -5,8 +5,10 @@ three targets, each figure once (``fire``: BFP + modifiers = MFP, × figures = F
 range halves it and long range divides it by three, each full 100% kills one figure and
 the remainder is a d100 roll-under for one more). The kills are held on the targets until
 every unit has fired; ``endphase`` then removes them together and flags the units that
-lost figures for morale tests (``morale`` records each). ``holdfire`` takes a fire order
-counter off; ``movefire`` works out how far a unit may move and fire.
+lost figures for morale tests (``morale`` records each, in the morale tests phase). The
+phase's end removes what is still held even where the GM left fire orders unfired (the
+sequence's lifetimes). ``holdfire`` takes a fire order counter off; ``movefire`` works out
+how far a unit may move and fire, and ``fire`` refuses foot that moved further this turn.
 
 Actions (one a file in ``actions/``); the game turn (``sequence.py``); the roster
 (``roster.py``); units (``model.py``). Tables, TOML beside this file: ``tables.toml``

@@ -3,11 +3,13 @@ targets they may fire on, and the firing modifiers the encounter says apply."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tracker.rules.errors import RuleError
 from tracker.startup import lazy
 
+from .numbers import parse_fraction, show
 from .tables import max_targets
 
 if TYPE_CHECKING:
@@ -15,7 +17,7 @@ if TYPE_CHECKING:
     from tracker.rules.warlord import model
 
     from .model import WarlordUnit
-    from .profiles import FiringModifier, RaceProfile
+    from .profiles import FiringModifier, RaceProfile, Weapon
 else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
     model = lazy("tracker.rules.warlord.model")
 
@@ -101,3 +103,18 @@ def valid_targets(enc: Encounter, firer: WarlordUnit) -> list[tuple[WarlordUnit,
     rows = [(u, target_problem(firer, u)) for u in warlord_units(enc) if u.side != firer.side]
     rows.sort(key=lambda r: (r[1] is not None, r[0].id not in firer.fire_targets))
     return rows
+
+
+def moved_too_far(unit: WarlordUnit, weapon: Weapon, race_move: float) -> str:
+    """Why ``unit`` may not fire after the move it made this turn (empty: it may): foot
+    lose the fraction the Movement and Firing table gives (terrain, which only takes more
+    off, is the GM's: ``movefire terrain=``); mounted figures move a whole move and fire."""
+    move = unit.pace or race_move
+    if unit.mounted or not unit.moved_cm or move <= 0:
+        return ""
+    loss = parse_fraction(weapon.move_fire_loss, "move_fire_loss")
+    allowed = Fraction(str(move)) * (1 - loss)
+    if Fraction(str(unit.moved_cm)) <= allowed:
+        return ""
+    return (f"{unit.name} moved {unit.moved_cm:g} cm this turn: a unit that fires may move"
+            f" only {show(allowed)} cm (its Movement and Firing table)")

@@ -19,13 +19,21 @@ Settings (rule decisions the text leaves to the table):
   they are all destroyed and the rest at the position's score. The batches are sized so
   no hit spills past the last exposed stand, which is what rolling die by die would give.
   With ``no`` every die is rolled at 4+ while any stand is exposed (a table shortcut).
+- ``confusion_ends`` (default own_turn): a unit confused by a drive back is "unable to
+  move in their following turn"; the Confusion section the text refers to is not in it,
+  so it recovers at the end of that turn (own_turn) or of its next movement phase
+  (movement). The tracker keeps no moves: its movement phase names the units that may
+  not move, and the roster marks them "confused: no move".
 
 Readings of the text the tracker makes (not settings):
 - Leftover hits from earlier shots this phase count against the exposed stands first,
   since unprotected stands are removed first.
 - Hits on chargers and on engaged units count as struck in the first combat round: they
-  are kept on the unit as ``carried_hits``, and its leftover hits are not discarded at the
-  end of the Shooting phase (they are still outstanding for that combat).
+  are kept on the unit as ``carried_hits`` until the end of that combat phase; a charger's
+  odd hits are those carried hits short of a stand (a second charge shot counts them).
+- Who shoots when: in its own Shooting phase, once; at chargers in the enemy's movement
+  phase only (as many times as it is charged, with its stands not yet engaged); not at
+  all in the command or combat phase, nor once the drive backs are worked out.
 - A unit routed by a drive back is removed whole; its stands are not counted as
   casualties of the shooting (the roster shows it routed).
 """

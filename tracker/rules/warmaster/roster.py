@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def _marks(u: WarmasterUnit) -> list[str]:
     bits: list[str] = []
     if getattr(u, "confused", False):
-        bits.append("confused")
+        bits.append("confused: no move")
     if getattr(u, "driven_back", 0):
         bits.append(f"back {u.driven_back}")
     if getattr(u, "position", "open") != "open":

@@ -10,6 +10,18 @@ SPLIT_BATCHES = Setting(
     "exposed stands are hit at 4+ first, the rest at the position's score",
 )
 
+CONFUSION_ENDS = Setting(
+    "confusion_ends",
+    "own_turn",
+    "when a unit confused by a drive back recovers: own_turn (the end of its side's"
+    " following turn, when it could not move) or movement (the end of its next movement"
+    " phase); the Confusion section the shooting text refers to is not in it",
+    choices=("own_turn", "movement"),
+)
+"""The shooting text says a confused unit is "unable to move in their following turn" and
+refers to a section on Confusion it does not print: its end is a setting, by default the
+end of that following turn."""
+
 PACES = {
     kind: Setting(f"pace_{kind}", cm, f"full pace in cm of {kind} that arrive without one "
                   "(the Warmaster rules' movement chart; the shooting text gives none)")
@@ -19,4 +31,4 @@ PACES = {
 """A unit that arrives without a pace (a BattleScribe profile has none) takes its type's.
 Machines and other units have a pace of their own: the tracker asks for it."""
 
-SETTINGS = [SPLIT_BATCHES, *PACES.values()]
+SETTINGS = [SPLIT_BATCHES, CONFUSION_ENDS, *PACES.values()]

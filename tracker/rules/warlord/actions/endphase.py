@@ -3,16 +3,15 @@ together, and the units that lost figures are flagged for their morale test."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, param
 
-from ..numbers import json_number
+from ..casualties import Removed, apply_removed, parse_thresholds, removal
 from ..sequence import FIRE_PHASE
 from ..settings import MORALE_TEST_WHEN, MORALE_THRESHOLDS, MORALE_WHEN
-from ..units import find_unit, still_to_fire, warlord_units
+from ..units import still_to_fire, warlord_units
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -36,42 +35,11 @@ class EndPhaseParams(Params):
                                 "(class_threshold)", setting=MORALE_THRESHOLDS)
 
 
-class Removed(Figures):
-    """One unit's casualties removed at the end of the phase."""
-
-    unit: str
-    casualties: int
-    strength: int
-    strength_after: int
-    lost_pct: int | float
-    morale_class: str
-    morale_test: bool
-    wiped_out: bool
-
-
 class EndPhaseFigures(Figures):
     removed: list[Removed]
     casualties: int
     morale_tests: list[str]
     forfeit: list[str]
-
-
-def parse_thresholds(text: str) -> dict[str, int]:
-    """``"A:50,B:40"``: the percent of a unit's figures lost in the phase that makes it test."""
-    out: dict[str, int] = {}
-    for part in str(text).split(","):
-        if not part.strip():
-            continue
-        cls, sep, pct = part.partition(":")
-        try:
-            out[cls.strip()] = int(pct)
-        except ValueError:
-            raise RuleError(
-                f"morale_thresholds: '{part}' should read CLASS:PERCENT, e.g. A:50"
-            ) from None
-        if not sep:
-            raise RuleError(f"morale_thresholds: '{part}' should read CLASS:PERCENT")
-    return out
 
 
 def _held(entry: str) -> tuple[str, int, int, str]:
@@ -101,31 +69,7 @@ def parse_names(entries: tuple[str, ...] | None) -> dict[str, str]:
 def _removed(entry: str, when: str, thresholds: dict[str, int],
              names: dict[str, str]) -> tuple[Removed, str] | None:
     unit, killed, strength, cls = _held(entry)
-    if killed == 0:
-        return None
-    lost = min(killed, strength)
-    after = max(0, strength - killed)
-    lost_pct = Fraction(100 * lost, strength) if strength else Fraction(100)
-    note = ""
-    if after == 0:
-        test = False
-    elif when == "any_loss":
-        test = True
-    elif cls in thresholds:
-        test = lost_pct >= thresholds[cls]
-    else:
-        test = True
-        note = f"no threshold for class '{cls}': tests"
-    bit = f"{names.get(unit, unit)} loses {lost} ({strength} → {after})"
-    if after == 0:
-        bit += ", wiped out"
-    elif test:
-        bit += ", morale test"
-    if note:
-        bit += f" [{note}]"
-    return Removed(unit=unit, casualties=lost, strength=strength, strength_after=after,
-                   lost_pct=json_number(lost_pct), morale_class=cls, morale_test=test,
-                   wiped_out=after == 0), bit
+    return removal(unit, killed, strength, cls, when, thresholds, names.get(unit, unit))
 
 
 class EndPhase(Action[EndPhaseParams]):
@@ -176,26 +120,13 @@ class EndPhase(Action[EndPhaseParams]):
               tx: Transaction) -> None:
         f: EndPhaseFigures = res.figures  # type: ignore[assignment]
         for r in f.removed:
-            unit = find_unit(enc, r.unit)
-            path: list[str | int] = ["units", unit.id]
-            tx.set([*path, "strength"], r.strength_after)
-            tx.set([*path, "held_casualties"], 0)
-            tx.set([*path, "casualties_turn"], unit.casualties_turn + r.casualties)
-            tx.set([*path, "casualties_total"], unit.casualties_total + r.casualties)
-            if r.morale_test:
-                tx.set([*path, "morale_test"], True)
-            if r.wiped_out:
-                tx.set([*path, "removed"], True)
+            apply_removed(enc, tx, r)
         # units named as the GM names them (older saves: by id)
         forfeit = {str(x).casefold() for x in f.forfeit}
         for each in warlord_units(enc):
             path = ["units", each.id]
             if each.id.casefold() in forfeit or each.name.casefold() in forfeit:
                 tx.set([*path, "orders"], "")
-            tx.set([*path, "fired"], False)
-            tx.set([*path, "figures_fired"], 0)
-            if each.fire_targets:
-                tx.set([*path, "fire_targets"], [])
 
 
 ENDPHASE = EndPhase()

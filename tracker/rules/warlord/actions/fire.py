@@ -12,7 +12,14 @@ from tracker.startup import lazy
 
 from ..numbers import json_number, show
 from ..sequence import FIRE_PHASE
-from ..units import auto_modifiers, eligible_total, find_unit, require_fire_order, target_problem
+from ..units import (
+    auto_modifiers,
+    eligible_total,
+    find_unit,
+    moved_too_far,
+    require_fire_order,
+    target_problem,
+)
 from .volley import FireParams, Volley, compute, d100_count, fire_odds, kills_word
 
 if TYPE_CHECKING:
@@ -156,6 +163,10 @@ class Fire(Action[FireParams]):
             if race:
                 profile = profiles.load_sheet(given.get("profiles") or "").race(race)
                 total = eligible_total(firer, profile.ranks_for_firing)
+                weapon = profile.weapon(given.get("weapon", firer.weapon))
+                too_far = moved_too_far(firer, weapon, profile.move)
+                if too_far:
+                    raise RuleError(too_far)
             left = total - firer.figures_fired
             if left <= 0:
                 raise RuleError(f"{firer.name}: every figure that can fire has fired this turn")

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Params, Resolution, param
+from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, param
 
+from ..sequence import MORALE_PHASE
 from ..units import find_unit
 from .order import fill_name
 
@@ -33,6 +34,7 @@ class Morale(Action[MoraleParams]):
     name = "morale"
     help = "Record a morale test the GM took from the morale rules (clears the flag)"
     params_model = MoraleParams
+    phases = (MORALE_PHASE,)
     marker = "tested"
 
     def resolve(self, p: MoraleParams, dice: Dice) -> Resolution:
@@ -43,6 +45,11 @@ class Morale(Action[MoraleParams]):
                           rolls=dice.rolls)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
+        """The unit's name; a unit tests only where its losses made a test owed."""
+        if given.get("actor") and not find_unit(enc, given["actor"]).morale_test:
+            name = find_unit(enc, given["actor"]).name
+            raise RuleError(f"{name} owes no morale test (only units that lost figures in"
+                            " the missile fire test)")
         return fill_name(enc, given)
 
     def apply(self, enc: Encounter, p: MoraleParams, res: Resolution, tx: Transaction) -> None:

@@ -12,6 +12,7 @@ from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, p
 
 from ..numbers import json_number, parse_fraction, show
 from ..profiles import Weapon, load_sheet
+from ..sequence import BEFORE_FIRE
 from ..settings import PROFILES
 from ..units import find_unit
 
@@ -64,6 +65,7 @@ class MoveFire(Action[MoveFireParams]):
     name = "movefire"
     help = "Movement allowance of a unit that moves and fires (record moved= on the unit)"
     params_model = MoveFireParams
+    phases = (BEFORE_FIRE,)
 
     def resolve(self, p: MoveFireParams, dice: Dice) -> Resolution:
         """How far a unit may move this turn and still fire."""

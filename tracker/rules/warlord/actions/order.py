@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, param
 
+from ..sequence import BEFORE_FIRE
 from ..units import find_unit
 
 if TYPE_CHECKING:
@@ -35,6 +36,9 @@ class Order(Action[OrderParams]):
     name = "order"
     help = "Give a unit its orders; a fire order puts the fire order counter on it"
     params_model = OrderParams
+    phases = (BEFORE_FIRE,)
+    """Orders come before missile fire: a unit that has fired may not be given a fire
+    order again in the same turn (each figure fires once per turn)."""
 
     def resolve(self, p: OrderParams, dice: Dice) -> Resolution:
         orders = p.orders.strip()
@@ -49,8 +53,6 @@ class Order(Action[OrderParams]):
         unit = find_unit(enc, p.actor)
         f: OrderFigures = res.figures  # type: ignore[assignment]
         tx.set(["units", unit.id, "orders"], f.orders)
-        if "fire" in f.orders.lower():
-            tx.set(["units", unit.id, "fired"], False)
 
 
 ORDER = Order()

@@ -66,6 +66,8 @@ class DriveBack(Action[DriveBackParams]):
         on_field(unit)
         if unit.drive_back_done:
             raise RuleError(f"{unit.name} has already been driven back this phase")
+        if unit.hits <= 0 and given.get("hits") is None:
+            raise RuleError(f"{unit.name} took no hits this phase: it is not driven back")
         return {"target": unit.name, "hits": unit.hits, "pace": unit.pace,
                 "position": unit.position, "engaged": unit.engaged}
 

@@ -1,6 +1,7 @@
-"""``endphase``: the end of the Shooting phase (WM). Every unit hit this phase is driven
-back, in the order its player chooses; then leftover hits are discarded (kept where they
-count in the first round of combat) and the phase's marks are cleared."""
+"""``endphase``: the drive backs at the end of the Shooting phase (WM). Every unit hit
+this phase is driven back, in the order its player chooses, once all shooting is
+complete; the phase's end then discounts the odd hits and clears its marks (the
+sequence's lifetimes)."""
 
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ def _keys(spec: dict[str, Any]) -> set[str]:
 
 class EndPhase(Action[EndPhaseParams]):
     name = "endphase"
-    help = "End the Shooting phase: drive back every unit hit, then discard leftover hits"
+    help = "Drive back every unit hit this phase, once all shooting is complete"
     params_model = EndPhaseParams
     phases = ("shooting",)
     stages = (Stage("drive", "d6", "one per hit not ignored, unit by unit in order",
@@ -100,7 +101,6 @@ class EndPhase(Action[EndPhaseParams]):
             lines.append(drive_text(spec["name"], r, spec["pace"]))
         none = "no unit in play took hits this phase"
         text = "End of shooting: " + ("; ".join(lines) if lines else none)
-        text += "; leftover hits discarded"
         routed = sum(1 for r in results if r.routed)
         outcome = f"{routed} routed" if routed else "drive backs" if results else "no drive backs"
         return Resolution("endphase", outcome, text, EndPhaseFigures(units=results), dice.rolls)
@@ -136,16 +136,6 @@ class EndPhase(Action[EndPhaseParams]):
         f: EndPhaseFigures = res.figures  # type: ignore[assignment]
         for r in f.units:
             apply_drive(tx, find_unit(enc, r.id or r.unit), r)
-        for unit in enc.units:
-            if not isinstance(unit, model.WarmasterUnit):
-                continue
-            path: list[str | int] = ["units", unit.id]
-            tx.set([*path, "hits"], 0)
-            if unit.carried_hits == 0:
-                tx.set([*path, "leftover_hits"], 0)
-            tx.set([*path, "shot"], False)
-            tx.set([*path, "shot_by"], [])
-            tx.set([*path, "drive_back_done"], False)
 
 
 ENDPHASE = EndPhase()

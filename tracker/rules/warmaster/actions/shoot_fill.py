@@ -26,8 +26,19 @@ def _shooters(given: dict[str, Any]) -> list[str]:
 
 
 def fill_shoot(enc: Encounter, given: dict[str, Any], phase: str) -> dict[str, Any]:
-    """Target's stands, Hits, armour, position and state; attack dice from the shooters."""
+    """Target's stands, Hits, armour, position and state; attack dice from the shooters.
+    In an encounter, units shoot in their Shooting phase, and at chargers in the enemy's
+    movement phase only; once the drive backs are worked out the shooting is over."""
     out: dict[str, Any] = {}
+    charging = given.get("charging")
+    if charging is None:
+        charging = phase == "movement"
+        out["charging"] = charging
+    elif phase and bool(charging) != (phase == "movement"):
+        raise RuleError(
+            "units shoot at chargers as they charge, in the enemy's movement phase"
+            if charging else
+            "in the movement phase units shoot only at chargers (charging=yes)")
     target: WarmasterUnit | None = None
     if given.get("target"):
         target = find_unit(enc, given["target"])
@@ -35,16 +46,16 @@ def fill_shoot(enc: Encounter, given: dict[str, Any], phase: str) -> dict[str, A
         on_field(target)
         out["stands"] = target.strength
         out["hits_per_stand"] = target.hits_per_stand
-        out["leftover"] = target.leftover_hits
+        # a charger's odd hits are those carried into combat; others, this phase's
+        out["leftover"] = (target.carried_hits % target.hits_per_stand if charging
+                           else target.leftover_hits)
         out["armour"] = target.armour or 0
         out["position"] = target.position
         out["target_kind"] = target.kind if target.kind in KINDS else "other"
         out["exposed"] = min(target.exposed, target.strength)
         out["engaged"] = target.engaged
-    charging = given.get("charging")
-    if charging is None:
-        charging = phase == "movement"
-        out["charging"] = charging
+    if not charging and any(getattr(u, "drive_back_done", False) for u in enc.units):
+        raise RuleError("the drive backs are worked out: the shooting of this phase is over")
     names = _shooters(given)
     if not names:
         return out
@@ -83,7 +94,8 @@ def apply_shoot(
     if f.stands_removed is not None:
         removed = f.stands_removed
         tx.set([*path, "strength"], target.strength - removed)
-        tx.set([*path, "leftover_hits"], f.leftover)
+        if not f.charging:  # a charger's odd hits are counted in its carried hits
+            tx.set([*path, "leftover_hits"], f.leftover)
         if removed:
             tx.set([*path, "casualties_turn"], target.casualties_turn + removed)
             tx.set([*path, "casualties_total"], target.casualties_total + removed)
