@@ -123,7 +123,8 @@ async def test_columns_fit_their_content_after_a_shot_a_rewind_and_resizes(tmp_p
         assert app.run_line("set Empire Knights hits=3") is None
         await pilot.pause()
         check()
-        assert "3 hits to drive back" in table.get_row(knights)[-1]
+        state = [c.key for c in table.grid.columns].index("state")
+        assert "3 hits to drive back" in table.get_row(knights)[state]
         assert app.run_line("rewind round 1") is None
         await pilot.pause()
         check()

@@ -213,8 +213,7 @@ class RosterPane(Vertical):
         self.sort = sorts[(i + 1) % len(sorts)]
         if self._enc is not None:
             self.refresh_from(self._enc, marks=self._marks)
-        prefs.of(self.app).remember(roster_sort=self.sort)
-        self.notify(f"roster sorted by {self.sort}", timeout=2)
+        prefs.of(self.app).remember(roster_sort=self.sort)  # the subtitle says the sort
 
     def action_cycle_view(self) -> None:
         if self._enc is None:
@@ -223,5 +222,4 @@ class RosterPane(Vertical):
         i = views.index(self.view) if self.view in views else 0
         self.view = views[(i + 1) % len(views)]
         self.refresh_from(self._enc, marks=self._marks)
-        prefs.of(self.app).remember(roster_filter=self.view)
-        self.notify(f"roster shows: {self.view}", timeout=2)
+        prefs.of(self.app).remember(roster_filter=self.view)  # and the filter
