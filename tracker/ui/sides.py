@@ -14,6 +14,8 @@ from rich.text import Text
 from textual.app import App
 from textual.color import Color, ColorParseError
 
+from tracker.core.model import Combatant, Unit
+
 TAG = 3
 """The most letters a tag takes."""
 PALETTE = ("accent", "secondary", "success", "warning", "primary", "error")
@@ -66,6 +68,17 @@ class SideMarks:
         """Each side's tag in its colour, by the side's whole name."""
         return {side: Text(tag, style=self.styles.get(side, ""))
                 for side, tag in self.tags.items()}
+
+    def detail(self, who: Combatant | Unit, parts: list[str], names: dict[str, str]) -> Text:
+        """The line under a table: the name, the side in its colour, ``parts``, each
+        effect with how long it lasts (names as the encounter has them), the GM's notes."""
+        parts = [*parts, *(e.describe(names) for e in who.effects)]
+        if who.notes:
+            parts.append(who.notes)
+        text = Text(who.name, style="bold")
+        text.append(" · ")
+        text.append_text(self.whole(who.side))
+        return text.append(": " + "; ".join(parts))
 
     def legend(self) -> Text:
         """Each tag and the side it stands for: ``HE High Elves · Emp Empire``."""

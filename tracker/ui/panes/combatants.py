@@ -133,10 +133,5 @@ class CombatantsPane(Vertical):
         if who.conditions:
             parts.append(", ".join(who.conditions))
         names = {w.id: w.name for w in enc.everyone}
-        parts += [e.describe(names) for e in who.effects]
-        if who.notes:
-            parts.append(who.notes)
-        text = Text(who.name, style="bold")
-        text.append(" · ")
-        text.append_text(self._sides.whole(who.side) if self._sides else Text(who.side))
-        detail.update(text.append(": " + "; ".join(parts)))
+        marks = self._sides or SideMarks(self.app, [who.side])
+        detail.update(marks.detail(who, parts, names))

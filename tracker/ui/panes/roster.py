@@ -137,17 +137,9 @@ class RosterPane(Vertical):
         for name in effects:  # said again below with how long each lasts
             if name in bits:
                 bits.remove(name)
-        parts = [f"{u.strength}/{u.strength_start}"]
-        if bits:
-            parts.append(", ".join(bits))
-        parts += [e.describe(names) for e in u.effects]
-        if u.notes:
-            parts.append(u.notes)
-        text = Text(u.name, style="bold")
-        text.append(" · ")
-        text.append_text(self._sides.whole(u.side) if self._sides else Text(u.side))
-        text.append(": " + "; ".join(parts))
-        return text
+        parts = [f"{u.strength}/{u.strength_start}", *([", ".join(bits)] if bits else [])]
+        marks = self._sides or SideMarks(self.app, [u.side])
+        return marks.detail(u, parts, names)
 
     def show_detail(self, key: str | None) -> None:
         enc = self._enc
