@@ -12,12 +12,13 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tests.conftest import SAMPLES as ENCOUNTERS
+from tests.conftest import SAVES
 from tests.ui.scenes import plain_app
 from tests.ui.wait import settled
 from tracker.ui.logview import LogView
 
-SAVES = Path(__file__).resolve().parents[2] / "saves"
-SAMPLES = [*sorted(p.name for p in SAVES.glob("*.toml")), "plain"]
+SAMPLES = [*sorted(ENCOUNTERS), "plain"]
 KEYS = ("f", "a", "e", "s", "t", "question_mark", "x", "E", "w", "m")
 """The keys that open a screen or a dialog from the main screen."""
 

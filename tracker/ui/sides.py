@@ -76,6 +76,8 @@ class SideMarks:
         if who.notes:
             parts.append(who.notes)
         text = Text(who.name, style="bold")
+        if parts and parts[0].startswith(f"{who.side} · "):  # the ruleset's summary says it
+            parts[0] = parts[0][len(who.side) + 3:]
         text.append(" · ")
         text.append_text(self.whole(who.side))
         return text.append(": " + "; ".join(parts))
