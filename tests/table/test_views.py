@@ -82,9 +82,9 @@ async def test_a_spectators_sort_leaves_the_gms_alone(tmp_path):
             await screen.wait_for("Archers")
             chan.write(b"\t")  # to the roster
             chan.write(b"o")
-            await screen.wait_for("sorted by")
+            await screen.wait_for("in play · by side")  # the roster's subtitle
             chan.write(b"v")
-            await screen.wait_for("roster shows")
+            await screen.wait_for("in play · side:")
         async with await connect(server.port, keys.gm) as conn:
             gm, screen = await open_screen(conn)
             await screen.wait_for(": for commands")

@@ -173,9 +173,10 @@ async def test_a_broken_theme_falls_back_with_a_notice(skirmish_file, tracker_ho
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.theme == "tracker-dark"
-        messages = [n.message for n in app._notifications]
-        assert any("broken.toml" in m and "primary" in m for m in messages), messages
-        assert any("theme 'broken' not found" in m for m in messages), messages
+        assert not app._notifications  # said in the status line: nothing covers a pane
+        message = app.status_message
+        assert "broken.toml" in message and "primary" in message, message
+        assert "theme 'broken' not found" in message, message
 
 
 def ansi_red(app: TrackerApp) -> tuple[int, int, int] | int | None:
@@ -383,7 +384,7 @@ async def test_a_summary_the_ruleset_cannot_make_leaves_the_pane_drawn(
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         detail = str(app.query_one("#combatant-detail", Static).render())
-        assert detail.startswith("Roland: reflex 7"), detail
+        assert detail.startswith("Roland · party: reflex 7"), detail
     assert "summing up Roland" in (tracker_home / "errors.log").read_text()
 
 

@@ -84,11 +84,20 @@ async def test_roster_cells_of_name_strength_and_state_show_whole(sample, size, 
 
 
 def fitted(table) -> dict[str, int]:  # type: ignore[no-untyped-def]
-    """Each shown column's widest cell (its title included), padding added."""
-    cells = [table.get_row(key) for key in table.grid.keys]
-    return {c.key: 2 + max([len(c.title), *(len(getattr(row[i], "plain", row[i]))
-                                            for row in cells)])
-            for i, c in enumerate(table.grid.columns)}
+    """Each shown column's widest cell as drawn (its title included; a side shown as its
+    tag: the widest tag), padding added."""
+    grid = table.grid
+    cells = [table.get_row(key) for key in grid.keys]
+
+    def drawn(at: int, cell) -> str:  # type: ignore[no-untyped-def]
+        text = getattr(cell, "plain", cell)
+        if at in grid.shortened:
+            short = grid.short[at].get(text, text)
+            return getattr(short, "plain", short)
+        return text
+
+    return {c.key: 2 + max([len(c.title), *(len(drawn(at, row[i])) for row in cells)])
+            for i, (at, c) in enumerate(zip(grid.shown, grid.columns, strict=True))}
 
 
 async def test_columns_fit_their_content_after_a_shot_a_rewind_and_resizes(tmp_path):
@@ -108,12 +117,14 @@ async def test_columns_fit_their_content_after_a_shot_a_rewind_and_resizes(tmp_p
             want = {k: w for k, w in fitted(table).items() if k not in cut}
             assert {k: w for k, w in table.grid.widths.items() if k not in cut} == want
             assert all(table.grid.widths[k] >= 5 for k in cut)  # three letters and padding
+            assert "side" in table.grid.widths  # whose unit is whose, at any width
 
         check()
         assert app.run_line("set Empire Knights hits=3") is None
         await pilot.pause()
         check()
-        assert "3 hits to drive back" in table.get_row(knights)[-1]
+        state = [c.key for c in table.grid.columns].index("state")
+        assert "3 hits to drive back" in table.get_row(knights)[state]
         assert app.run_line("rewind round 1") is None
         await pilot.pause()
         check()

@@ -64,20 +64,24 @@ async def test_the_first_screen_reads_only_the_entries_it_can_show(
         assert len(read_before) == 2
 
 
-async def test_long_entries_wrap_to_the_pane_and_rewrap_when_it_changes(skirmish_file):
+async def test_a_long_entry_is_one_row_cut_to_the_pane_at_any_width(skirmish_file):
+    """One row an entry, never wrapped to the pane's first column; the whole entry is
+    the Enter key's (and the report's)."""
     session = Session(load(skirmish_file), skirmish_file)
     session.execute("note " + " ".join(["volley"] * 40))
+    session.execute("note short")
     save_encounter(session.enc, skirmish_file)
     app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.pause()
         view = app.query_one(LogView)
-        wide = len(view.lines)
-        assert wide > 1 and all(len(line.plain) <= view.size.width for line in view.lines)
-        await pilot.resize_terminal(100, 40)
-        await pilot.pause()
-        assert len(view.lines) > wide
-        assert " ".join(line.plain.strip() for line in view.lines).endswith("volley volley")
+        for size in ((100, 40), (80, 24)):
+            rows = [line.plain for line in view.lines]
+            assert rows[-1] == "r1 short"
+            assert rows[-2].startswith("r1 volley volley") and rows[-2].endswith("…")
+            assert len(rows[-2]) <= view.size.width
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
 
 
 def _row_text(view: LogView, y: int) -> str:

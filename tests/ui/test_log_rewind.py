@@ -1,4 +1,5 @@
-"""The log pane by keys: a cursor on entries, jumps by round, and Enter to go back there."""
+"""The log pane by keys: a cursor on entries, jumps by round, Enter to read an entry whole
+and b to go back there."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def marked(app: TrackerApp) -> str:
     return app.session.enc.log[index].text
 
 
-async def test_the_log_cursor_jumps_by_round_and_enter_goes_back_there(tmp_path):
+async def test_the_log_cursor_jumps_by_round_and_b_goes_back_there(tmp_path):
     save, states = played_save(tmp_path)
     app = TrackerApp(open_encounter(save), theme="tracker-dark")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -50,7 +51,7 @@ async def test_the_log_cursor_jumps_by_round_and_enter_goes_back_there(tmp_path)
         assert marked(app).startswith("Round 3, command, High Elves first")
         await pilot.press("left_square_bracket", "down", "down")
         assert marked(app) == "Phase: shooting"
-        await pilot.press("enter")
+        await pilot.press("b")
         await pilot.pause()
         assert history.state_of(app.session.enc) == states[6]
         status = str(app.query_one("#status", Static).render())
@@ -60,7 +61,7 @@ async def test_the_log_cursor_jumps_by_round_and_enter_goes_back_there(tmp_path)
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert history.state_of(app.session.enc) == states[-1]
-        await pilot.press("home", "enter")
+        await pilot.press("home", "b")
         await pilot.pause()
         assert history.state_of(app.session.enc) == states[1]
         await pilot.press("u")
@@ -77,8 +78,36 @@ async def test_the_player_view_moves_through_the_log_but_never_rewinds(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         view = app.query_one(LogView)
         view.focus()
-        await pilot.press("home", "enter", "right_square_bracket")
+        await pilot.press("home", "b", "right_square_bracket")
         await pilot.pause()
         assert view.cursor is not None and view.cursor > 0
     assert save.read_bytes() == before
     assert history.state_of(load(save)) == states[-1]
+
+
+async def test_enter_in_the_log_shows_the_marked_entry_whole_with_every_die(tmp_path):
+    from tracker.ui.screens.reading import ReadingScreen
+
+    sample = tmp_path / "duel.toml"
+    sample.write_bytes((Path(__file__).resolve().parents[2] / "saves"
+                        / "d6battle-crossbow-duel.toml").read_bytes())
+    app = TrackerApp(open_encounter(sample), theme="tracker-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await focus_log(pilot, app)
+        entries = app.session.enc.log
+        shot = next(k for k in range(len(entries)) if entries[k].kind == "shoot"
+                    and entries[k].actor == "Longbowmen")
+        while app.query_one(LogPane).marked_entry() != shot:
+            await pilot.press("up")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReadingScreen)
+        text = str(screen.query_one("#reading-text", Static).render())
+        assert text.startswith(entries[shot].text)  # whole, however long
+        assert "dice: hit 2 3 4 5 6 6 · save 6 1 4 5 · kill 4 3 1" in text
+        before = history.state_of(app.session.enc)
+        await pilot.press("enter")  # closes it; nothing rewound
+        await pilot.pause()
+        assert not isinstance(app.screen, ReadingScreen)
+        assert history.state_of(app.session.enc) == before

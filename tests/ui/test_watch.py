@@ -17,6 +17,7 @@ from tracker.store import save_encounter
 from tracker.store.lock import lock_path  # noqa: F401
 from tracker.ui.app import TrackerApp
 from tracker.ui.logview import LogView
+from tracker.ui.screens.reading import ReadingScreen
 from tracker.ui.watch import WatchApp
 
 
@@ -115,8 +116,16 @@ async def test_w_shows_how_players_connect(skirmish_file, monkeypatch, served):
     app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("w")
-        status = str(app.query_one("#status", Static).render())
+        await pilot.pause()
+        screen = app.screen  # a dialog that stays until closed, not a notice that goes
+        assert isinstance(screen, ReadingScreen)
+        shown = str(screen.query_one("#reading-text", Static).render())
+        await pilot.pause(0.5)
+        assert app.screen is screen
+        await pilot.press("escape")
+        assert app.screen is not screen
     if served:
-        assert status == "players connect: ssh -p 2222 table.example  (each key picks its role)"
+        assert shown.startswith("ssh -p 2222 table.example\n")
+        assert "GM key: this app" in shown
     else:
-        assert f"tracker serve {skirmish_file} --ssh 2222" in status
+        assert f"tracker serve {skirmish_file} --ssh 2222" in shown

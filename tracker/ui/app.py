@@ -35,7 +35,7 @@ from tracker.ui.following import follow_while_read_only, read_only_notice
 from tracker.ui.footer import KeyFooter
 from tracker.ui.kept import STYLESHEETS, KeptDialogs
 from tracker.ui.panes.combatants import CombatantsPane
-from tracker.ui.panes.log import LogPane
+from tracker.ui.panes.log import LogPane, summary
 from tracker.ui.panes.pools import PoolsPane
 from tracker.ui.panes.roster import RosterPane
 from tracker.ui.panes.wounds import WoundsPane
@@ -50,7 +50,16 @@ if TYPE_CHECKING:
     from tracker.session import commands
     from tracker.session.commands import Command
     from tracker.ui import watch
-    from tracker.ui.screens import condition, confirm, edit, picker, points, report, resolve
+    from tracker.ui.screens import (
+        condition,
+        confirm,
+        edit,
+        picker,
+        points,
+        reading,
+        report,
+        resolve,
+    )
     from tracker.ui.screens import dice as dice_step
     from tracker.ui.screens import help as help_screen
 else:  # the commands, dialogs and player view load after the first screen or when first
@@ -63,11 +72,15 @@ else:  # the commands, dialogs and player view load after the first screen or wh
     edit = startup.lazy("tracker.ui.screens.edit")
     picker = startup.lazy("tracker.ui.screens.picker")
     points = startup.lazy("tracker.ui.screens.points")
+    reading = startup.lazy("tracker.ui.screens.reading")
     report = startup.lazy("tracker.ui.screens.report")
     resolve = startup.lazy("tracker.ui.screens.resolve")
     watch = startup.lazy("tracker.ui.watch")
 
 __all__ = ["TrackerApp", "run_app", "topbar_text"]
+
+STACKED_BELOW = 110
+"""Columns under which a mass battle's log goes under its roster."""
 
 
 class TrackerApp(SavingApp):
@@ -94,6 +107,8 @@ class TrackerApp(SavingApp):
         Binding("s", "settings", "Settings", id="settings", show=False),
         Binding("R", "report", "Battle report", id="report", show=False),
         Binding("w", "watch_hint", "How players connect", id="watch-hint", show=False),
+        Binding("m", "whole_message", "The status line's message, whole", id="message",
+                show=False),
         Binding("t", "pick_theme", "Theme", id="theme", show=False),
         Binding("question_mark", "help", "Help", id="help"),
         Binding("q", "quit", "Quit", id="quit"),
@@ -150,7 +165,7 @@ class TrackerApp(SavingApp):
 
     def on_mount(self) -> None:
         self.query_one(CommandLine).display = False
-        show_notices(self, self._theme_notices)
+        self._stack(self.size.width)
         self.refresh_panes()
         notice = self.opened.notice
         if self.session.read_only and self.opened.held_by:
@@ -159,11 +174,12 @@ class TrackerApp(SavingApp):
         elif self.session.read_only:
             self.set_status(notice or "read-only", error=True)
         elif notice:
-            self.set_status(notice, toast=False)
-            self.notify(notice, timeout=6)
+            self.set_status(notice)
         else:
             name = self.session.path.name if self.session.path else "unsaved"
             self.set_status(f"{name} · ? for help · : for commands")
+        if self._theme_notices:  # in the status line, as every notice: nothing covers a pane
+            show_notices(self, self._theme_notices)
         table = self.query(SyncTable).first()
         if table is not None:
             table.focus()
@@ -278,7 +294,8 @@ class TrackerApp(SavingApp):
         if outcome.pending is not None:  # typed at the `:` line: said, as any refusal
             self.set_status(outcome.message, error=True)
             return outcome.message
-        self.set_status(outcome.message)
+        entry = outcome.entry
+        self.set_status(outcome.message, short=summary(entry) if entry is not None else "")
         if not outcome.changed:
             self.refresh_panes()
         return None
@@ -645,23 +662,36 @@ class TrackerApp(SavingApp):
         self.dialogs.show("settings", edit.settings_form(self.session, self.run_command))
 
     def action_watch_hint(self) -> None:
-        """How players connect: the table server's command, or how to start one."""
+        """How players connect: the table server's command, or how to start one; in a
+        dialog that stays until the GM closes it."""
         table = os.environ.get("TRACKER_TABLE", "")
         if table:
             lines = table.split("\n")
-            self.set_status(f"players connect: {lines[0]}  (each key picks its role)",
-                            toast=False)
-            self.notify("\n".join([*lines, "GM key: this app · a side's key: that side's "
-                                   "view · spectator key: the public view"]),
-                        title="Players connect with", timeout=12)
+            self.push_screen(reading.ReadingScreen("Players connect with", "\n".join(
+                [*lines, "", "GM key: this app · a side's key: that side's view · "
+                 "spectator key: the public view"])))
             return
         path = self.session.path or "FILE"
-        self.set_status(f"serve the table: tracker serve {path} --ssh 2222 --access ACCESS.toml",
-                        toast=False)
-        self.notify(f"tracker serve {path} --ssh 2222 --access ACCESS.toml\n"
-                    "then each player: ssh -p 2222 THIS-HOST (the access file names keys by "
-                    f"role)\nor, with a login here: tracker watch {path} --side SIDE",
-                    title="Serve the table", timeout=12)
+        self.push_screen(reading.ReadingScreen("Serve the table", "\n".join([
+            f"tracker serve {path} --ssh 2222 --access ACCESS.toml", "",
+            "then each player: ssh -p 2222 THIS-HOST (the access file names keys by role)",
+            "", f"or, with a login here: tracker watch {path} --side SIDE"])))
+
+    def action_whole_message(self) -> None:
+        """The status line's message, whole, in a dialog."""
+        message = self.status_message
+        if message:
+            self.push_screen(reading.ReadingScreen("The last message", message))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._stack(event.size.width)
+        self.call_after_refresh(self._draw_status)  # it wraps to the new width
+
+    def _stack(self, width: int) -> None:
+        """A mass battle on a narrow screen: the log under the roster, its width whole
+        for one row an entry, rather than a narrow column beside it."""
+        for body in self.query("#body.mass"):
+            body.set_class(width < STACKED_BELOW, "stacked")
 
     def action_pick_theme(self) -> None:
         current = self.theme

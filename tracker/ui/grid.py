@@ -4,12 +4,14 @@ No Textual here: ``tracker.ui.table`` draws a grid, line by line, with the segme
 made here. Each column is as wide as its
 widest cell (its title included), counted again as rows change; when the columns do not
 fit the room, they give way by priority (``tracker.rules.columns.fit_columns``) and a
-column shown in part is marked to be cut.
+column shown in part is marked to be cut. A column given a short form of its cells (the
+side's tag for its name) shows that form, whole, rather than giving way or being cut.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import overload
 
 from rich.cells import cell_len
@@ -86,6 +88,10 @@ class Grid:
         """Each shown column's width on screen, its padding included."""
         self.limited: set[int] = set()
         """Shown columns narrower than their widest cell."""
+        self.short: dict[int, dict[str, Cell]] = {}
+        """Columns with a short form of their cells, by the cell's whole text."""
+        self.shortened: set[int] = set()
+        """Shown columns drawn in their short form."""
 
     @property
     def width(self) -> int:
@@ -140,6 +146,15 @@ class Grid:
         widest = [max(sizes, default=0) for sizes in zip(*self._sizes.values(), strict=False)]
         return (widest + [0] * len(self.all_columns))[:len(self.all_columns)]
 
+    def shorten(self, key: str, forms: dict[str, Cell]) -> bool:
+        """Give column ``key`` a short form of each of its cells, drawn where the whole
+        would not fit; True if the forms changed (fit the columns again)."""
+        at = next(i for i, c in enumerate(self.all_columns) if c.key == key)
+        if self.short.get(at) == forms:
+            return False
+        self.short[at] = dict(forms)
+        return True
+
     def widest(self) -> dict[str, int]:
         """Each column's widest cell, its title included."""
         return {column.key: max(cell_len(column.title), width)
@@ -149,19 +164,33 @@ class Grid:
         """Choose the columns and their widths for ``room`` cells (None: not known yet,
         every column whole); True if they changed."""
         widest = self.widest()
-        shown: list[Column] = self.all_columns
-        limits: dict[str, int] = {}
+        columns: list[Column] = self.all_columns
+        shown, limits = columns, dict[str, int]()
+        shortened: set[int] = set()
         if room is not None:
-            shown, limits = fit_columns(self.all_columns, widest, max(room, 0),
-                                        padding=2 * PADDING)
-        order = [self.all_columns.index(c) for c in shown]
+            shown, limits = fit_columns(columns, widest, max(room, 0), padding=2 * PADDING)
+            for at, forms in self.short.items():
+                column = columns[at]
+                if not forms or (column in shown and column.key not in limits):
+                    continue
+                # the short form, whole, never gives way
+                columns = [replace(c, priority=0) if c is column else c for c in columns]
+                widest[column.key] = max(cell_len(column.title),
+                                         *(width_of(f) for f in forms.values()))
+                shown, limits = fit_columns(columns, widest, max(room, 0),
+                                            padding=2 * PADDING)
+                shortened.add(at)
+        where = {c.key: i for i, c in enumerate(self.all_columns)}
+        order = [where[c.key] for c in shown]
         inner = [min(widest[c.key], limits.get(c.key, widest[c.key])) for c in shown]
         limited = {i for i, c, w in zip(order, shown, inner, strict=True)
                    if w < widest[c.key]}
         room_of = [w + 2 * PADDING for w in inner]
-        if (order, room_of, limited) == (self.shown, self.room, self.limited):
+        if (order, room_of, limited, shortened) == (self.shown, self.room, self.limited,
+                                                    self.shortened):
             return False
         self.shown, self.room, self.limited = order, room_of, limited
+        self.shortened = shortened
         return True
 
     def segments(self, console: Console, row: int, cells: Sequence[Cell], pre: Style,
@@ -172,6 +201,8 @@ class Grid:
         for column, i in enumerate(self.shown):
             meta = Style.from_meta({"row": row, "column": column})
             value = cells[i] if i < len(cells) else ""
+            if i in self.shortened:
+                value = self.short[i].get(plain(value), value)
             text = value if isinstance(value, Text) else Text(value)
             out += cell_segments(console, text, self.room[column], pre + meta, post,
                                  i in self.limited)

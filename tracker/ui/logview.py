@@ -1,7 +1,8 @@
 """A scrolling view of rich Text lines that renders only the rows on screen.
 
 The log pane writes an entry per line. Each entry is wrapped to the view's width when
-it is written (or when the width changes), and turned into segments only when its rows
+it is written (or when the width changes), or, in a view made with ``wrap=False``, kept
+to one row cut with an ellipsis, and turned into segments only when its rows
 are drawn, so opening a long battle costs the wrapping of the entries shown, not their
 rendering. On a new width the newest entries are wrapped first, enough to fill the view,
 and the older ones once that screen is drawn.
@@ -53,8 +54,11 @@ class LogView(ScrollView, can_focus=True):
         Binding("end", "cursor_to(-1)", "Last", show=False),
     ]
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, wrap: bool = True, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self.wrap = wrap
+        """Whether a line longer than the view wraps (else it is cut to one row)."""
         self._texts: list[Text] = []
         self._rows: list[Text] = []
         self._width = 0
@@ -113,6 +117,10 @@ class LogView(ScrollView, can_focus=True):
         self.refresh()
 
     def _wrap(self, text: Text) -> list[Text]:
+        if not self.wrap:
+            row = text.copy()
+            row.truncate(self._width, overflow="ellipsis")
+            return [row]
         return list(text.wrap(self.app.console, self._width, overflow="fold")) or [Text()]
 
     def _sized(self) -> None:

@@ -20,6 +20,7 @@ from textual.widgets import Static
 from tracker import startup
 from tracker.session.opening import Opened
 from tracker.session.saving import POLL_SECONDS, RETRY_SECONDS, Saving
+from tracker.ui import status as status_line
 from tracker.ui.errors import log_unexpected
 from tracker.ui.topbar import TopBar
 from tracker.ui.typeahead import TypeAhead
@@ -53,6 +54,7 @@ class SavingApp(TypeAhead):
         self.saving.on_commit = self._on_commit
         self._status_text = ""
         self._status_error = False
+        self._status_short = ""
 
     def _on_commit(self) -> None:
         self.post_message(Committed())  # thread-safe: from the save worker
@@ -72,15 +74,19 @@ class SavingApp(TypeAhead):
 
     # --- the status line ----------------------------------------------------------------
 
-    def set_status(self, message: str, error: bool = False, toast: bool = True) -> None:
-        """Show ``message`` in the status line; one too long for it is also shown whole
-        in a notice (``toast=False``: the caller shows its own)."""
+    def set_status(self, message: str, error: bool = False, toast: bool = True,
+                   short: str = "") -> None:
+        """Show ``message`` in the status line, on two lines at most; one too long for
+        them shows ``short`` (what came of an action) or as much as fits, and whole with
+        ``m`` (``toast`` is kept for callers: nothing is ever drawn over the panes)."""
         self._status_text, self._status_error = message, error
+        self._status_short = short
         self._draw_status()
-        width = self.size.width or 80
-        if toast and len(message) + 2 > width:
-            self.notify(message, severity="error" if error else "information",
-                        timeout=10 if error else 6, markup=False)
+
+    @property
+    def status_message(self) -> str:
+        """The status line's message, whole."""
+        return self._status_text
 
     def saving_mark(self) -> str:
         """The top bar's mark while a change is not on disk yet (the status line can be
@@ -94,7 +100,14 @@ class SavingApp(TypeAhead):
         except NoMatches:  # the app is closing: a late save report has nothing to draw on
             return
         saving = self.saving.saving
-        status.update((SAVING if saving else "") + self._status_text)
+        width = (self.size.width or 80) - 2  # its padding
+        mark = SAVING if saving else ""
+        shown, whole = status_line.fit(mark + self._status_text, width)
+        short = f"{mark}{self._status_short}{status_line.MORE}"
+        if not whole and self._status_short and status_line.lines_of(short, width) <= \
+                status_line.LINES:
+            shown = short
+        status.update(shown)
         status.set_class(self._status_error, "error")
         status.set_class(saving, "saving")
         bar.show(self.session, self.saving_mark())

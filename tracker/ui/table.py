@@ -172,6 +172,13 @@ class SyncTable(ScrollView, can_focus=True):
 
     # --- fitting the columns ----------------------------------------------------------
 
+    def refit(self) -> None:
+        """Fit the columns again (a column's short forms changed)."""
+        self._strips.clear()
+        self._header = None
+        if not self._fit():
+            self.refresh()
+
     def _fit(self) -> bool:
         """Fit the columns to the content and the width now; True if they changed (the
         whole table is then drawn again)."""

@@ -129,5 +129,10 @@ def install_themes(app: App[Any], requested: str | None) -> list[str]:
 
 
 def show_notices(app: App[Any], notices: list[str]) -> None:
+    """Theme problems: in the status line where the app has one, else in a notice."""
+    set_status = getattr(app, "set_status", None)
+    if set_status is not None and notices:
+        set_status("; ".join(notices), error=True)
+        return
     for notice in notices:
         app.notify(notice, severity="warning", timeout=8)

@@ -1,4 +1,8 @@
-"""Combatants: the acting order, who acts now, their conditions and timed effects."""
+"""Combatants: the acting order, who acts now, their conditions and timed effects.
+
+The side shows in its colour, as a tag where its name does not fit; the line under the
+table says the whole of the combatant under the cursor: its conditions, and each effect
+with how long it lasts."""
 
 from __future__ import annotations
 
@@ -11,12 +15,13 @@ from textual.widgets import Static
 
 from tracker.core.model import Combatant, Encounter
 from tracker.core.sequence import is_holder
-from tracker.core.turns import acting_order, order_value
+from tracker.core.turns import acting_order, order_value, sides
 from tracker.rules.columns import Column
 from tracker.rules.plain.health import health_word, points
 from tracker.rules.ruleset import Ruleset
 from tracker.ui.errors import log_unexpected
 from tracker.ui.grid import Row
+from tracker.ui.sides import SideMarks
 from tracker.ui.table import SyncTable
 
 
@@ -40,6 +45,7 @@ class CombatantsPane(Vertical):
         super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
         self.ruleset = ruleset
         self.border_title = "Combatants"
+        self._sides: SideMarks | None = None
 
     @property
     def hit_points(self) -> bool:
@@ -82,8 +88,9 @@ class CombatantsPane(Vertical):
             own = state_of(c)
             state = ", ".join([*(marks or {}).get(cid, []), *([own] if own else [])])
             points = [self.points_cell(c)] if hp else []
+            side = self._sides.whole(c.side) if self._sides else c.side
             rows.append(
-                (cid, [mark, name, c.side, str(order_value(c, stat)), *points,
+                (cid, [mark, name, side, str(order_value(c, stat)), *points,
                        str(len(c.wounds) or ""), state])
             )
         return rows
@@ -99,6 +106,11 @@ class CombatantsPane(Vertical):
 
     def refresh_from(self, enc: Encounter, actor: str | None,
                      marks: dict[str, list[str]] | None = None) -> None:
+        known = sides(enc)
+        if self._sides is None or self._sides.sides != known:
+            self._sides = SideMarks(self.app, known)
+            if self.table.grid.shorten("side", dict(self._sides.short())):
+                self.table.refit()
         self.table.sync(self.rows(enc, actor, marks))
         self.show_detail(enc, self.table.selected_key)
         n = len(enc.combatants)
@@ -118,9 +130,8 @@ class CombatantsPane(Vertical):
         except Exception as exc:  # a summary that cannot be made must not take the pane down
             log_unexpected(exc, f"summing up {who.name}")
             parts = [plain]
-        names = {c.id: c.name for c in enc.combatants}
-        parts += [", ".join(who.conditions)] if who.conditions else []
-        parts += [e.describe(names) for e in who.effects]
-        if who.notes:
-            parts.append(who.notes)
-        detail.update(Text(f"{who.name}: " + "; ".join(parts)))
+        if who.conditions:
+            parts.append(", ".join(who.conditions))
+        names = {w.id: w.name for w in enc.everyone}
+        marks = self._sides or SideMarks(self.app, [who.side])
+        detail.update(marks.detail(who, parts, names))

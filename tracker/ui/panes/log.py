@@ -1,13 +1,15 @@
 """The log: what happened, in the game's words; undone entries are shown struck out.
 
-With the log focused, a cursor marks an entry: ``[`` and ``]`` jump to the start of the
-round (then of the one before) and of the next round; Enter goes back (or forward) to
-the point right after the marked entry in one step, as ``rewind entry K`` does.
+One row an entry at any width (who, what, and what came of it); the whole entry, with
+every die, on Enter. With the log focused, a cursor marks an entry: ``[`` and ``]`` jump
+to the start of the round (then of the one before) and of the next round; ``b`` goes
+back (or forward) to the point right after the marked entry in one step, as ``rewind
+entry K`` does.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,27 +17,86 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 
+from tracker import startup
 from tracker.core.model import Encounter, LogEntry
 from tracker.ui.logview import LogView
+
+if TYPE_CHECKING:
+    from tracker.ui.screens import reading
+else:  # a dialog: loaded when first opened (see tracker.startup)
+    reading = startup.lazy("tracker.ui.screens.reading")
 
 SHOWN = 200
 """The newest entries drawn; older ones stay in the save and in `tracker replay`."""
 
 
+def _style(entry: LogEntry, undone: bool) -> str:
+    return "dim strike" if undone else ("italic" if entry.secret else "")
+
+
 def line(n: int, entry: LogEntry, undone: bool) -> Text:
+    """The whole entry: its round, its text and every die, ``5*`` for one the tracker
+    rolled (dimmed: the GM entered the others)."""
     text = Text()
     text.append(f"r{entry.round} ", style="dim")
-    body = entry.text
-    style = "dim strike" if undone else ("italic" if entry.secret else "")
-    text.append(body, style=style)
+    style = _style(entry, undone)
+    text.append(entry.text, style=style)
     if entry.rolls:
         text.append("  [", style=style)
-        for k, r in enumerate(entry.rolls[:12]):
+        for k, r in enumerate(entry.rolls):
             rolled = r.source == "rolled"
-            # a die the tracker rolled reads 5*, dimmed: the GM entered the others
             text.append(f"{' ' if k else ''}{r.value}{'*' if rolled else ''}",
                         style=f"{style} dim".strip() if rolled else style)
-        text.append(f"{'…' if len(entry.rolls) > 12 else ''}]", style=style)
+        text.append("]", style=style)
+    return text
+
+
+def summary(entry: LogEntry) -> str:
+    """An entry in a few words: who did what to whom, and what came of it ("Archers I
+    shoots Empire Knights: 1 stand removed"); an entry that is not an action, or whose
+    outcome has no label, its own text."""
+    done = entry.resolved
+    text = entry.text.split("\n", 1)[0]
+    if done is None or not done.happened or entry.parts:
+        return text
+    head = text.split(": ", 1)[0]
+    actor = entry.actor
+    if actor and head.startswith(actor) and head != actor and len(head) < len(text):
+        return f"{head}: {done.happened}"
+    who = " ".join(bit for bit in (actor, done.action, done.target) if bit)
+    return f"{who}: {done.happened}"
+
+
+def headline(entry: LogEntry, undone: bool) -> Text:
+    """An entry as its one row in the pane: its round (``r1*``: a die of it the tracker
+    rolled) and its summary."""
+    text = Text()
+    text.append(f"r{entry.round}{'*' if any_rolled(entry) else ' '}", style="dim")
+    text.append(summary(entry), style=_style(entry, undone))
+    return text
+
+
+def dice_by_role(entry: LogEntry) -> Text:
+    """Every die of an entry under its role: ``hit 5 3 1 · save 4 4* 3*``."""
+    text = Text()
+    roles: dict[str, list[tuple[int, bool]]] = {}
+    for r in entry.rolls:
+        roles.setdefault(r.role, []).append((r.value, r.source == "rolled"))
+    for k, (role, dice) in enumerate(roles.items()):
+        text.append(f"{' · ' if k else ''}{role}")
+        for value, rolled in dice:
+            text.append(f" {value}{'*' if rolled else ''}", style="dim" if rolled else "")
+    return text
+
+
+def details(n: int, entry: LogEntry, undone: bool) -> Text:
+    """The whole of entry ``n`` (1 is the first): its text, then its dice by role."""
+    text = Text(entry.text, style="strike" if undone else "")
+    if entry.rolls:
+        text.append("\n\ndice: ")
+        text.append_text(dice_by_role(entry))
+        if any_rolled(entry):
+            text.append("\n(n*: rolled by the tracker; the others entered)", style="dim")
     return text
 
 
@@ -49,7 +110,8 @@ class LogPane(Vertical):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left_square_bracket", "round(-1)", "Round back", id="log-round-back"),
         Binding("right_square_bracket", "round(1)", "Round on", id="log-round-on"),
-        Binding("enter", "rewind", "Back to here", id="log-rewind"),
+        Binding("enter", "details", "The whole entry, with its dice", id="log-details"),
+        Binding("b", "rewind", "Back (or forward) to here", id="log-rewind"),
     ]
 
     class Rewind(Message):
@@ -64,7 +126,7 @@ class LogPane(Vertical):
         super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
         self.border_title = "Log"
         self.rewind = rewind
-        """Whether Enter rewinds (the GM's app) or does nothing (the player view)."""
+        """Whether ``b`` rewinds (the GM's app) or does nothing (the player view)."""
         self._shown: tuple[int, int, Text | None] | None = None
         """Count, cursor and newest entry's line as drawn (None before the first draw)."""
         self._redraws = 0
@@ -73,14 +135,16 @@ class LogPane(Vertical):
         """The log index and round of each line drawn, in order."""
         self._rolled = False
         """Whether a line drawn shows a die the tracker rolled (the legend says n*)."""
+        self._enc: Encounter | None = None
 
     def compose(self) -> ComposeResult:
-        yield LogView(id="log-view")
+        yield LogView(wrap=False, id="log-view")
 
     def refresh_from(self, enc: Encounter, show_secret: bool = True) -> None:
+        self._enc = enc
         view = self.query_one(LogView)
         count, cursor = len(enc.log), enc.cursor
-        newest = line(count, enc.log[count - 1], count - 1 >= cursor) if count else None
+        newest = headline(enc.log[count - 1], count - 1 >= cursor) if count else None
         if (count, cursor, newest) == self._shown:
             return  # the log has not changed (only its tail ever changes)
         drawn_count, drawn_cursor, _ = self._shown or (0, 0, None)
@@ -109,8 +173,8 @@ class LogPane(Vertical):
         undone = count - cursor
         applied = "1 entry" if cursor == 1 else f"{cursor} entries"
         self.border_subtitle = applied + (f", {undone} undone" if undone else "")
-        # the legend of the dice marks, once a line shows one (the title has room at 80x24)
-        self.border_title = "Log · n* rolled" if self._rolled else "Log"
+        # the legend of the dice mark, once a row shows one (the title has room at 80x24)
+        self.border_title = "Log · * rolled" if self._rolled else "Log"
 
     def _write_older(self, redraw: int, enc: Encounter, start: int, stop: int,
                      show_secret: bool) -> None:
@@ -129,7 +193,7 @@ class LogPane(Vertical):
             if entry.secret and not show_secret:
                 continue
             entries.append((i, entry.round))
-            texts.append(line(i + 1, entry, undone=i >= cursor))
+            texts.append(headline(entry, undone=i >= cursor))
             self._rolled = self._rolled or any_rolled(entry)
         return entries, texts
 
@@ -170,6 +234,19 @@ class LogPane(Vertical):
             while k > 0 and rounds[k - 1] == rounds[k]:
                 k -= 1
         view.move_cursor(k)
+
+    def action_details(self) -> None:
+        """The marked entry whole, with every die, in a dialog."""
+        index = self.marked_entry()
+        if index is None or self._enc is None or index >= len(self._enc.log):
+            return
+        enc = self._enc
+        entry = enc.log[index]
+        undone = index >= enc.cursor
+        title = f"Entry {index + 1} · round {entry.round}" + (" · undone" if undone else "")
+        hint = "Enter / Esc: close" + (" · b in the log: back to here" if self.rewind else "")
+        self.app.push_screen(reading.ReadingScreen(title, details(index + 1, entry, undone),
+                                                   hint=hint))
 
     def action_rewind(self) -> None:
         entry = self.marked_entry()

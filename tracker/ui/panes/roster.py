@@ -1,7 +1,10 @@
 """Unit roster: each side's units with strength, attacks, armour, hits and state.
 
 ``o`` cycles the sort, ``v`` cycles the filter (by side, then by state); the table
-updates only changed cells, so hundreds of units stay readable and quick.
+updates only changed cells, so hundreds of units stay readable and quick. The side shows
+in its colour, as a tag where its name does not fit (the title names the tags); the line
+under the table says the whole of the unit under the cursor, with how long each effect
+lasts.
 """
 
 from __future__ import annotations
@@ -10,13 +13,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.widgets import Static
 
 from tracker.core.model import Encounter, Unit
 from tracker.core.turns import sides
-from tracker.rules.columns import STATE, Roster, UnitTest
+from tracker.rules.columns import SIDE, STATE, Roster, UnitTest
 from tracker.rules.ruleset import Ruleset
 from tracker.ui import prefs
 from tracker.ui.grid import Cell, Rows
+from tracker.ui.sides import SideMarks
 from tracker.ui.table import SyncTable
 
 SORTS = ("listed", "side", "name", "strength")
@@ -57,7 +62,10 @@ class RosterPane(Vertical):
         self.view = prefs.of(self.app).get("roster_filter") or "all"
         self._enc: Encounter | None = None
         self._marks: dict[str, list[str]] = {}
-        self._name_at = [c.key for c in ruleset.roster.columns].index("name")
+        keys = [c.key for c in ruleset.roster.columns]
+        self._name_at = keys.index("name")
+        self._side_at = keys.index("side") if SIDE in ruleset.roster.columns else None
+        self._sides: SideMarks | None = None
 
     @property
     def roster(self) -> Roster:
@@ -65,6 +73,7 @@ class RosterPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield SyncTable(self.roster.columns, id="roster-table")
+        yield Static(id="unit-detail", classes="detail", markup=False)
 
     def _texts(self, u: Unit) -> list[str]:
         roster = self.roster
@@ -113,7 +122,44 @@ class RosterPane(Vertical):
         cells: list[Cell] = list(texts)
         if style:
             cells[self._name_at] = Text(texts[self._name_at], style=style)
+        if self._side_at is not None and self._sides is not None:
+            cells[self._side_at] = self._sides.whole(u.side)
         return cells
+
+    def detail(self, u: Unit) -> Text:
+        """The whole of a unit: its side, strength and state, each effect with how long
+        it lasts, and the GM's notes."""
+        enc = self._enc
+        names = {w.id: w.name for w in enc.everyone} if enc is not None else {}
+        state = self._texts(u)[[c.key for c in self.roster.columns].index("state")]
+        effects = [e.name for e in u.effects]
+        bits = [b for b in state.split(", ") if b]
+        for name in effects:  # said again below with how long each lasts
+            if name in bits:
+                bits.remove(name)
+        parts = [f"{u.strength}/{u.strength_start}", *([", ".join(bits)] if bits else [])]
+        marks = self._sides or SideMarks(self.app, [u.side])
+        return marks.detail(u, parts, names)
+
+    def show_detail(self, key: str | None) -> None:
+        enc = self._enc
+        who = next((u for u in enc.units if u.id == key), None) if enc and key else None
+        self.query_one("#unit-detail", Static).update(self.detail(who) if who else "")
+
+    def on_sync_table_row_highlighted(self, event: SyncTable.RowHighlighted) -> None:
+        self.show_detail(event.key)
+
+    def _mark_sides(self, enc: Encounter) -> bool:
+        """Colour each side, and give the table its tags for a narrow screen; True if
+        the sides changed (every row is made again)."""
+        known = sides(enc)
+        if self._sides is not None and self._sides.sides == known:
+            return False
+        self._sides = SideMarks(self.app, known)
+        if self._side_at is not None:
+            if self.table.grid.shorten("side", dict(self._sides.short())):
+                self.table.refit()
+        return True
 
     def refresh_from(self, enc: Encounter, units: set[str] | None = None,
                      marks: dict[str, list[str]] | None = None) -> None:
@@ -129,12 +175,29 @@ class RosterPane(Vertical):
             units = units | {k for k in marks.keys() | self._marks.keys()
                              if marks.get(k) != self._marks.get(k)}
         self._marks = marks
-        self.table.sync(self.rows(enc), only=units)
-        shown = self.table.row_count
+        if self._mark_sides(enc):
+            units = None
+        table = self.table
+        table.sync(self.rows(enc), only=units)
+        self.show_detail(table.selected_key)
+        self._title()
+        shown = table.row_count
         active = sum(1 for u in enc.units if u.active)
         view = "" if self.view == "all" else f" · {self.view}"
         sort = "" if self.sort == "listed" else f" · by {self.sort}"
         self.border_subtitle = f"{shown} shown, {active} in play{view}{sort}"
+
+    def _title(self) -> None:
+        """"Units", and each side's tag while the tags stand for the sides."""
+        title = Text("Units")
+        grid = self.table.grid
+        if self._sides is not None and any(i in grid.shortened for i in grid.shown):
+            title.append(" · ")
+            title.append_text(self._sides.legend())
+        self.border_title = title
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._title)
 
     def action_cycle_sort(self) -> None:
         sorts = self.sorts()
@@ -142,8 +205,7 @@ class RosterPane(Vertical):
         self.sort = sorts[(i + 1) % len(sorts)]
         if self._enc is not None:
             self.refresh_from(self._enc, marks=self._marks)
-        prefs.of(self.app).remember(roster_sort=self.sort)
-        self.notify(f"roster sorted by {self.sort}", timeout=2)
+        prefs.of(self.app).remember(roster_sort=self.sort)  # the subtitle says the sort
 
     def action_cycle_view(self) -> None:
         if self._enc is None:
@@ -152,5 +214,4 @@ class RosterPane(Vertical):
         i = views.index(self.view) if self.view in views else 0
         self.view = views[(i + 1) % len(views)]
         self.refresh_from(self._enc, marks=self._marks)
-        prefs.of(self.app).remember(roster_filter=self.view)
-        self.notify(f"roster shows: {self.view}", timeout=2)
+        prefs.of(self.app).remember(roster_filter=self.view)  # and the filter

@@ -1,0 +1,69 @@
+"""Whose unit is whose at any width: each side a colour and, where its name does not fit,
+a short tag the pane's title names; the row under the cursor read whole underneath."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
+
+from tests.ui.wait import settled
+from tracker.rules.columns import NAME, STATE, STRENGTH, Column, fit_columns
+from tracker.ui.grid import Grid
+from tracker.ui.sides import tags
+
+SIDE = Column("Side", "side", lambda u: u.side, priority=2)
+
+
+def test_a_tag_is_the_initials_of_several_words_or_the_first_letters_of_one():
+    assert tags(["High Elves", "Empire"]) == {"High Elves": "HE", "Empire": "Emp"}
+    assert tags(["French", "English"]) == {"French": "Fre", "English": "Eng"}
+
+
+def test_no_two_sides_share_a_tag():
+    found = tags(["Empire", "Empire of Man", "Emperor's guard", "Emptiness"])
+    assert len(set(found.values())) == 4
+    assert all(len(tag) <= 3 for tag in found.values())
+
+
+def test_the_last_column_is_cut_to_the_room_left_rather_than_running_past_the_edge():
+    widths = {"name": 20, "strength": 5, "state": 30}
+    shown, limits = fit_columns((NAME, STRENGTH, STATE), widths, room=45)
+    assert [c.key for c in shown] == ["name", "strength", "state"]
+    assert limits == {"state": 45 - 22 - 7 - 2}
+
+
+def grid_of(rows: list[tuple[str, str, str, str]]) -> Grid:
+    grid = Grid((SIDE, NAME, STRENGTH, STATE))
+    grid.replace([r[1] for r in rows], [(r[1], list(r)) for r in rows])
+    return grid
+
+
+def test_a_side_that_does_not_fit_shows_its_tag_whole_rather_than_cut_or_gone():
+    grid = grid_of([("High Elves", "Archers I", "3/3", "3 hits to drive back"),
+                    ("Empire", "Empire Knights", "3/3", "")])
+    grid.shorten("side", {"High Elves": Text("HE"), "Empire": Text("Emp")})
+    grid.fit(200)  # room for every name
+    assert grid.shortened == set() and grid.widths["side"] == len("High Elves") + 2
+    grid.fit(50)  # 12 + 16 + 5 + 22 = 55 with the whole side: its tag instead
+    assert grid.shortened == {0} and grid.cut == set()
+    assert grid.widths == {"side": 6, "name": 16, "strength": 5, "state": 22}
+    drawn = "".join(s.text for s in grid.segments(Console(), 0, grid.cells["Archers I"],
+                                                  Style(), Style()))
+    assert drawn == " HE    Archers I       3/3  3 hits to drive back "
+
+
+async def test_plain_conditions_and_effects_read_whole_under_the_cursor(tmp_path):
+    from tests.ui.scenes import plain_app
+
+    app = plain_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        detail = app.query_one("#combatant-detail")
+        assert str(detail.render()) == (
+            "Aldo · party: initiative 14; frightened, poisoned, pinned")
+        await pilot.press("down")
+        await settled(pilot)
+        assert str(detail.render()) == (
+            "Grak the Orc chief · foes: initiative 11; prone, grappled; poisoned, until "
+            "the end of Aldo's next turn")
