@@ -21,7 +21,7 @@ def _scalar_fields(model: type[Any]) -> list[str]:
         if name in SKIP:
             continue
         text = str(info.annotation)
-        if any(t in text for t in ("list", "dict", "BaseModel")) or (
+        if any(t in text for t in ("list", "dict", "tuple", "BaseModel")) or (
             isinstance(info.annotation, type) and issubclass(info.annotation, (Combatant, Unit))
         ):
             continue
