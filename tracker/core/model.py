@@ -332,6 +332,10 @@ class Encounter(Model):
     """How many log entries are applied; entries past it were undone and can be redone."""
     jump: Jump | None = None
     """The latest rewind, while it can still be taken back in one step."""
+    under_way: bool = True
+    """Whether the fight has begun. A new encounter has not: its first advance begins it,
+    with what its first round owes as it begins (each one's initiative, where the ruleset
+    rolls it). A save that does not say is a fight under way."""
     _log: Log = PrivateAttr(default_factory=Log)
 
     @property

@@ -7,6 +7,9 @@ Fantasy Warlord's game turn), or each side takes a whole turn of the phases in t
 ``each`` combatant (or group) in order of the ruleset's order stat, each ``side`` in turn,
 ``all`` sides at once (simultaneous fire), or ``none`` (a phase of duties only).
 
+A new encounter's first advance begins the fight (:func:`begin`): its first phase's start
+duties are owed then (everyone's initiative, where the ruleset rolls it).
+
 Advancing (``n``: the next to act, ``p``: the next phase, ``N``: the next round) never
 crosses a phase end with a duty pending: :func:`crossings` lists the phase ends an advance
 would cross, the session checks their duties (running the ones that need nothing of the
@@ -397,6 +400,24 @@ def crossings(enc: Encounter, seq: SequenceOfPlay, what: str, stat: str = "initi
 Begun = Callable[[Phase], list[str]]
 """What the rules owe as a phase begins, dealt with at that point of a move: (the phase
 begun) -> log lines. It may raise to stop the move (the caller rolls it back)."""
+
+
+def begin(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, *, stat: str = "initiative",
+          grouping: Grouping = "none", begun: Begun | None = None) -> Step | None:
+    """The fight's first advance begins it (``under_way``): the start duties of its first
+    phase are dealt with by ``begun``. Where they did something (initiative rolled, or
+    skipped by the GM) the fight stands at its first turn, the first of the order they
+    made, and the advance goes no further; else None, and the advance moves on as ever."""
+    lines = _begin(enc, seq, begun)
+    tx.set(["under_way"], True)
+    if not lines:
+        return None
+    tx.set(["position", "turn"], 0)
+    holder = current(enc, seq, stat, grouping)
+    first = f", {holder_name(enc, holder)} first" if holder not in (None, ALL) else ""
+    if seq.has_phases:
+        first = f", {_phase_words(seq, enc.position.phase)}{first}"
+    return Step(f"Round {enc.position.round} begins{first}", lines)
 
 
 def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,

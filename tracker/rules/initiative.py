@@ -1,53 +1,64 @@
-"""Initiative rolled anew each round, for rulesets whose tables want it (a setting).
+"""Initiative from the table's dice, in every ruleset that rolls it (``plain``, ``harn``).
 
-Each combatant in the fight rolls the setting's dice (``d20``, ``d100``, ``2d6``) plus its
-``init_bonus`` stat; the roll orders this round's turns (highest first) and is kept on the
-combatant as ``rolled_initiative``. The dice are asked for by role ``initiative`` (one
-stage per combatant, in the order they are listed), so the GM can enter them; the log
-names every roll.
+Everyone's initiative is owed as the fight's first round begins (the first ``n`` of a new
+encounter) and, where the ruleset says so, as each round begins: a duty owed as the
+round begins (:class:`~tracker.core.sequence.Duty`, ``at="start"``). ``next`` asks for
+each one's die (the app's dice step, ``R`` rolling the rest; ``next --dice
+initiative=...``; ``--roll-rest``), or stops and names the dice it needs; ``next force``
+begins the round without them, the order standing as it was, and the log says so. The
+``initiative`` action (:mod:`tracker.rules.initiative_action`) rolls them; the tracker
+never rolls one unasked.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tracker.core.dice import DiceError, parse_notation
+from tracker.core.sequence import Duty
 from tracker.rules.setting import Setting
 
 if TYPE_CHECKING:
-    from tracker.core.dice import Dice
-    from tracker.core.history import Transaction
     from tracker.core.model import Encounter
 
 INITIATIVE_DICE = Setting(
     "initiative_dice",
     "",
-    "dice rolled for initiative at the start of each round, plus the combatant's init_bonus"
-    " stat (empty: initiative is not re-rolled)",
+    "dice rolled for initiative as the fight begins and as each round begins, plus the "
+    "combatant's init_bonus stat (empty: the Initiative Rating orders the turns)",
 )
+"""harn's: tables that roll initiative anew each round name the dice (``d100``)."""
 
 BONUS = "init_bonus"
 
 
-def reroll(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
-    """Roll every combatant's initiative for the new round, if the setting asks for it."""
-    spec = str(enc.settings.get(INITIATIVE_DICE.name, INITIATIVE_DICE.default)).strip()
-    if not spec:
-        return []
-    try:
-        n = parse_notation(spec, what="initiative_dice")
-    except DiceError as exc:
-        return [f"initiative not re-rolled: {exc}"]
-    if not n.count:
-        return [f"initiative not re-rolled: initiative_dice={spec} rolls no dice"]
-    parts: list[str] = []
-    for c in enc.combatants:
-        if c.out:
-            continue
-        values = dice.roll_many("initiative", n.sides, n.count, why=f"{c.name}'s initiative")
-        bonus = c.stats.get(BONUS, 0) + n.modifier
-        total = sum(values) + bonus
-        tx.set(["combatants", c.id, "rolled_initiative"], total)
-        shown = "+".join(map(str, values)) + (f"{bonus:+d}" if bonus else "")
-        parts.append(f"{c.name} {total} ({shown})")
-    return [f"Initiative: {', '.join(parts)}"] if parts else []
+def dice_of(enc: Encounter, dice: Setting) -> str:
+    """The encounter's dice of initiative (empty: none are rolled)."""
+    return str(enc.settings.get(dice.name, dice.default)).strip()
+
+
+def bonus_of(who: object) -> int:
+    """A combatant's initiative bonus: its ``init_bonus`` field, else the stat."""
+    bonus = getattr(who, BONUS, 0)
+    if bonus:
+        return int(bonus)
+    stats = getattr(who, "stats", {})
+    return int(stats.get(BONUS, 0))
+
+
+def initiative_owed(dice: Setting, each_round: Callable[[Encounter], bool]) -> Duty:
+    """Everyone's initiative, owed as the fight begins and as each round begins where
+    ``each_round`` says so, while ``dice`` names any."""
+
+    def rolling(enc: Encounter) -> list[tuple[str, str]]:
+        spec = dice_of(enc, dice)
+        if not spec or (enc.under_way and not each_round(enc)):
+            return []
+        out = []
+        for c in enc.combatants:
+            if not c.out:
+                bonus = bonus_of(c)
+                out.append((c.id, f"{spec}{bonus:+d}" if bonus else spec))
+        return out
+
+    return Duty("initiative", rolling, action="initiative", at="start")

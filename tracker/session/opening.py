@@ -131,7 +131,8 @@ def new_encounter(name: str, ruleset_id: str, path: Path, seed: int | None = Non
         enc.seed = enc.seed if seed is None else seed
     else:
         ruleset = rules.get(ruleset_id)
-        enc = ruleset.encounter_model(name=name, ruleset=ruleset.id, seed=seed or 0)
+        enc = ruleset.encounter_model(name=name, ruleset=ruleset.id, seed=seed or 0,
+                                        under_way=False)
     if path.exists() or path.is_symlink():
         raise FileExistsError(f"{path} already exists")
     make_folders(path.parent)  # 0700, its missing parents too, whatever the umask

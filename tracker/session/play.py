@@ -171,8 +171,18 @@ class Play:
 
     def skipped(self, what: str) -> seqs.Skipped:
         """What advancing ``what`` passes over unplayed (the app asks before ``N`` skips
-        whole phases or turns)."""
+        whole phases or turns); nothing where it begins the fight instead."""
+        if self.opening():
+            return seqs.Skipped()
         return seqs.skipped(self.enc, self.seq, what, self.stat, self.grouping)
+
+    def opening(self) -> bool:
+        """Whether the next advance begins the fight with what its first round owes as
+        it begins (everyone's initiative), moving no one."""
+        if self.enc.under_way:
+            return False
+        phase = self.seq.phase(self.enc.position)
+        return any(d.at == "start" and d.pending(self.enc) for d in phase.duties)
 
     def advance(self, tx: Transaction, what: str, *, force: bool, roll_rest: bool,
                 dice: Dice, run: RunDuty) -> str | PendingDuty:
@@ -183,17 +193,6 @@ class Play:
         the log says what was skipped and what it owed."""
         notes: list[str] = []
         typed = {role for role, values in dice.entered.items() if values}  # --dice
-        skipped = self.skipped(what)
-        for end, duty, items in self.duties_crossed(what):
-            words = self.seq.names.get(end.phase.name, end.phase.name)
-            if items and duty.action and (roll_rest or typed & self._roles(duty.action)):
-                notes.append(run(duty.action, tx, dice, end, [i for i, _ in items if i]))
-            elif items and not force:
-                return PendingDuty.of(words, duty, items, self.names())
-            elif items:
-                notes.append(self._skip_note(duty, items))
-            elif duty.action and duty.always:
-                notes += self._bookkeeping(duty, tx, end, run)
 
         def begun(phase: seqs.Phase) -> list[str]:
             pos = self.enc.position
@@ -213,6 +212,26 @@ class Play:
                 elif duty.action and duty.always:
                     lines += self._bookkeeping(duty, tx, here, run)
             return lines
+
+        if not self.enc.under_way:  # the first advance begins the fight
+            try:
+                first = seqs.begin(self.enc, tx, self.seq, stat=self.stat,
+                                   grouping=self.grouping, begun=begun)
+            except Stop as stop:
+                return stop.pending
+            if first is not None:
+                return first.text
+        skipped = self.skipped(what)
+        for end, duty, items in self.duties_crossed(what):
+            words = self.seq.names.get(end.phase.name, end.phase.name)
+            if items and duty.action and (roll_rest or typed & self._roles(duty.action)):
+                notes.append(run(duty.action, tx, dice, end, [i for i, _ in items if i]))
+            elif items and not force:
+                return PendingDuty.of(words, duty, items, self.names())
+            elif items:
+                notes.append(self._skip_note(duty, items))
+            elif duty.action and duty.always:
+                notes += self._bookkeeping(duty, tx, end, run)
 
         try:
             step = seqs.move(self.enc, tx, what, self.seq, stat=self.stat,

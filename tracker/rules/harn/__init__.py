@@ -11,7 +11,8 @@ Initiative Rating (IR, the ``initiative`` field), highest first, one missile act
 round each (setting ``one_action_per_round``).
 
 Actions (one a file in ``actions/``): ``missile``/``fire``, ``shoot``, ``throw``,
-``charge``, ``load``, ``aim``, ``span``, ``abandon``, ``status``, ``injury``. Tables
+``charge``, ``load``, ``aim``, ``span``, ``abandon``, ``status``, ``injury``,
+``initiative`` (where the table rolls it). Tables
 (Missile Actions, Missile Range, missile skill, the situational modifiers as rows):
 ``tables.toml``. The combatant model (``model.py``) carries the missile state.
 
@@ -28,7 +29,8 @@ Settings (rules the text leaves open or whose table it does not print; ``setting
 - ``thrown_pb_zd`` (6): thrown ZD at Direct PB (Thrown Weapon table not printed).
 - ``aim_needs_load`` (yes), ``one_action_per_round`` (yes), ``span_progress_kept`` (yes).
 - ``initiative_dice`` (empty): tables that roll initiative anew each round name the dice
-  (``d100``), plus each combatant's ``init_bonus`` stat.
+  (``d100``), plus each combatant's ``init_bonus`` stat; each one's die is then asked
+  for as the fight begins and as each round begins.
 Also open in the text and left to the GM as parameters: success steps beyond CS
 (``steps``), Heft penalty (``heft``), fatigue/impairment (``trauma``), the injury level
 (``injury``; Injury Sequence not printed), which adjacent area a deviation d8 names.
@@ -45,7 +47,7 @@ from .upkeep import describe_combatant
 
 ACTIONS = (
     "missile", "fire", "shoot", "throw", "charge", "load", "aim", "span", "abandon", "status",
-    "injury",
+    "injury", "initiative",
 )
 """In the order the GM's action list shows them; each module is imported when first used."""
 

@@ -6,7 +6,8 @@ movement as a target and the round's missile action end with the round (declared
 the aim's +10 ends with the shot that uses it or at the end of the next round, and the
 Ignore defence of a load, aim or span at the start of the actor's next turn (timed
 effects, ``effects.py``). Tables that roll initiative anew each round set
-``initiative_dice``."""
+``initiative_dice``: everyone's die is then owed as the fight begins and as each round
+begins (:mod:`tracker.rules.initiative`), asked for, never rolled unasked."""
 
 from __future__ import annotations
 
@@ -14,19 +15,21 @@ from typing import TYPE_CHECKING
 
 from tracker.core.lifetimes import Lasts, When
 from tracker.core.sequence import Phase, SequenceOfPlay
-from tracker.rules.initiative import reroll
+from tracker.rules.initiative import INITIATIVE_DICE, initiative_owed
 
 from .upkeep import start_round
 
 if TYPE_CHECKING:
-    from tracker.core.dice import Dice
-    from tracker.core.history import Transaction
     from tracker.core.model import Encounter
 
 
-def round_start(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
-    return [*start_round(enc, tx, dice), *reroll(enc, tx, dice)]
+def every_round(enc: Encounter) -> bool:
+    """Where the table rolls initiative, it does so each round."""
+    return True
 
+
+INITIATIVE = initiative_owed(INITIATIVE_DICE, every_round)
+"""Each one's initiative die, where ``initiative_dice`` names any."""
 
 ROUND_END = When(at="end", of="round")
 
@@ -38,4 +41,5 @@ LIFETIMES = (
 )
 """The fields the missile actions set that end with the round."""
 
-SEQUENCE = SequenceOfPlay(phases=(Phase(""),), round_start=round_start, lifetimes=LIFETIMES)
+SEQUENCE = SequenceOfPlay(phases=(Phase("", duties=(INITIATIVE,)),), round_start=start_round,
+                          lifetimes=LIFETIMES)

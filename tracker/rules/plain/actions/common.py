@@ -23,13 +23,6 @@ def combatant(enc: Encounter, name: Any) -> Combatant | None:
         return None
 
 
-def name_of(enc: Encounter, who: Combatant) -> str:
-    """How a combatant is named in an action's parameters: its name, or its id where
-    another shares the name."""
-    same = sum(1 for c in enc.combatants if c.name == who.name)
-    return who.name if same == 1 else who.id
-
-
 def damage_count(dmg: Damage, critical: bool, crit_damage: str) -> int:
     """How many damage dice are rolled: twice as many on a critical hit, where its
     damage is the dice rolled twice."""
