@@ -7,6 +7,8 @@ from textual.widgets import Input
 
 from tests.conftest import app_on_copy
 from tests.ui.keys import type_text
+from tracker.session.opening import new_encounter, open_encounter
+from tracker.ui.app import TrackerApp
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.form import FormScreen
@@ -186,3 +188,36 @@ async def test_a_round_that_rolls_initiative_again_asks_each_die_as_it_begins(tm
         assert "Initiative: Aria 3 (2+1), " in entry.text
         sources = [r.source for r in entry.rolls]
         assert sources[0] == "entered" and set(sources[1:]) == {"rolled"}
+
+
+async def test_the_first_n_of_a_new_fight_asks_each_one_s_initiative_die(tmp_path):
+    path = new_encounter("Cave", "plain", tmp_path / "cave.toml", seed=3)
+    app = TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for line in ("add combatant Aria hp=24 init_bonus=1",
+                     "add combatant Tam hp=18 init_bonus=4",
+                     "add combatant Goblin side=foes hp=7 init_bonus=2"):
+            app.session.execute(line)
+        await pilot.press("n")
+        step = await opened(pilot, app, DiceScreen)
+        assert step.title_text == "initiative"
+        assert not app.session.enc.under_way  # nothing moved while it asks
+        assert str(step.query_one("#dice-prompt").render()) == \
+            "Aria +1: roll 1 d20 for initiative"
+        await pilot.press("1", "7", "enter")
+        await pilot.pause()
+        await pilot.press("R")
+        for _ in range(50):
+            await pilot.pause()
+            if len(app.screen_stack) == 1:
+                break
+        entry = app.session.enc.log[-1]
+        assert entry.text.startswith("Round 1 begins, ")
+        assert "Initiative: Aria 18 (17+1), " in entry.text
+        sources = [r.source for r in entry.rolls]
+        assert sources[0] == "entered" and set(sources[1:]) == {"rolled"}
+        assert app.session.enc.under_way and app.session.enc.position.round == 1
+        order = app.session.play.order()
+        totals = {c.id: c.initiative for c in app.session.enc.combatants}
+        assert app.session.play.current() == order[0]
+        assert totals[order[0]] == max(totals.values())
