@@ -42,6 +42,20 @@ async def opened(pilot, app, kind: type) -> object:  # type: ignore[no-untyped-d
     raise AssertionError(f"no {kind.__name__} opened")
 
 
+async def roll_the_rest(pilot, app):  # type: ignore[no-untyped-def]
+    """``R`` in the dice step, once the first die was typed: the log entry it makes, its
+    first die entered and the rest rolled by the tracker."""
+    await pilot.press("R")
+    for _ in range(50):
+        await pilot.pause()
+        if len(app.screen_stack) == 1:
+            break
+    entry = app.session.enc.log[-1]
+    sources = [r.source for r in entry.rolls]
+    assert sources[0] == "entered" and set(sources[1:]) == {"rolled"}
+    return entry
+
+
 async def test_d_and_h_ask_for_the_amount_of_the_row_under_the_cursor(tmp_path):
     app = app_on_copy(tmp_path, SAMPLE)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -147,16 +161,9 @@ async def test_initiative_asks_each_one_s_die_and_r_rolls_the_rest(tmp_path):
         await pilot.pause()
         assert str(step.query_one("#dice-prompt").render()) == \
             "Tam +4: roll 1 d20 for initiative"
-        await pilot.press("R")
-        for _ in range(50):
-            await pilot.pause()
-            if len(app.screen_stack) == 1:
-                break
-        entry = app.session.enc.log[-1]
+        entry = await roll_the_rest(pilot, app)
         assert entry.text.startswith("Initiative: Aria 19 (18+1), Tam ")
-        sources = [r.source for r in entry.rolls]
-        assert sources[0] == "entered" and set(sources[1:]) == {"rolled"}
-        assert len(sources) == 7  # everyone still up; Goblin 1 is down
+        assert len(entry.rolls) == 7  # everyone still up; Goblin 1 is down
 
 
 async def test_the_help_lists_the_hit_point_and_condition_keys(tmp_path):
@@ -178,16 +185,9 @@ async def test_a_round_that_rolls_initiative_again_asks_each_die_as_it_begins(tm
             "Aria +1: roll 1 d20 for initiative"
         await pilot.press("2", "enter")
         await pilot.pause()
-        await pilot.press("R")
-        for _ in range(50):
-            await pilot.pause()
-            if len(app.screen_stack) == 1:
-                break
+        entry = await roll_the_rest(pilot, app)
         assert app.session.enc.position.round == 3
-        entry = app.session.enc.log[-1]
         assert "Initiative: Aria 3 (2+1), " in entry.text
-        sources = [r.source for r in entry.rolls]
-        assert sources[0] == "entered" and set(sources[1:]) == {"rolled"}
 
 
 async def test_the_first_n_of_a_new_fight_asks_each_one_s_initiative_die(tmp_path):
@@ -206,16 +206,9 @@ async def test_the_first_n_of_a_new_fight_asks_each_one_s_initiative_die(tmp_pat
             "Aria +1: roll 1 d20 for initiative"
         await pilot.press("1", "7", "enter")
         await pilot.pause()
-        await pilot.press("R")
-        for _ in range(50):
-            await pilot.pause()
-            if len(app.screen_stack) == 1:
-                break
-        entry = app.session.enc.log[-1]
+        entry = await roll_the_rest(pilot, app)
         assert entry.text.startswith("Round 1 begins, ")
         assert "Initiative: Aria 18 (17+1), " in entry.text
-        sources = [r.source for r in entry.rolls]
-        assert sources[0] == "entered" and set(sources[1:]) == {"rolled"}
         assert app.session.enc.under_way and app.session.enc.position.round == 1
         order = app.session.play.order()
         totals = {c.id: c.initiative for c in app.session.enc.combatants}
