@@ -197,6 +197,7 @@ def test_monsters_by_the_dozen_from_the_bestiary():
     names = [c.name for c in s.enc.combatants if c.name.startswith("Goblin ")]
     assert names == [f"Goblin {n}" for n in range(1, 7)]
     assert out.message.startswith("Goblin 1 to 6 join (combatant, foes); from the bestiary:")
+    assert "init_bonus=3" not in out.message and "init_bonus=2" not in out.message  # typed: stands
     first = s.enc.find_combatant("Goblin 1")
     assert (first.hp, first.ac, first.init_bonus, first.attack, first.group) == (  # type: ignore[attr-defined]
         7, 15, 3, "+4 1d6+2", "Goblin")

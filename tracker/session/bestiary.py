@@ -89,8 +89,10 @@ def joining(enc: Encounter, name: str, params: dict[str, str], save: Path | None
         raise CommandError(f"count={count}: {COUNT.words()}")
     found, said = creature(name, save) if creatures else (None, [])
     if found is not None:
+        taken = {k: v for k, v in found.items() if k not in params}
         params = {**found, **params}
-        said.insert(0, f"from the bestiary: {', '.join(f'{k}={v}' for k, v in found.items())}")
+        if taken:  # what was typed stands: only what the bestiary gave is named
+            said.insert(0, f"from the bestiary: {', '.join(f'{k}={v}' for k, v in taken.items())}")
     if count == 1:
         return Joining([name], params, said)
     params.setdefault("group", name)  # they act together where group_initiative says so
