@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tracker.core.dice import Dice, DiceError, parse_notation
 from tracker.core.sequence import Grouping, holder_of
-from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, Stage
-from tracker.rules.base import param as p_
+from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, Stage, param
 from tracker.rules.initiative import bonus_of
 
 if TYPE_CHECKING:
@@ -29,13 +28,13 @@ if TYPE_CHECKING:
 class InitiativeParams(Params):
     """Who rolls, with what bonus, for whom; each ruleset's own names its dice setting."""
 
-    who: tuple[str, ...] | None = p_(None, "who rolls (default: everyone in the fight)",
+    who: tuple[str, ...] | None = param(None, "who rolls (default: everyone in the fight)",
                                      kind="names")
-    bonuses: tuple[int, ...] | None = p_(None, "each one's init_bonus, in that order "
+    bonuses: tuple[int, ...] | None = param(None, "each one's init_bonus, in that order "
                                                "(default: their own)")
-    holders: tuple[str, ...] | None = p_(None, "the group or side each one rolls for "
+    holders: tuple[str, ...] | None = param(None, "the group or side each one rolls for "
                                                "(default: as group_initiative says)")
-    dice: str = p_("", "the dice of initiative")
+    dice: str = param("", "the dice of initiative")
 
 
 class Rolled(Figures):

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from tracker.rules.base import param as p_
+from tracker.rules.base import param
 from tracker.rules.initiative import INITIATIVE_DICE
 from tracker.rules.initiative_action import Initiative, InitiativeParams
 
 
 class HarnInitiativeParams(InitiativeParams):
-    dice: str = p_(help="the dice of initiative", setting=INITIATIVE_DICE)
+    dice: str = param(help="the dice of initiative", setting=INITIATIVE_DICE)
 
 
 class HarnInitiative(Initiative):

@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage
-from tracker.rules.base import param as p_
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage, param
 from tracker.startup import lazy
 
 from ..damage import Damage, read_attack, read_damage
@@ -36,23 +35,23 @@ KINDS = ("miss", "hit", "critical hit")
 
 
 class AttackParams(Params):
-    actor: str | None = p_(None, "who attacks", kind="actor")
-    target: str | None = p_(None, "who is attacked", kind="target", unlike="actor")
-    bonus: int = p_(0, "added to the attack die (default: the attacker's attack)",
+    actor: str | None = param(None, "who attacks", kind="actor")
+    target: str | None = param(None, "who is attacked", kind="target", unlike="actor")
+    bonus: int = param(0, "added to the attack die (default: the attacker's attack)",
                     ge=BONUS.ge, le=BONUS.le)
-    damage: str = p_("", "damage dice on a hit: 1d8+3, 2d6, 8 (default: the attacker's)")
-    vs: str = p_("ac", "the target's defence it is against: ac, or one the target names")
-    defence: int | None = p_(None, "that defence's value (default: the target's)", ge=DEFENCE.ge,
+    damage: str = param("", "damage dice on a hit: 1d8+3, 2d6, 8 (default: the attacker's)")
+    vs: str = param("ac", "the target's defence it is against: ac, or one the target names")
+    defence: int | None = param(None, "that defence's value (default: the target's)", ge=DEFENCE.ge,
                              le=DEFENCE.le)
-    crit: int = p_(20, "the lowest die that is a critical hit", ge=CRIT.ge, le=CRIT.le)
-    roll: str = p_("normal", "advantage: two dice, the higher counts; disadvantage: the lower",
+    crit: int = param(20, "the lowest die that is a critical hit", ge=CRIT.ge, le=CRIT.le)
+    roll: str = param("normal", "advantage: two dice, the higher counts; disadvantage: the lower",
                    choices=ROLLS)
-    hp: int | None = p_(None, "the target's hit points, temporary ones too (default: its own)",
+    hp: int | None = param(None, "the target's hit points, temporary ones too (default: its own)",
                         ge=0)
-    natural_20: bool = p_(help="a 20 always hits", setting=NATURAL_20)
-    natural_1: bool = p_(help="a 1 always misses", setting=NATURAL_1)
-    equal_succeeds: bool = p_(help="equal to the defence hits", setting=EQUAL_SUCCEEDS)
-    crit_damage: str = p_(help="a critical hit's damage", setting=CRIT_DAMAGE,
+    natural_20: bool = param(help="a 20 always hits", setting=NATURAL_20)
+    natural_1: bool = param(help="a 1 always misses", setting=NATURAL_1)
+    equal_succeeds: bool = param(help="equal to the defence hits", setting=EQUAL_SUCCEEDS)
+    crit_damage: str = param(help="a critical hit's damage", setting=CRIT_DAMAGE,
                           choices=CRIT_DAMAGE.choices)
 
 

@@ -6,7 +6,7 @@ as each round begins where ``initiative_each_round`` says so (``rounds.py``)."""
 
 from __future__ import annotations
 
-from tracker.rules.base import param as p_
+from tracker.rules.base import param
 from tracker.rules.initiative_action import Initiative, InitiativeParams
 
 from ..domains import InitBonus
@@ -14,9 +14,9 @@ from ..settings import INITIATIVE_DICE
 
 
 class PlainInitiativeParams(InitiativeParams):
-    bonuses: tuple[InitBonus, ...] | None = p_(None, "each one's init_bonus, in that order "
+    bonuses: tuple[InitBonus, ...] | None = param(None, "each one's init_bonus, in that order "
                                                    "(default: their own)")
-    dice: str = p_(help="the dice of initiative", setting=INITIATIVE_DICE)
+    dice: str = param(help="the dice of initiative", setting=INITIATIVE_DICE)
 
 
 class PlainInitiative(Initiative):

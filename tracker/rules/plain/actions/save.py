@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import Field
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage
-from tracker.rules.base import param as p_
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage, param
 from tracker.startup import lazy
 
 from ..damage import Damage, read_damage
@@ -33,21 +32,21 @@ else:  # imported on first use (tracker.startup): `tracker resolve` needs no ice
 
 
 class SaveParams(Params):
-    targets: tuple[str, ...] | None = p_(None, "who saves", kind="names")
-    dc: int = p_(help="the difficulty: the total to reach", ge=DC.ge, le=DC.le)
-    bonus: tuple[Bonus, ...] | None = p_(None, "added to the die: one for all, or one each in "
+    targets: tuple[str, ...] | None = param(None, "who saves", kind="names")
+    dc: int = param(help="the difficulty: the total to reach", ge=DC.ge, le=DC.le)
+    bonus: tuple[Bonus, ...] | None = param(None, "added to the die: one for all, or one each in "
                                                "order (default: stat, else 0)")
-    stat: str = p_("", "a stat of each target added to its die: dex, wis_save")
-    damage: str = p_("", "damage dice, rolled once for all: 8d6 (none: no damage)")
-    half: bool = p_(True, "those who save take half the damage")
-    condition: str = p_("", "a condition those who fail take: poisoned")
-    roll: str = p_("normal", "advantage: two dice, the higher counts; disadvantage: the lower",
+    stat: str = param("", "a stat of each target added to its die: dex, wis_save")
+    damage: str = param("", "damage dice, rolled once for all: 8d6 (none: no damage)")
+    half: bool = param(True, "those who save take half the damage")
+    condition: str = param("", "a condition those who fail take: poisoned")
+    roll: str = param("normal", "advantage: two dice, the higher counts; disadvantage: the lower",
                    choices=ROLLS)
-    hp: tuple[Annotated[int, Field(ge=-1)], ...] | None = p_(
+    hp: tuple[Annotated[int, Field(ge=-1)], ...] | None = param(
         None, "each one's hit points, temporary ones too (-1: not kept; default: their own)")
-    by: str = p_("", "who or what forces the save, for the log")
-    equal_succeeds: bool = p_(help="equal to the DC saves", setting=EQUAL_SUCCEEDS)
-    half_rounds: str = p_(help="half damage rounds", setting=HALF_ROUNDS,
+    by: str = param("", "who or what forces the save, for the log")
+    equal_succeeds: bool = param(help="equal to the DC saves", setting=EQUAL_SUCCEEDS)
+    half_rounds: str = param(help="half damage rounds", setting=HALF_ROUNDS,
                           choices=HALF_ROUNDS.choices)
 
 
