@@ -206,11 +206,15 @@ class Session:
         """Parameters from ``name=value`` text, the encounter's settings and ``fill``."""
         raw = dict(raw)
         for p in action.params:
-            if p.kind in ("actor", "target") and isinstance(raw.get(p.name), str):
-                raw[p.name] = self.canonical_name(raw[p.name])
-            elif p.kind == "names" and isinstance(raw.get(p.name), str):
+            value = raw.get(p.name)
+            if p.kind in ("actor", "target") and isinstance(value, str):
+                raw[p.name] = self.canonical_name(value)
+            elif p.kind == "names" and isinstance(value, str):
                 raw[p.name] = ",".join(self.canonical_name(n.strip())
-                                       for n in raw[p.name].split(",") if n.strip())
+                                       for n in value.split(",") if n.strip())
+            elif p.kind == "names" and isinstance(value, (list, tuple)):
+                raw[p.name] = [self.canonical_name(str(n).strip()) for n in value
+                               if str(n).strip()]
         partial = action.parse_params(raw, partial=True)
         given = {k: partial[k] for k in raw}
         for k, v in action.fill(self.enc, dict(given)).items():
