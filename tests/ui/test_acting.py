@@ -103,3 +103,22 @@ async def test_the_status_says_the_duty_dialog_is_open_and_how_to_leave_it(tmp_p
                                  "(Orc warband: morale test)"), status
         assert status.endswith("its morale dialog is open (Esc leaves it undone, and "
                                "asks first)"), status
+
+
+async def test_a_form_asks_the_unit_once_not_its_name_for_the_log_beside_it(tmp_path):
+    from tests.ui.test_short_forms import shown
+
+    app = app_on(tmp_path, "warlord-wood-elves.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_morale_dialog(app, pilot)
+        assert shown(app.screen) == ["actor", "result", "note"]
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, ResolveScreen), "the dialog to go")
+        for name in ("order", "fire"):
+            app.open_action(name)
+            await until(pilot, lambda: isinstance(app.screen, ResolveScreen), f"{name}'s form")
+            await settled(pilot)
+            fields = shown(app.screen)
+            assert fields and not [f for f in fields if f.endswith("_name")], name
+            app.screen.dismiss(None)
+            await until(pilot, lambda: not isinstance(app.screen, ResolveScreen), "it to go")

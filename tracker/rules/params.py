@@ -81,6 +81,9 @@ class ParamInfo:
     unlike: str = ""
     """Another parameter this one may not name the same one as (the actor)."""
     at_most: AtMost | None = None
+    name_of: str = ""
+    """Another parameter whose combatant or unit this one gives the name of, for the
+    log: filled from the encounter, so a form does not ask it."""
 
 
 def param(
@@ -94,12 +97,14 @@ def param(
     setting: Setting | None = None,
     unlike: str = "",
     at_most: AtMost | None = None,
+    name_of: str = "",
 ) -> Any:
     """A parameter field; with ``setting`` its default is the setting's default."""
     if setting is not None and default is REQUIRED:
         default = setting.default
     found = Field(default, description=help, ge=ge, le=le)
-    found.metadata.append(ParamInfo(help, kind, tuple(choices), setting, unlike, at_most))
+    found.metadata.append(ParamInfo(help, kind, tuple(choices), setting, unlike, at_most,
+                                    name_of))
     return found
 
 
@@ -121,6 +126,8 @@ class Param:
     setting: Setting | None = None
     unlike: str = ""
     at_most: AtMost | None = None
+    name_of: str = ""
+    """The parameter whose combatant or unit this one names, for the log (not asked)."""
 
     @property
     def required(self) -> bool:
@@ -234,7 +241,7 @@ def _param(name: str, info: Any) -> Param:
     le = next((_bound(m.le) for m in info.metadata if isinstance(m, Le)), None)
     kind = extra.kind or _kind_of(info.annotation, bool(extra.choices))
     return Param(name, kind, info.default, extra.help, extra.choices, ge, le, extra.setting,
-                 extra.unlike, extra.at_most)
+                 extra.unlike, extra.at_most, extra.name_of)
 
 
 def _bound(value: object) -> float | None:
