@@ -657,9 +657,9 @@ class Session:
             raise CommandError(f"rewind: already at {where}")
         moved = history.jump(self.enc, index)
         if moved < 0:
-            text = f"Back to {where}: {_changes(-moved)} undone; u or ctrl+r takes it back"
+            text = f"Back to {where}: {_changes(-moved)} undone; undo or redo takes it back"
         else:
-            text = f"Forward to {where}: {_changes(moved)} redone; u goes back"
+            text = f"Forward to {where}: {_changes(moved)} redone; undo goes back"
         return Outcome(text, changed=True)
 
     def _rewind_point(self, cmd: commands.Rewind) -> tuple[int, str]:

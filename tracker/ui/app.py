@@ -295,7 +295,9 @@ class TrackerApp(SavingApp):
             self.set_status(outcome.message, error=True)
             return outcome.message
         entry = outcome.entry
-        self.set_status(outcome.message, short=summary(entry) if entry is not None else "")
+        keys = " (u / ctrl+r)" if isinstance(cmd, commands.Rewind) else ""
+        self.set_status(outcome.message + keys,
+                        short=summary(entry) if entry is not None else "")
         if not outcome.changed:
             self.refresh_panes()
         return None
