@@ -129,6 +129,25 @@ async def test_edit_and_remove_the_selected_combatant(skirmish_file):
         assert all(c.id != "grak" for c in app.session.enc.combatants)
 
 
+async def test_every_question_takes_y_or_n_and_enter_gives_the_safe_answer(skirmish_file):
+    app = app_for(skirmish_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("x")  # Aldo, under the cursor
+        assert isinstance(app.screen, ConfirmScreen)
+        assert str(app.screen.query(".dialog-hint").last().render()) == (
+            "y: remove    n / Enter / Esc: keep")
+        await pilot.press("enter")  # Enter keeps him
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert any(c.id == "aldo" for c in app.session.enc.combatants)
+        await pilot.press("x", "n")
+        await pilot.pause()
+        assert any(c.id == "aldo" for c in app.session.enc.combatants)
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert all(c.id != "aldo" for c in app.session.enc.combatants)
+
+
 async def test_a_read_only_opener_cannot_change_anything(skirmish_file):
     other = LockHolder(skirmish_file)
     before = skirmish_file.read_bytes()

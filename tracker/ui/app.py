@@ -399,7 +399,7 @@ class TrackerApp(SavingApp):
 
     def action_next(self, what: str) -> None:
         """``n``, ``p``, ``N``. ``N`` that would skip whole phases or turns (the rest of this
-        side's turn, the other side's) asks first: y skips, Enter keeps."""
+        side's turn, the other side's) asks first: y skips, n or Enter stays."""
         skipped = self.session.play.skipped(what)
         if what != "round" or not skipped.whole or self.session.read_only:
             self.advance(what)
@@ -409,7 +409,7 @@ class TrackerApp(SavingApp):
             if yes:
                 self.advance(what)
 
-        self.push_screen(confirm.CarefulConfirm(skipped.question()), go)
+        self.push_screen(confirm.ConfirmScreen(skipped.question(), yes="skip", no="stay"), go)
 
     def advance(self, what: str, force: bool = False, dice: Answers | None = None) -> None:
         """Walk the sequence; a duty still pending opens its action (its dice entered or
@@ -555,7 +555,8 @@ class TrackerApp(SavingApp):
             if yes:
                 self.run_command(commands.Remove(key))
 
-        self.push_screen(confirm.ConfirmScreen(f"Remove {who.name}? (undo brings it back)"), done)
+        self.push_screen(confirm.ConfirmScreen(f"Remove {who.name}? (undo brings it back)",
+                                               yes="remove", no="keep"), done)
 
     def _combatant_here(self) -> Combatant | None:
         """The combatant under the cursor, for a key that changes it (or None, said)."""
