@@ -122,3 +122,21 @@ async def test_a_form_asks_the_unit_once_not_its_name_for_the_log_beside_it(tmp_
             assert fields and not [f for f in fields if f.endswith("_name")], name
             app.screen.dismiss(None)
             await until(pilot, lambda: not isinstance(app.screen, ResolveScreen), "it to go")
+
+
+async def test_an_n_typed_ahead_never_lands_in_the_fields_of_the_duty_n_opens(tmp_path):
+    from tests.ui.keys import burst
+
+    app = app_on(tmp_path, "warlord-wood-elves.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_morale_tests(app, pilot)
+        burst(app, "n", "n")  # the GM presses n twice before the morale dialog is up
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the morale dialog")
+        await settled(pilot)
+        assert app.screen.query_one("#f-actor").value == "Orc warband"
+        status = str(app.query_one("#status").render())
+        assert status.endswith("; typed ahead, not used: n"), status
+        # the keys typed once the dialog is up are the GM's answer, and go to it
+        burst(app, "enter")
+        await until(pilot, lambda: app.session.enc.position.round == 2, "the next round")
+        assert app.session.enc.log[-2].text == "Orc warband passed its morale test"

@@ -43,7 +43,7 @@ from tracker.ui.saving import SavingApp
 from tracker.ui.table import SyncTable
 from tracker.ui.theme import install_themes, show_notices
 from tracker.ui.topbar import TopBar, topbar_text
-from tracker.ui.typeahead import hold, ready
+from tracker.ui.typeahead import drop, hold, ready
 
 if TYPE_CHECKING:
     from tracker.rules.base import Action
@@ -450,8 +450,10 @@ class TrackerApp(SavingApp):
 
         action = pending.action
         if action and action in self.session.ruleset.actions:
-            self.set_status(f"{pending.why}: its {action} dialog is open "
-                            "(Esc leaves it undone, and asks first)", error=True)
+            said = (f"{pending.why}: its {action} dialog is open (Esc leaves it undone, and "
+                    "asks first)")
+            self.set_status(said, error=True)
+            self._drop_typed_ahead(said)
             # the dialog is for the first who owes the duty (the next unit to test)
             owes = pending.first
             given = {p.name: self.session.canonical_name(owes)
@@ -497,9 +499,18 @@ class TrackerApp(SavingApp):
             self.push_screen(dice_step.DiceScreen(self.session, action, owes.params, seed + k,
                                                   title=title), got)
 
-        self.set_status(f"{pending.why}: its dice step is open (Esc leaves it undone, and "
-                        "asks first)", error=True)
+        said = f"{pending.why}: its dice step is open (Esc leaves it undone, and asks first)"
+        self.set_status(said, error=True)
+        self._drop_typed_ahead(said)
         ask_next(0)
+
+    def _drop_typed_ahead(self, said: str) -> None:
+        """A duty's dialog opens on ``n``: keys typed ahead of it were meant for the main
+        screen (another ``n``), never for its fields; the status says they went unused."""
+        def dropped(keys: list[str]) -> None:
+            self.set_status(f"{said}; typed ahead, not used: {' '.join(keys)}", error=True)
+
+        drop(self.screen, dropped)
 
     def action_undo(self) -> None:
         self.run_command(commands.Undo())
