@@ -103,11 +103,30 @@ async def test_help_lists_every_key(skirmish_file):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        keys = {row[0] for row in app.screen.keys}
+        keys = {row[0] for _, rows in app.screen.keys for row in rows}
         for key in (":", "n", "N", "p", "f", "E", "a", "e", "u", "ctrl+r", "?", "q", "o", "v"):
             assert any(key in k.split(" / ") for k in keys), key
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_help_says_what_each_key_does_under_the_pane_it_works_in(skirmish_file):
+    app = app_for(skirmish_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        groups = dict(app.screen.keys)
+        main = dict(groups["On the main screen"])
+        assert main["n"].startswith("next to act: the next combatant")
+        assert main["N"].startswith("next round")
+        assert dict(groups["In the unit roster"])["o"].startswith("sort the units")
+        assert "[" in dict(groups["In the log"])
+        assert dict(groups["At a question"])["n / Enter / Esc"].startswith("no")
+        # every key of the app and its panes says what it does, not the footer's word
+        words = [what for where in ("On the main screen", "In the unit roster", "In the log")
+                 for _, what in groups[where]]
+        assert not [w for w in words if " " not in w], words
+        assert not any("anywhere" in where for where in groups)
 
 
 async def test_edit_and_remove_the_selected_combatant(skirmish_file):

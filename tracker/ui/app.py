@@ -724,32 +724,9 @@ class TrackerApp(SavingApp):
         self.push_screen(report.ReportScreen(self.session.enc))
 
     def action_help(self) -> None:
-        dialog = help_screen.HelpScreen(self.key_rows(), self.session.help_lines())
+        keys = help_screen.key_groups(self.BINDINGS, RosterPane.BINDINGS, LogPane.BINDINGS)
+        dialog = help_screen.HelpScreen(keys, self.session.help_lines())
         self.dialogs.show("help", dialog)
-
-    def key_rows(self) -> list[tuple[str, str, str]]:
-        rows: list[tuple[str, str, str]] = []
-        for b in self.BINDINGS:
-            assert isinstance(b, Binding)
-            rows.append((_keys(b.key), b.description, "anywhere"))
-        for b in RosterPane.BINDINGS:
-            assert isinstance(b, Binding)
-            rows.append((_keys(b.key), b.description, "unit roster"))
-        rows.append(("↑ ↓ Home End", "mark an entry", "log"))
-        for b in LogPane.BINDINGS:
-            assert isinstance(b, Binding)
-            rows.append((_keys(b.key), b.description, "log"))
-        rows += [
-            ("↑ ↓ PgUp PgDn", "move in a table", "panes"),
-            ("Tab / Shift+Tab", "next / previous pane", "anywhere"),
-            ("ctrl+p", "command palette: every action by name", "anywhere"),
-            ("↑ ↓ in : line", "earlier commands", "command line"),
-            ("a letter", "the next action or theme starting with it", "pick lists"),
-            ("Enter / ctrl+s", "apply", "dialogs"),
-            ("ctrl+o", "the form's other fields", "add and edit forms"),
-            ("Esc", "close or cancel", "dialogs"),
-        ]
-        return rows
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         yield from super().get_system_commands(screen)
@@ -757,7 +734,8 @@ class TrackerApp(SavingApp):
             assert isinstance(b, Binding)
             action = b.action
             yield SystemCommand(
-                f"{b.description} ({_keys(b.key)})", f"key {_keys(b.key)}",
+                f"{b.description} ({help_screen.key_names(b.key)})",
+                help_screen.SAYS.get(b.id or "", f"key {help_screen.key_names(b.key)}"),
                 partial(self.run_action, action),
             )
         for a in self.session.ruleset.actions.values():
@@ -798,12 +776,6 @@ class MainScreen(Screen):  # type: ignore[type-arg]
 
 def _in_play(who: Combatant | Unit) -> bool:
     return not getattr(who, "out", False) and getattr(who, "active", True)
-
-
-def _keys(key: str) -> str:
-    names = {"colon": ":", "question_mark": "?", "delete": "Del", "enter": "Enter",
-             "left_square_bracket": "[", "right_square_bracket": "]"}
-    return " / ".join(names.get(k, k) for k in key.split(","))
 
 
 def run_app(opened: Opened, theme: str | None = None, notice: str = "") -> int:
