@@ -140,3 +140,38 @@ async def test_an_n_typed_ahead_never_lands_in_the_fields_of_the_duty_n_opens(tm
         burst(app, "enter")
         await until(pilot, lambda: app.session.enc.position.round == 2, "the next round")
         assert app.session.enc.log[-2].text == "Orc warband passed its morale test"
+
+
+async def test_the_action_list_greys_what_the_unit_may_not_do_now_and_says_why(tmp_path):
+    from textual.widgets import Label, OptionList
+
+    from tests.ui.keys import command
+    from tracker.ui.screens.picker import PickerScreen
+
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await command(pilot, "shoot 'Archers I' Handgunners --dice hit=1,2,3")  # all miss
+        await pilot.press("home")  # back on Archers I, who has shot
+        await pilot.press("f")
+        await until(pilot, lambda: isinstance(app.screen, PickerScreen), "the action list")
+        picker = app.screen
+        shoot = picker.query_one(OptionList).get_option("shoot")
+        assert "not now: Archers I has already shot this phase" in str(shoot.prompt)
+        await pilot.press("enter")  # shoot, first on the list: said, no form opens
+        await settled(pilot)
+        assert app.screen is picker
+        why = str(picker.query_one("#picker-why", Label).render())
+        assert why.startswith("shoot: Archers I has already shot this phase"), why
+        await pilot.press("escape")
+        await settled(pilot)
+        # in the combat phase no unit shoots, and the drive backs are done: with nothing
+        # it may do, f says so, and neither a list nor a form opens
+        await command(pilot, "next phase")
+        assert app.session.play.where().phase == "combat"
+        await pilot.press("f")
+        await settled(pilot)
+        assert not isinstance(app.screen, PickerScreen | ResolveScreen)
+        status = str(app.query_one("#status").render())
+        assert status == ("shoot is taken in the shooting or movement phase, not in the combat"
+                          " phase"), status

@@ -325,6 +325,25 @@ class Session:
                 ids.append(who.id)
         return ids
 
+    def why_not(self, action: Action[Any], who: str | None) -> str:
+        """Why ``who`` (an id; None: no one in particular) may not take ``action`` now, as
+        the turn engine would refuse it after its form (the phase, the turn, a limit);
+        "" when it may, or when only its parameters can tell."""
+        given: dict[str, Any] = {}
+        actor = next((p.name for p in action.params if p.kind == "actor"), None)
+        if actor is not None and who is not None:
+            given[actor] = self.canonical_name(who)
+        ids = [who] if given and who is not None else []
+        try:
+            try:
+                params = self.action_params_raw(action, given, complete=True)
+            except (RuleError, LookupError, ValueError):  # more to fill in than the actor
+                params = action.parse_params(given, partial=True)
+            problems = self.play.problems(action, params, ids)
+        except (RuleError, DiceError, LookupError, ValueError, TypeError, AttributeError):
+            return ""  # a form the encounter cannot fill says why once it is filled
+        return problems[0] if problems else ""
+
     # --- generic commands -----------------------------------------------------------
 
     def _cmd_undo(self, cmd: commands.Undo) -> Outcome:

@@ -599,9 +599,14 @@ class TrackerApp(SavingApp):
         if not actions:
             self.set_status(f"{self.session.ruleset.id} has no actions yet", error=True)
             return
-        play = self.session.play
-        # the actions this phase allows first: the others are refused before their form
-        ordered = sorted(actions.values(), key=lambda a: bool(play.out_of_phase(a)))
+        who = self._acting()
+        refused = {a.name: why for a in actions.values()
+                   if (why := self.session.why_not(a, who.id if who else None))}
+        if len(refused) == len(actions):  # nothing it may do now: said before any list
+            self.set_status(next(iter(refused.values())), error=True)
+            return
+        # what it may do now first; the others after them, greyed with the reason
+        ordered = sorted(actions.values(), key=lambda a: a.name in refused)
         items = [(a.name, f"{a.name:<12} {a.help}") for a in ordered]
 
         def picked(name: str | None) -> None:
@@ -609,7 +614,8 @@ class TrackerApp(SavingApp):
                 self.open_action(name)
 
         hold(self.screen)
-        self.dialogs.show("actions", picker.PickerScreen("Resolve which action?", items), picked)
+        self.dialogs.show("actions", picker.PickerScreen("Resolve which action?", items,
+                                                         refused=refused), picked)
 
     def open_action(self, name: str, then: Callable[[object], None] | None = None,
                     **given: str) -> None:
