@@ -78,12 +78,9 @@ class ParamInfo:
     kind: ParamKind | None = None
     choices: tuple[str, ...] = ()
     setting: Setting | None = None
-    unlike: str = ""
-    """Another parameter this one may not name the same one as (the actor)."""
+    unlike: str = ""  # another parameter this one may not name the same one as (the actor)
     at_most: AtMost | None = None
-    name_of: str = ""
-    """Another parameter whose combatant or unit this one gives the name of, for the
-    log: filled from the encounter, so a form does not ask it."""
+    name_of: str = ""  # the parameter whose one this names, for the log (a form never asks)
 
 
 def param(
@@ -96,15 +93,13 @@ def param(
     choices: tuple[str, ...] = (),
     setting: Setting | None = None,
     unlike: str = "",
-    at_most: AtMost | None = None,
-    name_of: str = "",
+    at_most: AtMost | None = None, name_of: str = "",
 ) -> Any:
     """A parameter field; with ``setting`` its default is the setting's default."""
     if setting is not None and default is REQUIRED:
         default = setting.default
     found = Field(default, description=help, ge=ge, le=le)
-    found.metadata.append(ParamInfo(help, kind, tuple(choices), setting, unlike, at_most,
-                                    name_of))
+    found.metadata.append(ParamInfo(help, kind, tuple(choices), setting, unlike, at_most, name_of))
     return found
 
 
@@ -127,7 +122,6 @@ class Param:
     unlike: str = ""
     at_most: AtMost | None = None
     name_of: str = ""
-    """The parameter whose combatant or unit this one names, for the log (not asked)."""
 
     @property
     def required(self) -> bool:

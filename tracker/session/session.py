@@ -209,12 +209,11 @@ class Session:
             value = raw.get(p.name)
             if p.kind in ("actor", "target") and isinstance(value, str):
                 raw[p.name] = self.canonical_name(value)
-            elif p.kind == "names" and isinstance(value, str):
-                raw[p.name] = ",".join(self.canonical_name(n.strip())
-                                       for n in value.split(",") if n.strip())
-            elif p.kind == "names" and isinstance(value, (list, tuple)):
-                raw[p.name] = [self.canonical_name(str(n).strip()) for n in value
-                               if str(n).strip()]
+            elif (p.kind == "names" or p.kind == "strs" and p.unlike) and value:
+                # names of combatants or units (a list that may not name the ``unlike``)
+                names = value.split(",") if isinstance(value, str) else value
+                raw[p.name] = ",".join(self.canonical_name(str(n).strip()) for n in names
+                                       if str(n).strip())
         partial = action.parse_params(raw, partial=True)
         given = {k: partial[k] for k in raw}
         for k, v in action.fill(self.enc, dict(given)).items():

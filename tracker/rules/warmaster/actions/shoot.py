@@ -47,7 +47,7 @@ class ShootParams(Params):
     actor: str | None = param(None, "a shooting unit", kind="actor")
     target: str | None = param(None, "the unit shot at", kind="target", unlike="actor")
     shooters: tuple[str, ...] | None = param(None, "more shooting units (one batch)",
-                                              kind="names", unlike="target")
+                                              unlike="target")
     in_range: tuple[NonNegativeInt, ...] | None = param(
         None, "stands in range, per shooting unit")
     attacks: int | None = param(None, "attack dice (default: from the shooters)", ge=0)
