@@ -112,16 +112,11 @@ async def test_a_form_asks_the_unit_once_not_its_name_for_the_log_beside_it(tmp_
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_morale_dialog(app, pilot)
         assert shown(app.screen) == ["actor", "result", "note"]
-        await pilot.press("escape")
-        await until(pilot, lambda: not isinstance(app.screen, ResolveScreen), "the dialog to go")
-        for name in ("order", "fire"):
-            app.open_action(name)
-            await until(pilot, lambda: isinstance(app.screen, ResolveScreen), f"{name}'s form")
-            await settled(pilot)
-            fields = shown(app.screen)
-            assert fields and not [f for f in fields if f.endswith("_name")], name
-            app.screen.dismiss(None)
-            await until(pilot, lambda: not isinstance(app.screen, ResolveScreen), "it to go")
+        for name in ("order", "fire", "holdfire", "movefire"):
+            form = ResolveScreen(app.session, app.session.ruleset.action(name), {},
+                                 app.run_command)
+            fields = [f.name for f in form.fields]
+            assert "actor" in fields and not [f for f in fields if f.endswith("_name")], name
 
 
 async def test_an_n_typed_ahead_never_lands_in_the_fields_of_the_duty_n_opens(tmp_path):
@@ -134,7 +129,7 @@ async def test_an_n_typed_ahead_never_lands_in_the_fields_of_the_duty_n_opens(tm
         await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the morale dialog")
         await settled(pilot)
         assert app.screen.query_one("#f-actor").value == "Orc warband"
-        status = str(app.query_one("#status").render())
+        status = app.status_message
         assert status.endswith("; typed ahead, not used: n"), status
         # the keys typed once the dialog is up are the GM's answer, and go to it
         burst(app, "enter")
@@ -156,9 +151,14 @@ async def test_the_action_list_greys_what_the_unit_may_not_do_now_and_says_why(t
         await pilot.press("f")
         await until(pilot, lambda: isinstance(app.screen, PickerScreen), "the action list")
         picker = app.screen
-        shoot = picker.query_one(OptionList).get_option("shoot")
+        options = picker.query_one(OptionList)
+        shoot = options.get_option("shoot")
         assert "not now: Archers I has already shot this phase" in str(shoot.prompt)
-        await pilot.press("enter")  # shoot, first on the list: said, no form opens
+        # what Archers I may still do comes first; shoot after it
+        assert [key for key, _ in picker.items][-1] == "shoot"
+        await pilot.press("s")
+        assert picker.items[options.highlighted][0] == "shoot"
+        await pilot.press("enter")  # said, and no form opens
         await settled(pilot)
         assert app.screen is picker
         why = str(picker.query_one("#picker-why", Label).render())
@@ -172,6 +172,6 @@ async def test_the_action_list_greys_what_the_unit_may_not_do_now_and_says_why(t
         await pilot.press("f")
         await settled(pilot)
         assert not isinstance(app.screen, PickerScreen | ResolveScreen)
-        status = str(app.query_one("#status").render())
+        status = app.status_message
         assert status == ("shoot is taken in the shooting or movement phase, not in the combat"
                           " phase"), status

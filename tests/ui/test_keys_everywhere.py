@@ -4,10 +4,12 @@ the cursor, and Tab leaves a filled field of an action's dialog."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import OptionList
 
 from tests.ui.test_short_forms import app_on
 from tests.ui.wait import settled, until
 from tracker.ui.app import MainScreen
+from tracker.ui.screens.picker import PickerScreen
 from tracker.ui.screens.resolve import ResolveScreen
 
 OPEN_AND_CLOSE = [
@@ -41,7 +43,17 @@ async def test_tab_leaves_the_filled_target_field(tmp_path, sample):
     app = app_on(tmp_path, sample)
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
-        await pilot.press("f", "enter")
+        await pilot.press("f")
+        await until(pilot, lambda: isinstance(app.screen, PickerScreen), "the action list")
+        picker = app.screen
+        actions = app.session.ruleset.actions
+        # the first action it may take now that names a target
+        name = next(key for key, _ in picker.items if key not in picker.refused
+                    and any(p.kind == "target" for p in actions[key].params))
+        options = picker.query_one(OptionList)
+        while picker.items[options.highlighted][0] != name:
+            await pilot.press("down")
+        await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the action's dialog")
         await settled(pilot)
         screen = app.screen

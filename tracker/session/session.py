@@ -328,6 +328,9 @@ class Session:
         """Why ``who`` (an id; None: no one in particular) may not take ``action`` now, as
         the turn engine would refuse it after its form (the phase, the turn, a limit);
         "" when it may, or when only its parameters can tell."""
+        phase = self.play.out_of_phase(action)
+        if phase:
+            return phase
         given: dict[str, Any] = {}
         actor = next((p.name for p in action.params if p.kind == "actor"), None)
         if actor is not None and who is not None:

@@ -27,6 +27,10 @@ SAYS = {
     "add": "add a combatant or unit",
     "edit": "edit the combatant or unit under the cursor",
     "remove": "remove the combatant or unit under the cursor (asks; undo brings it back)",
+    "damage": "damage the combatant under the cursor (hit points; others beside it)",
+    "heal": "heal the combatant under the cursor",
+    "condition": "a condition on the combatant under the cursor, and how long it lasts",
+    "message": "the status line's message, whole",
     "undo": "take back the last change",
     "redo": "make again the change taken back",
     "settings": "the ruleset's settings (rule decisions the texts leave open)",
@@ -39,6 +43,7 @@ SAYS = {
     "roster-filter": "show one side's or one state's units (kept for the next start)",
     "log-round-back": "mark the entry that starts the round (again: the round before)",
     "log-round-on": "mark the entry that starts the next round",
+    "log-details": "the marked entry whole, with its dice",
     "log-rewind": "go back (or forward) to just after the marked entry, in one step",
 }
 """What each of the app's and the panes' keys does, by the binding's id (the footer
