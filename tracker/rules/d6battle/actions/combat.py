@@ -155,16 +155,12 @@ class Combat(Action[CombatParams]):
         return combat_odds.odds_combat(p)
 
     def summary(self, p: CombatParams) -> str:
-        from .combat_odds import summary_combat
-
-        return summary_combat(p)
+        return combat_odds.summary_combat(p)
 
     def happened(self, p: CombatParams, res: Resolution, odds: Odds) -> str:
         """The winner and what became of the loser, as the odds name it."""
-        from .combat_odds import label
-
         assert isinstance(res.figures, CombatFigures)
-        found = label(p, res.figures.winner, res.figures.loser_outcome)
+        found = combat_odds.label(p, res.figures.winner, res.figures.loser_outcome)
         return found if any(found == shown for shown, _ in odds) else ""
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:

@@ -108,8 +108,6 @@ class Shoot(Action[ShootParams]):
         return shoot_odds.odds(p)
 
     def summary(self, p: ShootParams) -> str:
-        from . import shoot_odds
-
         return shoot_odds.summary_text(p)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
