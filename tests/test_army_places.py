@@ -118,7 +118,7 @@ def test_tracker_army_adds_units_from_a_roster_and_saves(sample, capsys):
     code = main(["army", str(ROSTER), "--into", str(sample.path), "--side", "Empire"])
     assert code == 0
     out = capsys.readouterr().out
-    assert out.startswith("Army list warmaster-empire-vanguard.ros: 6 units join (Empire)")
+    assert out.startswith("r1 Army list warmaster-empire-vanguard.ros: 6 units join (Empire)")
     enc = load(sample.path)
     assert enc.find_unit("Knights 2").armour == 4
     assert (sample.path.parent / "armies" / ROSTER.name).is_file()

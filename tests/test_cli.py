@@ -1,6 +1,7 @@
 """The `tracker` command from a shell: exec, replay, resolve, check, list, new."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,11 +25,11 @@ def tracker(*args: str, env_home: Path | None = None) -> subprocess.CompletedPro
 def test_exec_runs_lines_prints_the_log_and_saves(skirmish_file):
     run = tracker("exec", str(skirmish_file), "next", "add combatant Ulf initiative=20; next")
     assert run.returncode == 0, run.stderr
-    assert run.stdout.splitlines() == [
-        "Turn: Grak",
-        "Ulf joins (combatant, party); Ulf acts from next round (its place this round has"
+    assert run.stdout.splitlines() == [  # as the log pane shows them
+        "r1 Turn: Grak",
+        "r1 Ulf joins (combatant, party); Ulf acts from next round (its place this round has"
         " passed)",
-        "Turn: Bree",
+        "r1 Turn: Bree",
     ]
     enc = load(skirmish_file)
     assert enc.cursor == 3 and enc.find_combatant("ulf").initiative == 20
@@ -38,8 +39,27 @@ def test_exec_saves_nothing_when_a_line_fails(skirmish_file):
     before = skirmish_file.read_bytes()
     run = tracker("exec", str(skirmish_file), "next", "set nobody x=1")
     assert run.returncode == 2
-    assert run.stderr.strip() == "tracker: set nobody x=1: no combatant named 'nobody'"
+    assert run.stderr.strip() == (
+        "tracker: command 2 of 2 (set nobody x=1) failed: no combatant named 'nobody';"
+        " nothing saved: the command before it not kept either")
     assert skirmish_file.read_bytes() == before
+    run = tracker("exec", str(skirmish_file), "note a", "note b", "set nobody x=1", "note c")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.strip().startswith("tracker: command 3 of 4 (set nobody x=1) failed: ")
+    assert run.stderr.strip().endswith("; nothing saved: the 2 commands before it not kept"
+                                       " either")
+    assert skirmish_file.read_bytes() == before
+
+
+def test_exec_prints_the_dice_of_each_entry_and_names_no_key_of_the_app(skirmish_file):
+    run = tracker("exec", str(skirmish_file), "roll 2d6 damage --dice damage=3,4",
+                  "roll 1d6 --seed 1", "rewind entry 0")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].endswith("  [3 4]")  # entered
+    assert re.search(r"  \[\d\*\]$", lines[1])  # the tracker rolled it
+    assert lines[2] == "Back to the start of the log: 2 changes undone; undo or redo takes it back"
+    assert "ctrl" not in run.stdout
 
 
 def test_undo_works_after_a_restart(skirmish_file):
@@ -86,6 +106,12 @@ def test_help_on_every_command():
         assert run.returncode == 0 and "usage" in run.stdout, cmd
     assert "shoot" in tracker("resolve", "--help").stdout
     assert "--dice" in tracker("resolve", "warmaster", "shoot", "--help").stdout
+
+
+def test_check_with_no_save_to_check_says_so_and_fails(tmp_path):
+    run = tracker("check", env_home=tmp_path / "empty")
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr.startswith("tracker: no saves in ") and "(nothing checked)" in run.stderr
 
 
 def test_new_list_and_check(tmp_path):

@@ -3,7 +3,7 @@
 import pytest
 
 from tracker.core.dice import DiceError
-from tracker.core.dice_entry import read_entry, show_faces
+from tracker.core.dice_entry import entry_hint, read_entry, show_faces
 
 
 @pytest.mark.parametrize(
@@ -14,6 +14,25 @@ def test_d6_with_or_without_separators(typed):
 
 def test_a_d10_whose_0_reads_as_ten():
     assert read_entry("0961", 10, zero_is_ten=True) == [10, 9, 6, 1]
+
+
+def test_ten_on_a_d10_whose_0_reads_as_ten_typed_as_10_on_its_own():
+    assert read_entry("10", 10, zero_is_ten=True) == [10]
+    assert read_entry("10 3", 10, zero_is_ten=True) == [10, 3]
+    assert read_entry("1 0", 10, zero_is_ten=True) == [1, 10]
+    assert read_entry("103", 10, zero_is_ten=True) == [1, 10, 3]  # a run: a die a digit
+
+
+def test_the_entry_says_how_to_type_the_die_asked():
+    assert entry_hint(6) == "one digit a die: 124566 or 1 2 4"
+    assert entry_hint(4) == "one digit a die: 124444 or 1 2 4"
+    assert "0 (or 10 alone) a ten" in entry_hint(10, zero_is_ten=True)
+    assert entry_hint(10) == "one digit a die, 10 a ten: 3 10 7 or 3107"
+    assert "00 for 100" in entry_hint(100) and "tens and units: 4 5" in entry_hint(100)
+    assert entry_hint(20) == "one number a die, separated: 12 3 20"
+    # each example reads as the dice it says
+    assert read_entry("3071", 10, zero_is_ten=True) == [3, 10, 7, 1]
+    assert read_entry("3107", 10) == [3, 10, 7]
 
 
 def test_a_d10_where_the_text_reads_10():

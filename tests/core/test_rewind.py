@@ -58,7 +58,7 @@ def played(tmp_path: Path) -> tuple[Session, list[dict[str, object]]]:
 def test_rewind_to_round_1_and_redo_back(played):
     session, states = played
     out = session.execute("rewind round 1")
-    assert out.message == "Back to round 1: 10 changes undone; u or ctrl+r takes it back"
+    assert out.message == "Back to round 1: 10 changes undone; undo or redo takes it back"
     assert session.enc.cursor == 0 and history.state_of(session.enc) == states[0]
     assert len(session.enc.log) == 10  # the rounds stay in the log
     out = session.execute("redo")
@@ -107,7 +107,7 @@ def test_rewind_to_an_entry_back_or_forward(played):
     assert history.state_of(session.enc) == states[2]
     # a second jump straight after the first is taken back to where the first began
     out = session.execute("rewind entry 7")
-    assert out.message == "Forward to entry 7: 5 changes redone; u goes back"
+    assert out.message == "Forward to entry 7: 5 changes redone; undo goes back"
     assert history.state_of(session.enc) == states[7]
     session.execute("redo")
     assert history.state_of(session.enc) == states[10]

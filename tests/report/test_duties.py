@@ -49,7 +49,9 @@ def test_a_morale_test_run_by_next_keeps_the_record_of_one_taken_by_hand() -> No
     assert (test.action, test.actor, test.happened) == ("morale", "Foot Sergeants", "passed")
     assert test.chance is not None and abs(test.chance - two_d6_at_most(7)) < 1e-9
     assert [d.value for d in test.dice] == [3, 4] and moved.dice == []
+    # the morale test is told once, in its own line; the advance says where it went
     assert "Phase: combat" in moved.text.split("; ")
+    assert test.text in advance.text and test.text not in moved.text
     from tracker.report.render import render
 
     rows = [r for r in render(s.enc, "csv").splitlines()[1:] if r.startswith(f"{test.index},")]

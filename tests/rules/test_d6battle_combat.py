@@ -310,7 +310,8 @@ def test_odds_hand_computed_one_figure_each() -> None:
     p = params(figures_a=1, ca_a=3, ka_a=3, durability_a=4, size_a=5,
                figures_b=1, ca_b=3, ka_b=3, durability_b=4, size_b=5, mo_b=7, mo_a=7)
     rows = {label.split(" (")[0]: pr for label, pr in combat.odds(p)}
-    assert combat.odds(p)[0][0] == "A wins, B stands (mean kills A 0.50, B 0.50)"
+    assert combat.odds(p)[0][0] == "A wins, B stands"
+    assert combat.summary(p) == "mean kills A 0.50, B 0.50"
     assert rows["draw, fight on"] == pytest.approx(0.5)
     stands = 15 / 36  # 2d6 <= 6
     assert rows["A wins, B stands"] == pytest.approx(0.25 * stands)
@@ -326,6 +327,22 @@ def test_odds_for_thirty_figures_a_side() -> None:
     rows = combat.odds(p)
     assert sum(pr for _, pr in rows) == pytest.approx(1)
     # A hits on 4+ and B on 3+, no saves, every hit kills (KA 3 vs D 4)
-    assert rows[0][0].endswith("(mean kills A 15.00, B 20.00)")
+    assert combat.summary(p) == "mean kills A 15.00, B 20.00"
     # B, engaged on two facings, is destroyed when it routs on a result of 3+
     assert "A wins, B destroyed" in [label for label, _ in rows]
+
+
+def test_the_odds_as_the_dice_land_name_the_winner_and_the_loser_in_words() -> None:
+    from tracker.rules.stage_odds import outcome_odds
+
+    p = params(figures_a=1, ca_a=3, ka_a=3, durability_a=4, size_a=5,
+               figures_b=1, ca_b=3, ka_b=3, durability_b=4, size_b=5, mo_b=7, mo_a=7)
+    prior = combat.odds(p)
+    walked = outcome_odds(combat, p, {}, labels=prior)
+    # every way the dice fall comes to one of the labels of the odds before any die
+    assert {label for label, _ in walked} <= {label for label, _ in prior}
+    assert not any("_wins" in label for label, _ in walked)
+    # A hits (4+) and kills (any), B misses: A wins by 1; B's Mo 7 - 1 = 6, 2d6 3+3 passes
+    res = COMBAT.resolve(p, Dice.from_spec({"hit_a": [4], "kill_a": [1], "hit_b": [1],
+                                            "morale": [3, 3]}, seed=1))
+    assert COMBAT.happened(p, res, prior) == "A wins, B stands"

@@ -487,7 +487,8 @@ def rows_of(p: dict) -> dict[str, float]:
 def test_odds_sum_to_one_and_match_hand_count() -> None:
     # 2 shots, SA 3 (4+: 1/2), no save, KA 3 vs D 6 (3+: 2/3): p = 1/3 a shot
     first = shooting.odds(params(**{**BASE, "figures": 2}))[0][0]
-    assert first == "0 kills (mean 0.67 kills)"
+    assert first == "0 kills"
+    assert shooting.summary_text(params(**{**BASE, "figures": 2})) == "mean 0.67 kills"
     rows = rows_of(params(**{**BASE, "figures": 2}))
     assert rows["0 kills"] == pytest.approx(4 / 9)
     assert rows["1 kill"] == pytest.approx(4 / 9)
@@ -497,7 +498,9 @@ def test_odds_sum_to_one_and_match_hand_count() -> None:
 
 def test_odds_name_the_outcomes_that_force_a_morale_test() -> None:
     p = params(**{**BASE, "figures": 2, "unit_size": 10})
-    assert shooting.odds(p)[0][0] == "0 kills (mean 0.67 kills; morale test 11.1%)"
+    # the figures known before any die stand apart from every outcome's label
+    assert shooting.odds(p)[0][0] == "0 kills"
+    assert shooting.summary_text(p) == "mean 0.67 kills; morale test 11.1%"
     rows = rows_of(p)
     assert rows["2 kills, morale test"] == pytest.approx(1 / 9)
     s = shooting.summary(p)
@@ -522,7 +525,7 @@ def test_odds_group_big_pools_into_ten_rows_split_at_the_morale_number() -> None
     labels = [label for label, _ in rows]
     assert any(label.startswith("8-") and "morale test" in label for label in labels)
     assert "morale test" not in labels[0].split(" (")[0]
-    assert "mean 33.27 kills" in labels[0]
+    assert "mean 33.27 kills" in shooting.summary_text(p)
 
 
 def test_odds_for_sixty_shots() -> None:

@@ -219,12 +219,19 @@ def test_engaged_target_refused_with_reason(session: Session) -> None:
         ('shoot Spearmen "Empire Knights"', "no shooting attacks"),
         ('shoot "Archers I" "Empire Knights" in_range=4', "only 3 stands"),
         ('shoot "Archers I" "Empire Knights" in_range=1,2', "2 numbers for 1"),
-        ('shoot "Archers I" Nobody', "no unit named"),
+        ('shoot "Archers I" Nobody', "^no unit named 'Nobody'$"),
+        ("shoot Arch Handgunners", "^'Arch' matches several: Archers I, Archers II$"),
     ],
 )
 def test_refusals(session: Session, line: str, reason: str) -> None:
     with pytest.raises(CommandError, match=reason):
         session.execute(line)
+
+
+def test_the_log_names_every_shooter_in_full_as_the_encounter_has_it(session: Session) -> None:
+    out = session.execute('shoot "Archers I" Handg shooters=archers-ii --dice hit=6,5,4,4,4,4')
+    assert out.message.startswith("Archers I, Archers II shoot Handgunners: 6 dice")
+    assert session.enc.log[-1].resolved.params["shooters"] == ["Archers II"]
 
 
 def test_engaged_shooter_only_at_chargers_with_free_stands(session: Session) -> None:

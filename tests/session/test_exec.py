@@ -35,7 +35,7 @@ def test_a_dry_run_runs_the_commands_on_a_copy_and_saves_nothing(
     code, out, err = run(capsys, "exec", str(skirmish_file), "--dry-run", "next",
                          "set aldo initiative=3", "next")
     assert code == 0, err
-    assert out.splitlines() == ["Turn: Grak", "Aldo: initiative 3", "Turn: Bree",
+    assert out.splitlines() == ["r1 Turn: Grak", "r1 Aldo: initiative 3", "r1 Turn: Bree",
                                 "dry run: ford.toml not changed"]
     assert skirmish_file.read_bytes() == before
     assert journal.exists() == had_journal

@@ -103,3 +103,75 @@ async def test_the_status_says_the_duty_dialog_is_open_and_how_to_leave_it(tmp_p
                                  "(Orc warband: morale test)"), status
         assert status.endswith("its morale dialog is open (Esc leaves it undone, and "
                                "asks first)"), status
+
+
+async def test_a_form_asks_the_unit_once_not_its_name_for_the_log_beside_it(tmp_path):
+    from tests.ui.test_short_forms import shown
+
+    app = app_on(tmp_path, "warlord-wood-elves.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_morale_dialog(app, pilot)
+        assert shown(app.screen) == ["actor", "result", "note"]
+        for name in ("order", "fire", "holdfire", "movefire"):
+            form = ResolveScreen(app.session, app.session.ruleset.action(name), {},
+                                 app.run_command)
+            fields = [f.name for f in form.fields]
+            assert "actor" in fields and not [f for f in fields if f.endswith("_name")], name
+
+
+async def test_an_n_typed_ahead_never_lands_in_the_fields_of_the_duty_n_opens(tmp_path):
+    from tests.ui.keys import burst
+
+    app = app_on(tmp_path, "warlord-wood-elves.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_morale_tests(app, pilot)
+        burst(app, "n", "n")  # the GM presses n twice before the morale dialog is up
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the morale dialog")
+        await settled(pilot)
+        assert app.screen.query_one("#f-actor").value == "Orc warband"
+        status = app.status_message
+        assert status.endswith("; typed ahead, not used: n"), status
+        # the keys typed once the dialog is up are the GM's answer, and go to it
+        burst(app, "enter")
+        await until(pilot, lambda: app.session.enc.position.round == 2, "the next round")
+        assert app.session.enc.log[-2].text == "Orc warband passed its morale test"
+
+
+async def test_the_action_list_greys_what_the_unit_may_not_do_now_and_says_why(tmp_path):
+    from textual.widgets import Label, OptionList
+
+    from tests.ui.keys import command
+    from tracker.ui.screens.picker import PickerScreen
+
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await command(pilot, "shoot 'Archers I' Handgunners --dice hit=1,2,3")  # all miss
+        await pilot.press("home")  # back on Archers I, who has shot
+        await pilot.press("f")
+        await until(pilot, lambda: isinstance(app.screen, PickerScreen), "the action list")
+        picker = app.screen
+        options = picker.query_one(OptionList)
+        shoot = options.get_option("shoot")
+        assert "not now: Archers I has already shot this phase" in str(shoot.prompt)
+        # what Archers I may still do comes first; shoot after it
+        assert [key for key, _ in picker.items][-1] == "shoot"
+        await pilot.press("s")
+        assert picker.items[options.highlighted][0] == "shoot"
+        await pilot.press("enter")  # said, and no form opens
+        await settled(pilot)
+        assert app.screen is picker
+        why = str(picker.query_one("#picker-why", Label).render())
+        assert why.startswith("shoot: Archers I has already shot this phase"), why
+        await pilot.press("escape")
+        await settled(pilot)
+        # in the combat phase no unit shoots, and the drive backs are done: with nothing
+        # it may do, f says so, and neither a list nor a form opens
+        await command(pilot, "next phase")
+        assert app.session.play.where().phase == "combat"
+        await pilot.press("f")
+        await settled(pilot)
+        assert not isinstance(app.screen, PickerScreen | ResolveScreen)
+        status = app.status_message
+        assert status == ("shoot is taken in the shooting or movement phase, not in the combat"
+                          " phase"), status

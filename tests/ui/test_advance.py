@@ -9,7 +9,7 @@ from pathlib import Path
 from tests.ui.keys import type_text
 from tests.ui.test_app import app_on_sample, status
 from tracker.ui.app import TrackerApp
-from tracker.ui.screens.confirm import CarefulConfirm
+from tracker.ui.screens.confirm import ConfirmScreen
 from tracker.ui.screens.dice import DiceScreen
 
 
@@ -27,12 +27,12 @@ async def test_n_round_mid_turn_asks_and_enter_keeps_the_turn(tmp_path: Path) ->
         entries = len(app.session.enc.log)
         await pilot.press("N")
         await pilot.pause()
-        assert isinstance(app.screen, CarefulConfirm)
+        assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question == (
             "Skip the rest of the High Elves' turn and the Empire's whole turn?")
         await pilot.press("enter")  # Enter, the key that goes on, keeps the turn
         await pilot.pause()
-        assert not isinstance(app.screen, CarefulConfirm)
+        assert not isinstance(app.screen, ConfirmScreen)
         assert len(app.session.enc.log) == entries and app.session.enc.position.round == 1
 
 
@@ -56,7 +56,7 @@ async def test_n_round_at_the_rounds_last_phase_asks_nothing(tmp_path: Path) -> 
             await pilot.pause()
         await pilot.press("N")
         await pilot.pause()
-        assert not isinstance(app.screen, CarefulConfirm)
+        assert not isinstance(app.screen, ConfirmScreen)
     assert last(app) == "Round 2, command, High Elves first"
 
 
@@ -101,7 +101,7 @@ async def test_leaving_the_blood_loss_test_undone_takes_y_and_is_logged(tmp_path
         await to_round_three(app, pilot)
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, CarefulConfirm)
+        assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("enter")  # keeps the test owed: nothing moves
         await pilot.pause()
         assert app.session.enc.position.round == 2

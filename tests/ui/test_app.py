@@ -103,11 +103,30 @@ async def test_help_lists_every_key(skirmish_file):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        keys = {row[0] for row in app.screen.keys}
+        keys = {row[0] for _, rows in app.screen.keys for row in rows}
         for key in (":", "n", "N", "p", "f", "E", "a", "e", "u", "ctrl+r", "?", "q", "o", "v"):
             assert any(key in k.split(" / ") for k in keys), key
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_help_says_what_each_key_does_under_the_pane_it_works_in(skirmish_file):
+    app = app_for(skirmish_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        groups = dict(app.screen.keys)
+        main = dict(groups["On the main screen"])
+        assert main["n"].startswith("next to act: the next combatant")
+        assert main["N"].startswith("next round")
+        assert dict(groups["In the unit roster"])["o"].startswith("sort the units")
+        assert "[" in dict(groups["In the log"])
+        assert dict(groups["At a question"])["n / Enter / Esc"].startswith("no")
+        # every key of the app and its panes says what it does, not the footer's word
+        words = [what for where in ("On the main screen", "In the unit roster", "In the log")
+                 for _, what in groups[where]]
+        assert not [w for w in words if " " not in w], words
+        assert not any("anywhere" in where for where in groups)
 
 
 async def test_edit_and_remove_the_selected_combatant(skirmish_file):
@@ -127,6 +146,25 @@ async def test_edit_and_remove_the_selected_combatant(skirmish_file):
         assert app.session.enc.find_combatant("grak").initiative == 5
         await pilot.press("x", "y")
         assert all(c.id != "grak" for c in app.session.enc.combatants)
+
+
+async def test_every_question_takes_y_or_n_and_enter_gives_the_safe_answer(skirmish_file):
+    app = app_for(skirmish_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("x")  # Aldo, under the cursor
+        assert isinstance(app.screen, ConfirmScreen)
+        assert str(app.screen.query(".dialog-hint").last().render()) == (
+            "y: remove    n / Enter / Esc: keep")
+        await pilot.press("enter")  # Enter keeps him
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert any(c.id == "aldo" for c in app.session.enc.combatants)
+        await pilot.press("x", "n")
+        await pilot.pause()
+        assert any(c.id == "aldo" for c in app.session.enc.combatants)
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert all(c.id != "aldo" for c in app.session.enc.combatants)
 
 
 async def test_a_read_only_opener_cannot_change_anything(skirmish_file):
@@ -348,15 +386,17 @@ async def test_a_first_letter_picks_an_action_blind(tmp_path):
         picker = app.screen
         options = picker.query_one("OptionList")
         highlighted = []
-        for _ in range(3):  # aim, abandon, then round to aim again
+        # what Nolora may still do this round comes first (abandon), what she may not
+        # after it (aim: she has shot this round)
+        for _ in range(3):  # abandon, aim, then round to abandon again
             await pilot.press("a")
             highlighted.append(picker.items[options.highlighted][0])
-        assert highlighted == ["aim", "abandon", "aim"]
+        assert highlighted == ["abandon", "aim", "abandon"]
         await pilot.press("z")  # no action starts with z: nothing moves
-        assert picker.items[options.highlighted][0] == "aim"
+        assert picker.items[options.highlighted][0] == "abandon"
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen.action.name == "aim"
+        assert app.screen.action.name == "abandon"
 
 
 async def test_the_focused_field_says_what_it_is_for_and_a_setting_its_default(tmp_path):

@@ -193,6 +193,21 @@ async def test_an_edc_exchange_in_d10s_with_0_as_ten(tmp_path):
         assert all(r.source == "rolled" for r in entry.rolls[7:])
 
 
+async def test_the_dice_step_says_how_to_type_the_die_it_asks_for(tmp_path):
+    from tracker.ui.dice_input import DiceEntry
+
+    app = app_on(tmp_path, "edc-roland-press.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        step = await edc_exchange_step(pilot, app)
+        assert isinstance(step, DiceScreen), app.screen
+        entry = step.query_one(DiceEntry)
+        assert entry.placeholder == "one digit a die, 0 (or 10 alone) a ten: 3071 or 3 0 7 1"
+        await type_text(pilot, "10")  # a ten, not a 1 and a ten
+        assert text(step, "dice-in") == "in: 10  (1 of 4) · 1 at 6+"
+        await type_text(pilot, " 961")
+        assert text(step, "dice-in") == "in: 10 9 6 1  (4 of 4) · 3 at 6+"
+
+
 async def test_a_harn_shot_d100_as_tens_and_units_then_the_zone_die(tmp_path):
     app = app_on(tmp_path, "harn-nolora-point-blank.toml")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -169,8 +169,15 @@ async def test_initiative_asks_each_one_s_die_and_r_rolls_the_rest(tmp_path):
 async def test_the_help_lists_the_hit_point_and_condition_keys(tmp_path):
     app = app_on_copy(tmp_path, SAMPLE)
     async with app.run_test(size=(80, 24)):
-        rows = {key: does for key, does, _ in app.key_rows()}
-        assert (rows["d"], rows["h"], rows["c"]) == ("Damage", "Heal", "Condition")
+        from tracker.ui.panes.log import LogPane
+        from tracker.ui.panes.roster import RosterPane
+        from tracker.ui.screens.help import key_groups
+
+        groups = key_groups(app.BINDINGS, RosterPane.BINDINGS, LogPane.BINDINGS)
+        rows = dict(dict(groups)["On the main screen"])
+        assert rows["d"].startswith("damage the combatant under the cursor")
+        assert rows["h"] == "heal the combatant under the cursor"
+        assert rows["c"].startswith("a condition on the combatant under the cursor")
 
 
 async def test_a_round_that_rolls_initiative_again_asks_each_die_as_it_begins(tmp_path):

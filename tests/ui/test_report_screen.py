@@ -93,3 +93,24 @@ async def test_a_report_that_cannot_be_made_says_so_in_one_line(tmp_path: Path,
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ReportScreen)
+
+
+async def test_a_skirmish_counts_its_wounds_round_by_round_as_in_the_total(
+        tmp_path: Path) -> None:
+    from tests.conftest import skirmish
+    from tracker.session.session import Session
+    from tracker.ui.screens.report import loss_numbers
+
+    s = Session(skirmish())
+    for line in ("note the ford", "next round", "wound aldo head level=2", "next round"):
+        s.execute(line)
+    path = tmp_path / "ford.toml"
+    save_encounter(s.enc, path)
+    app = TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_report(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReportScreen)
+        assert loss_numbers(screen.facts, "party") == "r1 0 · r2 1 · r3 0 = 1 wound"
+        sparks = [list(spark.data or []) for spark in screen.query(Sparkline)]
+        assert [0.0, 0.0, 1.0, 1.0] in sparks

@@ -100,4 +100,7 @@ async def test_a_value_the_encounter_leaves_open_reads_from_the_roster(tmp_path)
         await pilot.pause()
         units = app.screen.query_one("#f-units", Input)
         pace = app.session.enc.find_unit("Halberdiers").pace  # type: ignore[attr-defined]
-        assert units.value == f"Halberdiers:2:{pace}:defended"  # name:hits:pace:position
+        # the units the roster gives are rows under the fields, not a list in the box
+        assert units.value == ""
+        rows = str(app.screen.query_one("#records").render()).splitlines()
+        assert rows[1:] == [f"  Halberdiers: hits 2 · pace {pace} · defended"]

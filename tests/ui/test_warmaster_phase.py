@@ -89,3 +89,36 @@ async def test_shooting_in_the_combat_phase_is_refused_before_the_form(tmp_path)
         assert app._status_text.startswith(
             "shoot is taken in the shooting or movement phase, not in the combat phase")
         await pilot.press("q")
+
+
+async def test_the_end_of_phase_shows_the_units_it_drives_back_as_rows(tmp_path):
+    from textual.widgets import Static
+
+    from tests.ui.wait import settled, until
+
+    path = tmp_path / "wm.toml"
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
+    app = TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await command(pilot, "shoot 'Bolt Thrower' Halberdiers --dice hit=6,6,6,6 save=1,1,1,6")
+        await command(pilot, "shoot 'Archers I' Handgunners --dice hit=6,6,1")
+        await pilot.press("E")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the end of phase")
+        await settled(pilot)
+        # one row a unit, in words; not NAME:HITS:PACE items joined in one box
+        assert app.screen.query_one("#f-units").value == ""
+        rows = str(app.screen.query_one("#records", Static).render()).splitlines()
+        assert rows[1:] == ["  Halberdiers: hits 3 · pace 20 · defended",
+                            "  Handgunners: hits 2 · pace 20 · open"]
+        # the dice step: the defended Halberdiers disregard the first of 3 hits (2 dice),
+        # then the Handgunners' 2
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, DiceScreen), "the dice step")
+        await type_text(pilot, "11")
+        await pilot.press("enter")
+        await type_text(pilot, "11")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.session.enc.log[-1].kind == "endphase", "the drive back")
+        assert app.session.enc.find_unit("Halberdiers").driven_back == 2
+        assert app.session.enc.find_unit("Handgunners").driven_back == 2

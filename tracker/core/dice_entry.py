@@ -1,7 +1,8 @@
 """Dice as the GM types them at the table, read into faces.
 
 - dice of up to nine sides, and a d10 whose 0 reads as ten: one digit a die, with or
-  without separators (``124566``, ``1 2 4``, ``1,2,4``);
+  without separators (``124566``, ``1 2 4``, ``1,2,4``); on that d10 ``10`` typed on its
+  own (between separators) is a ten too, as ``0`` is (``10 3`` is a ten and a 3);
 - a d10 where the text reads 10: ``10`` is a ten, any other digit one die;
 - a d100: one number a die (``45``, ``00`` or ``100`` for a hundred), or tens and units
   typed apart (``4 5``);
@@ -25,8 +26,11 @@ def read_entry(text: str, sides: int, zero_is_ten: bool = False) -> list[int]:
             raise DiceError(f"'{token}': dice are whole numbers, like 1 2 4 or 124")
     if sides == 100:
         faces = _percentile(tokens)
-    elif sides < 10 or (sides == 10 and zero_is_ten):
-        faces = [10 if c == "0" and sides == 10 else int(c) for t in tokens for c in t]
+    elif sides == 10 and zero_is_ten:
+        faces = [10 if c == "0" else int(c)
+                 for t in tokens for c in (["0"] if t == "10" else t)]
+    elif sides < 10:
+        faces = [int(c) for t in tokens for c in t]
     elif sides == 10:
         faces = [int(x) for t in tokens for x in re.findall(r"10|\d", t)]
     else:
@@ -37,6 +41,20 @@ def read_entry(text: str, sides: int, zero_is_ten: bool = False) -> list[int]:
             ten = "; a ten is 10" if sides == 10 else ""
             raise DiceError(f"a d{sides} shows 1 to {sides}, not {shown}{ten}")
     return faces
+
+
+def entry_hint(sides: int, zero_is_ten: bool = False) -> str:
+    """How to type the dice of this die, as the dice step's empty entry says it."""
+    if sides < 10:
+        run = "".join(str(min(f, sides)) for f in (1, 2, 4, 5, 6, 6))
+        return f"one digit a die: {run} or {' '.join(run[:3])}"
+    if sides == 10 and zero_is_ten:
+        return "one digit a die, 0 (or 10 alone) a ten: 3071 or 3 0 7 1"
+    if sides == 10:
+        return "one digit a die, 10 a ten: 3 10 7 or 3107"
+    if sides == 100:
+        return "one number a die: 45, 00 for 100; or tens and units: 4 5"
+    return f"one number a die, separated: {min(12, sides)} 3 {sides}"
 
 
 def _percentile(tokens: list[str]) -> list[int]:

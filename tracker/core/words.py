@@ -4,6 +4,9 @@ chances as the dialogs show them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 IRREGULAR = {"die": "dice", "man": "men", "foot": "foot", "infantry": "infantry"}
 """Plurals no rule below makes."""
 
@@ -41,3 +44,9 @@ def percent(p: float) -> str:
     if 0.9995 < p < 1:
         return ">99.9%"
     return f"{p * 100:.1f}%"
+
+
+def dice_marks(rolls: Iterable[Any]) -> str:
+    """The dice of a log entry as the log shows them, in the order they fell: ``[6 5 4*]``
+    (``*``: a die the tracker rolled; the GM entered the others)."""
+    return "[" + " ".join(f"{r.value}{'*' if r.source == 'rolled' else ''}" for r in rolls) + "]"

@@ -254,8 +254,20 @@ def _lines(i: int, e: LogEntry, seq: seqs.SequenceOfPlay | None, all_sides: list
         line.notes.append(f"taken by the tracker as the phase {'began' if began else 'ended'}")
         out.append(line)
     taken = sum(len(part.rolls) for part in e.parts)
-    rest = e.model_copy(update={"rolls": e.rolls[taken:]})
+    rest = e.model_copy(update={"rolls": e.rolls[taken:], "text": _own_words(e)})
     return [*out, _line(i, rest, seq, all_sides, known, actions)]
+
+
+def _own_words(e: LogEntry) -> str:
+    """An advance's words without those of the duties it ran, which have lines of their
+    own ("Genoese Crossbowmen morale test: ...; Phase: combat" -> "Phase: combat")."""
+    text = e.text
+    for part in e.parts or ():
+        for joined in (f"{part.text}; ", f"; {part.text}"):
+            if joined in text:
+                text = text.replace(joined, "", 1)
+                break
+    return text
 
 
 def _removal(before: dict[str, Any]) -> str:

@@ -78,9 +78,9 @@ class ParamInfo:
     kind: ParamKind | None = None
     choices: tuple[str, ...] = ()
     setting: Setting | None = None
-    unlike: str = ""
-    """Another parameter this one may not name the same one as (the actor)."""
+    unlike: str = ""  # another parameter this one may not name the same one as (the actor)
     at_most: AtMost | None = None
+    name_of: str = ""  # the parameter whose one this names, for the log (a form never asks)
 
 
 def param(
@@ -93,13 +93,13 @@ def param(
     choices: tuple[str, ...] = (),
     setting: Setting | None = None,
     unlike: str = "",
-    at_most: AtMost | None = None,
+    at_most: AtMost | None = None, name_of: str = "",
 ) -> Any:
     """A parameter field; with ``setting`` its default is the setting's default."""
     if setting is not None and default is REQUIRED:
         default = setting.default
     found = Field(default, description=help, ge=ge, le=le)
-    found.metadata.append(ParamInfo(help, kind, tuple(choices), setting, unlike, at_most))
+    found.metadata.append(ParamInfo(help, kind, tuple(choices), setting, unlike, at_most, name_of))
     return found
 
 
@@ -121,6 +121,7 @@ class Param:
     setting: Setting | None = None
     unlike: str = ""
     at_most: AtMost | None = None
+    name_of: str = ""
 
     @property
     def required(self) -> bool:
@@ -234,7 +235,7 @@ def _param(name: str, info: Any) -> Param:
     le = next((_bound(m.le) for m in info.metadata if isinstance(m, Le)), None)
     kind = extra.kind or _kind_of(info.annotation, bool(extra.choices))
     return Param(name, kind, info.default, extra.help, extra.choices, ge, le, extra.setting,
-                 extra.unlike, extra.at_most)
+                 extra.unlike, extra.at_most, extra.name_of)
 
 
 def _bound(value: object) -> float | None:

@@ -206,11 +206,14 @@ class Session:
         """Parameters from ``name=value`` text, the encounter's settings and ``fill``."""
         raw = dict(raw)
         for p in action.params:
-            if p.kind in ("actor", "target") and isinstance(raw.get(p.name), str):
-                raw[p.name] = self.canonical_name(raw[p.name])
-            elif p.kind == "names" and isinstance(raw.get(p.name), str):
-                raw[p.name] = ",".join(self.canonical_name(n.strip())
-                                       for n in raw[p.name].split(",") if n.strip())
+            value = raw.get(p.name)
+            if p.kind in ("actor", "target") and isinstance(value, str):
+                raw[p.name] = self.canonical_name(value)
+            elif (p.kind == "names" or p.kind == "strs" and p.unlike) and value:
+                # names of combatants or units (a list that may not name the ``unlike``)
+                names = value.split(",") if isinstance(value, str) else value
+                raw[p.name] = ",".join(self.canonical_name(str(n).strip()) for n in names
+                                       if str(n).strip())
         partial = action.parse_params(raw, partial=True)
         given = {k: partial[k] for k in raw}
         for k, v in action.fill(self.enc, dict(given)).items():
@@ -320,6 +323,28 @@ class Session:
             if who.id not in ids:
                 ids.append(who.id)
         return ids
+
+    def why_not(self, action: Action[Any], who: str | None) -> str:
+        """Why ``who`` (an id; None: no one in particular) may not take ``action`` now, as
+        the turn engine would refuse it after its form (the phase, the turn, a limit);
+        "" when it may, or when only its parameters can tell."""
+        phase = self.play.out_of_phase(action)
+        if phase:
+            return phase
+        given: dict[str, Any] = {}
+        actor = next((p.name for p in action.params if p.kind == "actor"), None)
+        if actor is not None and who is not None:
+            given[actor] = self.canonical_name(who)
+        ids = [who] if given and who is not None else []
+        try:
+            try:
+                params = self.action_params_raw(action, given, complete=True)
+            except (RuleError, LookupError, ValueError):  # more to fill in than the actor
+                params = action.parse_params(given, partial=True)
+            problems = self.play.problems(action, params, ids)
+        except (RuleError, DiceError, LookupError, ValueError, TypeError, AttributeError):
+            return ""  # a form the encounter cannot fill says why once it is filled
+        return problems[0] if problems else ""
 
     # --- generic commands -----------------------------------------------------------
 
@@ -653,9 +678,9 @@ class Session:
             raise CommandError(f"rewind: already at {where}")
         moved = history.jump(self.enc, index)
         if moved < 0:
-            text = f"Back to {where}: {_changes(-moved)} undone; u or ctrl+r takes it back"
+            text = f"Back to {where}: {_changes(-moved)} undone; undo or redo takes it back"
         else:
-            text = f"Forward to {where}: {_changes(moved)} redone; u goes back"
+            text = f"Forward to {where}: {_changes(moved)} redone; undo goes back"
         return Outcome(text, changed=True)
 
     def _rewind_point(self, cmd: commands.Rewind) -> tuple[int, str]:

@@ -11,7 +11,8 @@ from pathlib import Path
 from tracker import startup
 from tracker.core import history
 from tracker.core.log import LogError
-from tracker.core.model import Encounter
+from tracker.core.model import Encounter, LogEntry
+from tracker.core.words import dice_marks
 from tracker.rules import RuleError
 from tracker.session.commands import Army, Command, CommandError, parse, split_lines
 from tracker.session.opening import find_sample, load, model_for, new_encounter, open_encounter
@@ -96,6 +97,9 @@ def _saves_to_check(names: list[str]) -> tuple[list[tuple[str, bool]], list[str]
 
 def cmd_check(ns: argparse.Namespace) -> int:
     saves, empty = _saves_to_check(ns.files)
+    if not saves and not empty:
+        print(f"tracker: no saves in {encounters_dir()} (nothing checked)", file=sys.stderr)
+        return 1
     for name in empty:
         print(f"tracker: {name}: a folder with no saves in it (nothing checked)",
               file=sys.stderr)
@@ -160,15 +164,17 @@ def run_commands(file: str, given: Sequence[str | Command], dry_run: bool = Fals
     saving = Saving(opened, autosave=not dry_run)
     try:
         messages = []
-        for each in given:
+        for n, each in enumerate(given, 1):
             line = each if isinstance(each, str) else each.text()
             try:
                 outcome = session.run(parse(each) if isinstance(each, str) else each)
+                if outcome.pending is not None:
+                    raise CommandError(outcome.message)
             except CommandError as exc:
-                raise UsageError(f"{line}: {exc}" if quote else str(exc)) from None
-            if outcome.pending is not None:
-                raise UsageError(f"{line}: {outcome.message}" if quote else outcome.message)
-            messages.append(outcome.message)
+                raise UsageError(_failed(n, len(given), line if quote else "", str(exc),
+                                         dry_run)) from None
+            entry = outcome.entry
+            messages.append(entry_line(entry, outcome.message) if entry else outcome.message)
         if dry_run:
             messages.append(f"dry run: {Path(file).name} not changed")
         else:
@@ -186,6 +192,25 @@ def run_commands(file: str, given: Sequence[str | Command], dry_run: bool = Fals
     finally:
         saving.release()
     return 0
+
+
+def entry_line(entry: LogEntry, message: str = "") -> str:
+    """A log entry as the log pane shows it: its round, its words (or the message that
+    said it, with what it adds), its dice (``*``: rolled by the tracker)."""
+    dice = f"  {dice_marks(entry.rolls)}" if entry.rolls else ""
+    return f"r{entry.round} {message or entry.text}{dice}"
+
+
+def _failed(n: int, count: int, line: str, why: str, dry_run: bool) -> str:
+    """Which command of the call failed, why, and that none of the call was saved (a
+    call of one command: the command and why, as it changed nothing)."""
+    if count == 1:
+        return f"{line}: {why}" if line else why
+    said = f"command {n} of {count}" + (f" ({line})" if line else "")
+    if dry_run or n == 1:
+        return f"{said} failed: {why}" + ("" if dry_run else "; nothing saved")
+    before = "the command" if n == 2 else f"the {n - 1} commands"
+    return f"{said} failed: {why}; nothing saved: {before} before it not kept either"
 
 
 def cmd_replay(ns: argparse.Namespace) -> int:

@@ -43,7 +43,7 @@ from tracker.ui.saving import SavingApp
 from tracker.ui.table import SyncTable
 from tracker.ui.theme import install_themes, show_notices
 from tracker.ui.topbar import TopBar, topbar_text
-from tracker.ui.typeahead import hold, ready
+from tracker.ui.typeahead import drop, hold, ready
 
 if TYPE_CHECKING:
     from tracker.rules.base import Action
@@ -295,7 +295,9 @@ class TrackerApp(SavingApp):
             self.set_status(outcome.message, error=True)
             return outcome.message
         entry = outcome.entry
-        self.set_status(outcome.message, short=summary(entry) if entry is not None else "")
+        keys = " (u / ctrl+r)" if isinstance(cmd, commands.Rewind) else ""
+        self.set_status(outcome.message + keys,
+                        short=summary(entry) if entry is not None else "")
         if not outcome.changed:
             self.refresh_panes()
         return None
@@ -397,7 +399,7 @@ class TrackerApp(SavingApp):
 
     def action_next(self, what: str) -> None:
         """``n``, ``p``, ``N``. ``N`` that would skip whole phases or turns (the rest of this
-        side's turn, the other side's) asks first: y skips, Enter keeps."""
+        side's turn, the other side's) asks first: y skips, n or Enter stays."""
         skipped = self.session.play.skipped(what)
         if what != "round" or not skipped.whole or self.session.read_only:
             self.advance(what)
@@ -407,7 +409,7 @@ class TrackerApp(SavingApp):
             if yes:
                 self.advance(what)
 
-        self.push_screen(confirm.CarefulConfirm(skipped.question()), go)
+        self.push_screen(confirm.ConfirmScreen(skipped.question(), yes="skip", no="stay"), go)
 
     def advance(self, what: str, force: bool = False, dice: Answers | None = None) -> None:
         """Walk the sequence; a duty still pending opens its action (its dice entered or
@@ -448,8 +450,10 @@ class TrackerApp(SavingApp):
 
         action = pending.action
         if action and action in self.session.ruleset.actions:
-            self.set_status(f"{pending.why}: its {action} dialog is open "
-                            "(Esc leaves it undone, and asks first)", error=True)
+            said = (f"{pending.why}: its {action} dialog is open (Esc leaves it undone, and "
+                    "asks first)")
+            self.set_status(said, error=True)
+            self._drop_typed_ahead(said)
             # the dialog is for the first who owes the duty (the next unit to test)
             owes = pending.first
             given = {p.name: self.session.canonical_name(owes)
@@ -495,9 +499,18 @@ class TrackerApp(SavingApp):
             self.push_screen(dice_step.DiceScreen(self.session, action, owes.params, seed + k,
                                                   title=title), got)
 
-        self.set_status(f"{pending.why}: its dice step is open (Esc leaves it undone, and "
-                        "asks first)", error=True)
+        said = f"{pending.why}: its dice step is open (Esc leaves it undone, and asks first)"
+        self.set_status(said, error=True)
+        self._drop_typed_ahead(said)
         ask_next(0)
+
+    def _drop_typed_ahead(self, said: str) -> None:
+        """A duty's dialog opens on ``n``: keys typed ahead of it were meant for the main
+        screen (another ``n``), never for its fields; the status says they went unused."""
+        def dropped(keys: list[str]) -> None:
+            self.set_status(f"{said}; typed ahead, not used: {' '.join(keys)}", error=True)
+
+        drop(self.screen, dropped)
 
     def action_undo(self) -> None:
         self.run_command(commands.Undo())
@@ -553,7 +566,8 @@ class TrackerApp(SavingApp):
             if yes:
                 self.run_command(commands.Remove(key))
 
-        self.push_screen(confirm.ConfirmScreen(f"Remove {who.name}? (undo brings it back)"), done)
+        self.push_screen(confirm.ConfirmScreen(f"Remove {who.name}? (undo brings it back)",
+                                               yes="remove", no="keep"), done)
 
     def _combatant_here(self) -> Combatant | None:
         """The combatant under the cursor, for a key that changes it (or None, said)."""
@@ -585,9 +599,14 @@ class TrackerApp(SavingApp):
         if not actions:
             self.set_status(f"{self.session.ruleset.id} has no actions yet", error=True)
             return
-        play = self.session.play
-        # the actions this phase allows first: the others are refused before their form
-        ordered = sorted(actions.values(), key=lambda a: bool(play.out_of_phase(a)))
+        who = self._acting()
+        refused = {a.name: why for a in actions.values()
+                   if (why := self.session.why_not(a, who.id if who else None))}
+        if len(refused) == len(actions):  # nothing it may do now: said before any list
+            self.set_status(next(iter(refused.values())), error=True)
+            return
+        # what it may do now first; the others after them, greyed with the reason
+        ordered = sorted(actions.values(), key=lambda a: a.name in refused)
         items = [(a.name, f"{a.name:<12} {a.help}") for a in ordered]
 
         def picked(name: str | None) -> None:
@@ -595,7 +614,8 @@ class TrackerApp(SavingApp):
                 self.open_action(name)
 
         hold(self.screen)
-        self.dialogs.show("actions", picker.PickerScreen("Resolve which action?", items), picked)
+        self.dialogs.show("actions", picker.PickerScreen("Resolve which action?", items,
+                                                         refused=refused), picked)
 
     def open_action(self, name: str, then: Callable[[object], None] | None = None,
                     **given: str) -> None:
@@ -710,32 +730,9 @@ class TrackerApp(SavingApp):
         self.push_screen(report.ReportScreen(self.session.enc))
 
     def action_help(self) -> None:
-        dialog = help_screen.HelpScreen(self.key_rows(), self.session.help_lines())
+        keys = help_screen.key_groups(self.BINDINGS, RosterPane.BINDINGS, LogPane.BINDINGS)
+        dialog = help_screen.HelpScreen(keys, self.session.help_lines())
         self.dialogs.show("help", dialog)
-
-    def key_rows(self) -> list[tuple[str, str, str]]:
-        rows: list[tuple[str, str, str]] = []
-        for b in self.BINDINGS:
-            assert isinstance(b, Binding)
-            rows.append((_keys(b.key), b.description, "anywhere"))
-        for b in RosterPane.BINDINGS:
-            assert isinstance(b, Binding)
-            rows.append((_keys(b.key), b.description, "unit roster"))
-        rows.append(("↑ ↓ Home End", "mark an entry", "log"))
-        for b in LogPane.BINDINGS:
-            assert isinstance(b, Binding)
-            rows.append((_keys(b.key), b.description, "log"))
-        rows += [
-            ("↑ ↓ PgUp PgDn", "move in a table", "panes"),
-            ("Tab / Shift+Tab", "next / previous pane", "anywhere"),
-            ("ctrl+p", "command palette: every action by name", "anywhere"),
-            ("↑ ↓ in : line", "earlier commands", "command line"),
-            ("a letter", "the next action or theme starting with it", "pick lists"),
-            ("Enter / ctrl+s", "apply", "dialogs"),
-            ("ctrl+o", "the form's other fields", "add and edit forms"),
-            ("Esc", "close or cancel", "dialogs"),
-        ]
-        return rows
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         yield from super().get_system_commands(screen)
@@ -743,7 +740,8 @@ class TrackerApp(SavingApp):
             assert isinstance(b, Binding)
             action = b.action
             yield SystemCommand(
-                f"{b.description} ({_keys(b.key)})", f"key {_keys(b.key)}",
+                f"{b.description} ({help_screen.key_names(b.key)})",
+                help_screen.SAYS.get(b.id or "", f"key {help_screen.key_names(b.key)}"),
                 partial(self.run_action, action),
             )
         for a in self.session.ruleset.actions.values():
@@ -784,12 +782,6 @@ class MainScreen(Screen):  # type: ignore[type-arg]
 
 def _in_play(who: Combatant | Unit) -> bool:
     return not getattr(who, "out", False) and getattr(who, "active", True)
-
-
-def _keys(key: str) -> str:
-    names = {"colon": ":", "question_mark": "?", "delete": "Del", "enter": "Enter",
-             "left_square_bracket": "[", "right_square_bracket": "]"}
-    return " / ".join(names.get(k, k) for k in key.split(","))
 
 
 def run_app(opened: Opened, theme: str | None = None, notice: str = "") -> int:

@@ -211,7 +211,8 @@ class SavingApp(TypeAhead):
                 self.set_status(f"asking {who} to save and let go …")
                 self._take_over()
 
-        self.push_screen(confirm.ConfirmScreen(question), answered)
+        self.push_screen(confirm.ConfirmScreen(question, yes="take it over", no="read-only"),
+                         answered)
 
     @work(thread=True, group="take-over", exit_on_error=False)
     def _take_over(self) -> None:

@@ -12,6 +12,7 @@ opened over it) is handed back, and goes out again in its place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual import events
@@ -38,6 +39,7 @@ class TypeAhead(App[None]):
     _busy = False
     _release_timer: Timer | None = None
     _busy_timer: Timer | None = None
+    _dropping: Callable[[list[str]], None] | None = None
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
@@ -54,6 +56,13 @@ class TypeAhead(App[None]):
         self._holding = True
         _stop(self._release_timer)
         self._release_timer = self.set_timer(SAFETY, self._release_all)
+
+    def drop_keys(self, dropped: Callable[[list[str]], None]) -> None:
+        """A dialog the GM did not open is opening (a duty's, opened by ``n``): the keys
+        typed before it is ready were meant for the screen under it, and are not handed
+        to it; ``dropped`` is told which they were."""
+        self.hold_keys()
+        self._dropping = dropped
 
     def keys_ready(self, screen: Screen[Any]) -> None:
         """``screen`` has opened and has its focus: held keys go to it, if it is the
@@ -75,6 +84,12 @@ class TypeAhead(App[None]):
         self._held.append((order, event.key, event.character))
 
     def _release_all(self) -> None:
+        dropped, self._dropping = self._dropping, None
+        if dropped is not None:
+            keys = [character or key for _, key, character in sorted(self._held)]
+            self._held.clear()
+            if keys:
+                dropped(keys)
         self._holding = False
         _stop(self._release_timer)
         self._release_timer = None
@@ -155,10 +170,16 @@ def hold(screen: Screen[Any]) -> None:
         screen.app.hold_keys()
 
 
+def drop(screen: Screen[Any], dropped: Callable[[list[str]], None]) -> None:
+    """``screen`` opens a dialog the GM did not ask for: keys typed ahead are not used."""
+    if isinstance(screen.app, TypeAhead):
+        screen.app.drop_keys(dropped)
+
+
 def ready(screen: Screen[Any]) -> None:
     """``screen`` has opened and has its focus: keys held for it go to it."""
     if isinstance(screen.app, TypeAhead):
         screen.app.keys_ready(screen)
 
 
-__all__ = ["TypeAhead", "hand_on", "hold", "ready"]
+__all__ = ["TypeAhead", "drop", "hand_on", "hold", "ready"]

@@ -1,6 +1,7 @@
-"""A yes/no question; ``y`` or Enter agrees, ``n`` or Esc declines. A question whose
-yes leaves the rules undone (:class:`CarefulConfirm`) takes only ``y`` for yes: Enter,
-the key a GM presses to go on, declines there."""
+"""A yes/no question, answered the same way everywhere: ``y`` yes, ``n`` no, and Enter
+the safe answer, which is no (keep the combatant, keep the duty owed, leave the save to
+the tracker that holds it); Esc is no too. The hint under the question says what each
+answer does."""
 
 from __future__ import annotations
 
@@ -14,26 +15,23 @@ from textual.widgets import Label
 class ConfirmScreen(ModalScreen[bool]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [
-        Binding("y,enter", "dismiss(True)", "Yes", id="confirm-yes"),
-        Binding("n,escape", "dismiss(False)", "No", id="confirm-no"),
+        Binding("y", "dismiss(True)", "Yes", id="confirm-yes"),
+        Binding("n,enter,escape", "dismiss(False)", "No", id="confirm-no"),
     ]
-    HINT = "y / Enter: yes    n / Esc: no"
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, yes: str = "yes", no: str = "no") -> None:
         super().__init__()
         self.question = question
+        self.hint = f"y: {yes}    n / Enter / Esc: {no}"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, classes="dialog-title")
-            yield Label(self.HINT, classes="dialog-hint")
+            yield Label(self.hint, classes="dialog-hint")
 
 
-class CarefulConfirm(ConfirmScreen, inherit_bindings=False):
-    """Yes only by ``y``: for leaving a duty of the rules undone."""
+class CarefulConfirm(ConfirmScreen):
+    """Whether to leave a duty of the rules undone (or skip whole phases): Enter keeps it."""
 
-    BINDINGS = [
-        Binding("y", "dismiss(True)", "Yes", id="confirm-yes"),
-        Binding("n,escape,enter", "dismiss(False)", "No", id="confirm-no"),
-    ]
-    HINT = "y: yes    n / Enter / Esc: no"
+    def __init__(self, question: str) -> None:
+        super().__init__(question, yes="go on without it", no="keep it")

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tracker.core.dice import Answers, DiceError, Request, Source
-from tracker.core.dice_entry import read_entry, show_faces
+from tracker.core.dice_entry import entry_hint, read_entry, show_faces
 from tracker.rules.base import Action
 from tracker.rules.stage_odds import TooMany, outcome_odds, stage_line
 from tracker.session.commands import CommandError
@@ -59,8 +59,7 @@ class DiceScreen(ModalScreen[Answers | None]):
             yield Label("", id="dice-prompt", classes="dice-prompt")
             yield Static("", id="dice-stage-odds", classes="dialog-hint")
             yield Static("…", id="dice-odds")
-            yield DiceEntry(self, id="dice-entry",
-                            placeholder="the dice as rolled: 124566 or 1 2 4")
+            yield DiceEntry(self, id="dice-entry")
             yield Static("", id="dice-in")
             yield Label("", id="dice-error", classes="dialog-error")
             yield Label("Enter next · r roll this stage · R roll the rest · "
@@ -131,6 +130,8 @@ class DiceScreen(ModalScreen[Answers | None]):
         self.query_one("#dice-done", Static).update("\n".join(done))
         req = self.req
         self.query_one("#dice-prompt", Label).update(self.prompt(req) if req else "")
+        if req is not None:
+            self.query_one(DiceEntry).placeholder = entry_hint(req.sides, req.zero_is_ten)
         self._show_typed()
 
     def _show_typed(self) -> None:

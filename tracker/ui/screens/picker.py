@@ -6,6 +6,7 @@ actions picks one blind: `f l Enter` loads a bow in HârnMaster.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,24 +23,35 @@ class PickerScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="picker-cancel")]
 
     def __init__(self, title: str, items: list[tuple[str, str]],
-                 current: str | None = None) -> None:
-        """``items`` are (id, label) pairs; ``current``, the id highlighted first."""
+                 current: str | None = None, refused: dict[str, str] | None = None) -> None:
+        """``items`` are (id, label) pairs; ``current``, the id highlighted first;
+        ``refused``, why an item may not be picked now (it is greyed with the reason)."""
         super().__init__()
         self.title_text = title
         self.items = items
+        self.refused = refused or {}
         self._picked = False
         self.current = current
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
-            options = OptionList(*(Option(label, id=key) for key, label in self.items))
+            options = OptionList(*(Option(self._prompt(key, label), id=key)
+                                   for key, label in self.items))
             keys = [key for key, _ in self.items]
             if self.current in keys:
                 options.highlighted = keys.index(self.current)
             yield options
+            why = Label("", id="picker-why", classes="dialog-error", markup=False)
+            why.display = False
+            yield why
             yield Label("↑↓ or a first letter choose · Enter pick · Esc cancel",
                         classes="dialog-hint")
+
+    def _prompt(self, key: str, label: str) -> str | Text:
+        """An item's line: greyed with the reason where it may not be picked now."""
+        why = self.refused.get(key)
+        return label if why is None else Text(f"{key:<12} not now: {why}", style="dim")
 
     def renew(self, fresh: PickerScreen) -> bool:
         """Kept between openings (see ``tracker.ui.kept``): the same ids; the title, the
@@ -49,13 +61,16 @@ class PickerScreen(ModalScreen[str | None]):
             return False
         self._picked = False
         self.current = fresh.current
+        shown = {key: self._prompt(key, label) for key, label in self.items}
+        self.refused = fresh.refused
         if self.is_mounted:
             self.query_one(".dialog-title", Label).update(fresh.title_text)
+            self.query_one("#picker-why", Label).display = False
             options = self.query_one(OptionList)
-            old = dict(self.items)
             for key, label in fresh.items:
-                if old[key] != label:
-                    options.replace_option_prompt(key, label)
+                prompt = self._prompt(key, label)
+                if shown[key] != prompt:
+                    options.replace_option_prompt(key, prompt)
             options.highlighted = keys.index(fresh.current) if fresh.current in keys else 0
             options.scroll_home(animate=False)
             options.scroll_to_highlight()
@@ -106,6 +121,12 @@ class PickerScreen(ModalScreen[str | None]):
     def pick(self, key: str) -> None:
         if self._picked:
             return  # a second Enter of the same burst: the first already picked
+        why = self.refused.get(key)
+        if why is not None:
+            said = self.query_one("#picker-why", Label)
+            said.update(f"{key}: {why} (force=yes at the : line takes it anyway)")
+            said.display = True
+            return
         self._picked = True
         hold(self)  # the keys behind this Enter are for what the pick opens
         self.dismiss(key)

@@ -15,6 +15,7 @@ from textual.widgets import Label, Sparkline, Static
 from tracker.core.model import Encounter
 from tracker.report.gather import Gathered, Line, gather
 from tracker.report.ledger import Tally, ledger
+from tracker.report.losses import FIELDS
 from tracker.report.words import (
     dice_words,
     loss_words,
@@ -97,7 +98,7 @@ class ReportScreen(Screen[None]):
         for side in g.sides:
             rows.append(Horizontal(
                 Label(side[:11], classes="loss-side"),
-                Sparkline(running_total(g.losses.series(side, g.rounds)),
+                Sparkline(running_total(g.losses.series(side, g.rounds, counted(g, side))),
                           summary_function=max, classes="loss-spark"),
                 Label(loss_numbers(g, side), classes="loss-numbers"),
                 classes="loss-row"))
@@ -119,9 +120,18 @@ def running_total(series: list[int]) -> list[float]:
     return out
 
 
+def counted(g: Gathered, side: str) -> str:
+    """What the side's numbers round by round count: the first kind of loss its total
+    names (casualties, else routed, destroyed, out, wounds; a skirmish counts wounds)."""
+    total = g.losses.total(side)
+    return next((name for name in FIELDS if getattr(total, name)), "casualties")
+
+
 def loss_numbers(g: Gathered, side: str) -> str:
-    """"r1 3 · r2 5 = 8 casualties, 1 routed"."""
-    per_round = " · ".join(f"r{r} {g.losses.of(side, r).casualties}" for r in g.rounds)
+    """"r1 3 · r2 5 = 8 casualties, 1 routed", "r1 0 · r2 1 = 1 wound": the rounds add up
+    to the first figure of the total."""
+    what = counted(g, side)
+    per_round = " · ".join(f"r{r} {getattr(g.losses.of(side, r), what)}" for r in g.rounds)
     return f"{per_round} = {loss_words(g.losses.total(side))}"
 
 

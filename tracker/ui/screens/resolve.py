@@ -18,7 +18,13 @@ from tracker.session.commands import Act, Command
 from tracker.session.session import Session
 from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
-from tracker.ui.screens.resolve_text import field_hint, left_open, odds_text
+from tracker.ui.screens.resolve_text import (
+    field_hint,
+    is_records,
+    left_open,
+    odds_text,
+    record_rows,
+)
 from tracker.ui.typeahead import hold
 
 
@@ -34,6 +40,9 @@ class ResolveScreen(FormScreen):
         """Fields the GM typed (or the app gave); the rest follow the encounter."""
         self._last_fill: dict[str, str] = {}
         """What the encounter filled in last time it could, for the fields not typed."""
+        self.records: dict[str, list[dict[str, Any]]] = {}
+        """Fields the encounter fills with records (units and their figures): shown as
+        rows under the fields, their boxes left empty until the GM types in them."""
         self.filled = self._defaults(given)
         self._set_by_me: dict[str, str] = {}
         self._odds_asked = 0
@@ -44,6 +53,7 @@ class ResolveScreen(FormScreen):
             Field(p.name, self.filled.get(p.name, ""), field_hint(p),
                   label=p.name + ("*" if p.required else ""), help=p.help or p.kind)
             for p in action.params
+            if not p.name_of  # a name for the log, from the one its field names
         ]
         super().__init__(f"{action.name}: {action.help}", fields, self._command, submit,
                          hint="* required · grey fields follow the encounter; type to override")
@@ -72,8 +82,16 @@ class ResolveScreen(FormScreen):
         open_ = {p.name for p in self.action.params
                  if p.default == -1 and left_open(p) is not None}
         for key, value in raw.items():
+            if key not in out and is_records(value):
+                if remember:
+                    self.records[key] = list(value)
+                out[key] = ""
+                continue
             # a value left open shows as an empty box that says what is used instead
             out.setdefault(key, "" if key in open_ and value == -1 else show_value(value))
+        if remember:
+            for key in [k for k in self.records if k in out and out[k]]:
+                del self.records[key]  # typed: the box says it
         return out
 
     def renew(self, fresh: FormScreen) -> bool:
@@ -85,12 +103,14 @@ class ResolveScreen(FormScreen):
         self.action = fresh.action
         self.given, self.touched = fresh.given, fresh.touched
         self._last_fill, self.filled = fresh._last_fill, fresh.filled
+        self.records = fresh.records
         self._set_by_me = {}
         self.typed_ahead = None
         if not super().renew(fresh):
             return False
         if self.is_mounted:
             self._mark_followers()
+            self._show_records()
             self.query_one("#odds", Static).update("…")
             self.update_odds()
         return True
@@ -101,6 +121,10 @@ class ResolveScreen(FormScreen):
         super().set_box(f, box, value)
 
     def compose_extra(self) -> ComposeResult:
+        records = Static(self._records_text(), id="records", classes="dialog-hint",
+                         markup=False)
+        records.display = bool(self.records)
+        yield records
         with Vertical(classes="odds"):
             yield Label("Odds before rolling:", classes="dialog-hint")
             yield Static("…", id="odds")
@@ -150,6 +174,16 @@ class ResolveScreen(FormScreen):
             self._set_by_me[p.name] = value
             box.value = value
         self._mark_followers()
+        if self.is_mounted:
+            self._show_records()
+
+    def _show_records(self) -> None:
+        records = self.query_one("#records", Static)
+        records.update(self._records_text())
+        records.display = bool(self.records)
+
+    def _records_text(self) -> str:
+        return "\n".join(record_rows(k, v) for k, v in self.records.items())
 
     def value_for(self, f: Field) -> str:
         if f.name.startswith("die--") or f.name in self.touched:

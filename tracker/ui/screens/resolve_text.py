@@ -36,3 +36,24 @@ def field_hint(p: Param) -> str:
         hint = f"{p.help.split(' (', 1)[0]}, or {instead}"
         return hint if len(hint) <= 44 else instead  # whole in the box at 80 columns
     return instead or p.help[:60] or p.kind
+
+
+def is_records(value: object) -> bool:
+    """A list of records the encounter fills in (the units an end of phase drives back)."""
+    return isinstance(value, (list, tuple)) and bool(value) and all(
+        isinstance(v, dict) for v in value)
+
+
+def record_rows(name: str, records: list[dict[str, object]]) -> str:
+    """Records as rows, one a line, in words: ``Halberdiers: hits 3 · pace 20 · defended``
+    (a flag that is set by its name, one that is not left out; no ids)."""
+    lines = [f"{name} (from the roster; type in the box to give others):"]
+    for record in records:
+        bits = []
+        for key, value in record.items():
+            if key in ("id", "name") or value is None or value is False:
+                continue
+            bits.append(key if value is True else
+                        str(value) if isinstance(value, str) else f"{key} {value}")
+        lines.append(f"  {record.get('name', '?')}: {' · '.join(bits)}")
+    return "\n".join(lines)

@@ -154,6 +154,15 @@ class Combat(Action[CombatParams]):
     def odds(self, p: CombatParams) -> Odds:
         return combat_odds.odds_combat(p)
 
+    def summary(self, p: CombatParams) -> str:
+        return combat_odds.summary_combat(p)
+
+    def happened(self, p: CombatParams, res: Resolution, odds: Odds) -> str:
+        """The winner and what became of the loser, as the odds name it."""
+        assert isinstance(res.figures, CombatFigures)
+        found = combat_odds.label(p, res.figures.winner, res.figures.loser_outcome)
+        return found if any(found == shown for shown, _ in odds) else ""
+
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return fill_combat(enc, given)
 

@@ -7,7 +7,7 @@ from tracker.core import odds
 from tracker.rules.base import Odds
 
 from . import chances
-from .combat_params import SIDES, CombatParams
+from .combat_params import SIDES, CombatParams, other
 from .combat_rules import Judge, attack
 
 ORDER = ("stands", "tests", "routs", "destroyed")
@@ -23,8 +23,7 @@ def kill_dists(p: CombatParams) -> dict[str, list[float]]:
 
 
 def odds_combat(p: CombatParams) -> Odds:
-    """Chance of each side winning and of the loser standing, routing or being destroyed;
-    the first row also carries each side's mean kills."""
+    """Chance of each side winning and of the loser standing, routing or being destroyed."""
     names = {x: p.name(x) for x in SIDES}
     dists = kill_dists(p)
     judge = Judge(p)
@@ -59,12 +58,21 @@ def odds_combat(p: CombatParams) -> Odds:
         side = 0 if label.startswith(f"{names['a']} wins") else 2
         return (side, next((i for i, w in enumerate(ORDER) if label.endswith(w)), 0))
 
-    rows = [(label, totals[label]) for label in sorted(totals, key=key) if totals[label] > 0]
-    means = {x: odds.mean(dists[x]) for x in SIDES}
-    first, pr = rows[0]
-    rows[0] = (f"{first} (mean kills {names['a']} {means['a']:.2f}, "
-               f"{names['b']} {means['b']:.2f})", pr)
-    return rows
+    return [(label, totals[label]) for label in sorted(totals, key=key) if totals[label] > 0]
+
+
+def summary_combat(p: CombatParams) -> str:
+    """Before any die: the mean kills of each side."""
+    dists = kill_dists(p)
+    return "mean kills " + ", ".join(f"{p.name(x)} {odds.mean(dists[x]):.2f}" for x in SIDES)
+
+
+def label(p: CombatParams, winner: str | None, loser_outcome: str) -> str:
+    """The label of :func:`odds_combat` a resolved combat comes to."""
+    if winner is None:
+        return "draw, fight on"
+    fate = "tests" if loser_outcome == "must test" else loser_outcome
+    return f"{p.name(winner)} wins, {p.name(other(winner))} {fate}"
 
 
 def _add(totals: dict[str, float], label: str, pr: float) -> None:

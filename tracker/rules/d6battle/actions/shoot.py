@@ -107,6 +107,9 @@ class Shoot(Action[ShootParams]):
     def odds(self, p: ShootParams) -> Odds:
         return shoot_odds.odds(p)
 
+    def summary(self, p: ShootParams) -> str:
+        return shoot_odds.summary_text(p)
+
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return fill_shoot(enc, given)
 

@@ -44,8 +44,7 @@ def _kill_words(lo: int, hi: int, last: int) -> str:
 
 def odds(p: ShootParams) -> Odds:
     """Chance of each number of kills (grouped to at most 10 rows, the rare tails folded
-    in); rows that force a morale test say so. The first row also carries the mean kills
-    and the chance of forcing a morale test."""
+    in); rows that force a morale test say so."""
     s = plan(p)
     dist = kill_distribution(s)
     last = len(dist) - 1
@@ -72,11 +71,14 @@ def odds(p: ShootParams) -> Odds:
         if test_from is not None and start >= test_from:
             label += ", morale test"
         rows.append((label, pr))
-    bits = [f"mean {exact.mean(dist):.2f} kills"]
-    if s.threshold is not None:
-        forced = sum(dist[test_from:]) if test_from is not None else 0.0
-        bits.append(f"morale test {100 * forced:.1f}%")
-    first, pr = rows[0]
-    rows[0] = (f"{first} ({'; '.join(bits)})", pr)
     return rows
+
+
+def summary_text(p: ShootParams) -> str:
+    """Before any die: the mean kills and the chance of forcing a morale test."""
+    figures = summary(p)
+    text = f"mean {figures['expected_kills']:.2f} kills"
+    if "morale_test" in figures:
+        text += f"; morale test {100 * figures['morale_test']:.1f}%"
+    return text
 

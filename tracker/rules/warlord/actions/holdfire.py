@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 class HoldFireParams(Params):
     actor: str = param(help="unit", kind="actor")
-    actor_name: str | None = param(None, "unit's name for the log (from the encounter)")
+    actor_name: str | None = param(None, "unit's name for the log (from the encounter)",
+                                   name_of="actor")
 
 
 class HoldFireFigures(Figures):

@@ -23,7 +23,8 @@ class MoraleParams(Params):
     actor: str = param(help="unit", kind="actor")
     result: str = param("passed", "what the test gave", choices=("passed", "failed"))
     note: str = param("", "what follows, in the morale rules' words")
-    actor_name: str | None = param(None, "unit's name for the log (from the encounter)")
+    actor_name: str | None = param(None, "unit's name for the log (from the encounter)",
+                                   name_of="actor")
 
 
 class MoraleFigures(Figures):

@@ -32,7 +32,8 @@ class MoveFireParams(Params):
     charge: bool | None = param(None, "the unit charges (it then cannot fire)")
     moved: float | None = param(None, "cm actually moved, recorded on the unit", ge=0)
     profiles: str = param(help="profile sheet TOML (empty: the sample sheet)", setting=PROFILES)
-    actor_name: str | None = param(None, "unit's name for the log (from the encounter)")
+    actor_name: str | None = param(None, "unit's name for the log (from the encounter)",
+                                   name_of="actor")
 
 
 class MoveFireFigures(Figures):

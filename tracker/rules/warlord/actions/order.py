@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 class OrderParams(Params):
     actor: str = param(help="unit", kind="actor")
     orders: str = param("fire", "orders, e.g. fire, advance and fire, none")
-    actor_name: str | None = param(None, "unit's name for the log (from the encounter)")
+    actor_name: str | None = param(None, "unit's name for the log (from the encounter)",
+                                   name_of="actor")
 
 
 class OrderFigures(Figures):

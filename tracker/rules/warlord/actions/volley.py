@@ -55,8 +55,10 @@ class FireParams(Params):
     remainder_rounding: str = param(help="rounding of the remainder for the d100",
                                  choices=ROUNDINGS, setting=REMAINDER_ROUNDING)
     profiles: str = param(help="profile sheet TOML (empty: the sample sheet)", setting=PROFILES)
-    actor_name: str | None = param(None, "unit's name for the log (from the encounter)")
-    target_name: str | None = param(None, "target's name for the log (from the encounter)")
+    actor_name: str | None = param(None, "unit's name for the log (from the encounter)",
+                                   name_of="actor")
+    target_name: str | None = param(None, "target's name for the log (from the encounter)",
+                                    name_of="target")
 
 
 @dataclass(slots=True)

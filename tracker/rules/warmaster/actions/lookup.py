@@ -18,7 +18,7 @@ def find_unit(enc: Encounter, name: str) -> WarmasterUnit:
     try:
         unit = enc.find_unit(name)
     except LookupError as exc:
-        raise RuleError(str(exc).strip("'\"")) from None
+        raise RuleError(str(exc)) from None
     return unit  # type: ignore[return-value]
 
 
