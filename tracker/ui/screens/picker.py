@@ -6,6 +6,7 @@ actions picks one blind: `f l Enter` loads a bow in HârnMaster.
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -48,10 +49,16 @@ class PickerScreen(ModalScreen[str | None]):
             yield Label("↑↓ or a first letter choose · Enter pick · Esc cancel",
                         classes="dialog-hint")
 
-    def _prompt(self, key: str, label: str) -> str | Text:
-        """An item's line: greyed with the reason where it may not be picked now."""
+    def _prompt(self, key: str, label: str) -> str | Text | Table:
+        """An item's line: greyed with the reason where it may not be picked now. A label
+        that leads with its id in a column of 12 (an action and what it does) wraps
+        under its words, not under the id."""
         why = self.refused.get(key)
-        return label if why is None else Text(f"{key:<12} not now: {why}", style="dim")
+        if why is not None:
+            return _columns(key, f"not now: {why}", "dim")
+        if label.startswith(f"{key:<12} "):
+            return _columns(key, label[13:], "")
+        return label
 
     def renew(self, fresh: PickerScreen) -> bool:
         """Kept between openings (see ``tracker.ui.kept``): the same ids; the title, the
@@ -130,3 +137,12 @@ class PickerScreen(ModalScreen[str | None]):
         self._picked = True
         hold(self)  # the keys behind this Enter are for what the pick opens
         self.dismiss(key)
+
+
+def _columns(key: str, words: str, style: str) -> Table:
+    """An id and its words side by side, the words wrapping in their own column."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=12, no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(Text(key, style=style), Text(words, style=style))
+    return grid
