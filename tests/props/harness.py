@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args, get_origin
 
-from hypothesis import event
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 
 from tracker.core import history
@@ -41,6 +41,20 @@ from tracker.session.commands import CommandError
 from tracker.session.session import Session
 
 Who = Combatant | Unit
+
+
+def examples(count: int) -> settings:
+    """Hypothesis settings for a property test of ``count`` examples: no deadline (an
+    example plays a whole sequence of commands) and no health check for slow or large
+    draws."""
+    return settings(max_examples=count, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+QUICK = examples(20)
+"""The default run's examples of a ruleset's property test."""
+LONG = examples(200)
+"""The slow run's (``-m slow``)."""
 ParamsFor = Callable[[str, Session, st.DataObject], dict[str, str]]
 
 

@@ -8,18 +8,16 @@ what the tracker refuses it refuses in one line, changing nothing."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.conftest import SAVES
-from tests.props.harness import Rules, play_illegal, play_legal
+from tests.props.harness import Rules, examples, play_illegal, play_legal
 from tracker.session.opening import load
 from tracker.session.session import Session
 
-QUICK = settings(max_examples=12, deadline=None,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-LONG = settings(max_examples=150, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+QUICK = examples(12)
+LONG = examples(150)
 
 
 def press() -> Session:

@@ -5,17 +5,15 @@ in one line, changing nothing."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.conftest import skirmish
-from tests.props.harness import play_illegal, play_legal
+from tests.props.harness import examples, play_illegal, play_legal
 from tracker.session.session import Session
 
-QUICK = settings(max_examples=25, deadline=None,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-LONG = settings(max_examples=300, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+QUICK = examples(25)
+LONG = examples(300)
 
 
 def ford() -> Session:

@@ -7,18 +7,13 @@ nothing."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.conftest import SAVES
-from tests.props.harness import play_illegal, play_legal
+from tests.props.harness import LONG, QUICK, play_illegal, play_legal
 from tracker.session.opening import load
 from tracker.session.session import Session
-
-QUICK = settings(max_examples=20, deadline=None,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-LONG = settings(max_examples=200, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 def river() -> Session:
