@@ -93,7 +93,7 @@ class TrackerApp(SavingApp):
         Binding("colon", "command_line", ":cmd", id="command-line"),
         Binding("n", "next('turn')", "Next", id="next-turn"),
         Binding("N", "next('round')", "Round", id="next-round"),
-        Binding("p", "next('phase')", "Phase", id="next-phase"),
+        Binding("p", "next('phase')", "Phase", id="next-phase", show=False),
         Binding("f", "act", "Act", id="act"),
         Binding("E", "end_phase", "End phase", id="end-phase", show=False),
         Binding("a", "add", "Add", id="add"),

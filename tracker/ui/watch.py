@@ -34,7 +34,7 @@ from tracker.ui.footer import KeyFooter
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
-from tracker.ui.panes.roster import RosterPane
+from tracker.ui.panes.roster import RosterPane, ViewRosterPane
 from tracker.ui.panes.wounds import WoundsPane
 from tracker.ui.prefs import ViewPrefs
 from tracker.ui.table import SyncTable
@@ -105,7 +105,7 @@ class WatchApp(App[None]):
                 if enc.combatants or rs.scale == "skirmish":
                     yield CombatantsPane(rs, id="combatants")
                 if enc.units or rs.scale == "mass":
-                    yield RosterPane(rs, id="roster")
+                    yield ViewRosterPane(rs, id="roster")
             with Vertical(id="right"):
                 if self.side is not None and rs.scale == "skirmish":
                     # a side's own pools and wounds: the only ones its view carries

@@ -49,9 +49,9 @@ def _matches(u: Unit, view: str, roster: Roster) -> bool:
 class RosterPane(Vertical):
     """Every unit of every side."""
 
-    BINDINGS = [
-        Binding("o", "cycle_sort", "Sort", id="roster-sort"),
-        Binding("v", "cycle_view", "Filter", id="roster-filter"),
+    BINDINGS = [  # in `?` help; the GM's key bar at 80 columns keeps its room for n, f, u, ?
+        Binding("o", "cycle_sort", "Sort", id="roster-sort", show=False),
+        Binding("v", "cycle_view", "Filter", id="roster-filter", show=False),
     ]
 
     def __init__(self, ruleset: Ruleset, **kw: object) -> None:
@@ -215,3 +215,12 @@ class RosterPane(Vertical):
         self.view = views[(i + 1) % len(views)]
         self.refresh_from(self._enc, marks=self._marks)
         prefs.of(self.app).remember(roster_filter=self.view)  # and the filter
+
+
+class ViewRosterPane(RosterPane):
+    """The roster of a player view, whose key bar has room for its sort and filter keys."""
+
+    BINDINGS = [
+        Binding("o", "cycle_sort", "Sort", id="view-roster-sort"),
+        Binding("v", "cycle_view", "Filter", id="view-roster-filter"),
+    ]
