@@ -155,7 +155,7 @@ async def test_the_action_list_greys_what_the_unit_may_not_do_now_and_says_why(t
         shoot = options.get_option("shoot")
         prompt = shoot.prompt  # the name and its words in two columns
         shown = " ".join(str(cell) for column in prompt.columns for cell in column.cells)
-        assert shown == "shoot not now: Archers I has already shot this phase", shown
+        assert shown.startswith("shoot not now: Archers I has already shot this phase"), shown
         # what Archers I may still do comes first; shoot after it
         assert [key for key, _ in picker.items][-1] == "shoot"
         await pilot.press("s")
