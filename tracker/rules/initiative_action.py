@@ -114,9 +114,9 @@ class Initiative(Action[InitiativeParams]):
         out: dict[str, Any] = {"who": tuple(name_of(enc, cs[0]) for cs in first.values())}
         if given.get("bonuses") is None:
             out["bonuses"] = tuple(max(bonus_of(c) for c in cs) for cs in first.values())
-        if given.get("holders") is None:
-            out["holders"] = tuple(key if key.startswith(("group:", "side:")) else ""
-                                   for key in first)
+        holders = tuple(key if key.startswith(("group:", "side:")) else "" for key in first)
+        if given.get("holders") is None and any(holders):  # each rolls for itself: no field
+            out["holders"] = holders
         return out
 
     def apply(self, enc: Encounter, p: InitiativeParams, res: Resolution,
