@@ -159,6 +159,8 @@ class Action(Generic[P]):
     detail: ClassVar[str] = ""
     """Longer help: what each output figure means, examples."""
     params_model: ClassVar[type[Params]]
+    """Its parameters: the model it is an action of (``Shoot(Action[ShootParams])``),
+    unless the class names another."""
     stages: ClassVar[tuple[Stage, ...]] = ()
     phases: ClassVar[tuple[str, ...]] = ()
     """Phases it may be taken in (empty: any)."""
@@ -170,6 +172,13 @@ class Action(Generic[P]):
     outcome_labels: ClassVar[Mapping[str, str]] = {}
     """The odds label an outcome word stands for where the label words it otherwise
     (``{"success": "holds"}``); other outcomes are found by :meth:`happened`."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "params_model" not in cls.__dict__:
+            found = _params_of(cls)
+            if found is not None:
+                cls.params_model = found
 
     @cached_property
     def params(self) -> tuple[Param, ...]:
@@ -268,3 +277,13 @@ class Action(Generic[P]):
         if self.detail:
             lines += ["", self.detail]
         return "\n".join(lines)
+
+
+def _params_of(cls: type) -> type[Params] | None:
+    """The parameter model a class of action is declared on: ``Action[ShootParams]``,
+    or a generic action of the ruleset's (``InTurn[LoadParams]``)."""
+    for base in cls.__dict__.get("__orig_bases__", ()):
+        for arg in typing.get_args(base):
+            if isinstance(arg, type) and issubclass(arg, Params):
+                return arg
+    return None

@@ -64,7 +64,6 @@ def name_of(enc: Encounter, who: Combatant) -> str:
 class Initiative(Action[InitiativeParams]):
     name = "initiative"
     help = "Each one's initiative die and bonus, highest first"
-    params_model = InitiativeParams
     stages = (Stage("initiative", "d20", "each one's initiative die, one after another",
                     label="for initiative"),)
     detail = ("figures: totals (name, dice, bonus, total), in the order rolled.\n"

@@ -52,7 +52,6 @@ def _bonus_text(items: list[Bonus]) -> str:
 class Combat(Action[CombatParams]):
     name = "combat"
     help = "close combat between unit A and unit B: scores, result, loser's morale test"
-    params_model = CombatParams
     phases = ("combat",)
     once_per = "phase"
     marker = "fought"

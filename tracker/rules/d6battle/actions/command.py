@@ -44,7 +44,6 @@ class CommandFigures(Tested):
 class CommandTest(Action[CommandParams]):
     name = "command"
     help = "command test of a unit charged in the flank: disordered if failed"
-    params_model = CommandParams
     phases = ("combat",)
     stages = (Stage("command", "2d6", "the command_dice setting (2d6 unless changed); passes"
                     " on a total <= value", label="for the command test"),)

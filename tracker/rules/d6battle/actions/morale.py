@@ -45,7 +45,6 @@ class MoraleFigures(Tested):
 class Morale(Action[MoraleParams]):
     name = "morale"
     help = "a unit's morale test (queued by shooting casualties): roll <= Mo or flee"
-    params_model = MoraleParams
     phases = ("shoot",)
     stages = (Stage("morale", "2d6", "the morale_dice setting (2d6 unless changed); passes on"
                     " a total <= Mo", label="for morale"),)

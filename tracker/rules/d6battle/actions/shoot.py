@@ -34,7 +34,6 @@ else:  # imported on first use (tracker.startup): `tracker resolve` needs no ice
 class Shoot(Action[ShootParams]):
     name = "shoot"
     help = "one unit shoots at another: hits, saves, kills, morale test"
-    params_model = ShootParams
     phases = ("shoot",)
     once_per = "phase"
     marker = "shot"

@@ -48,7 +48,6 @@ class Bloodloss(Action[BloodlossParams]):
     name = "bloodloss"
     help = ("Toughness vs the Blood Loss TN (BL); a failure costs 1 Health (owed by every "
             "wounded fighter as each round begins)")
-    params_model = BloodlossParams
     once_per = "round"
     stages = (Stage("toughness", "d10", "Toughness dice", label="against blood loss",
                     count=lambda p: p.toughness if p.tn > 0 else 0, zero_is_ten=True),)

@@ -49,7 +49,6 @@ class Exchange(Action[ExchangeParams]):
     name = "exchange"
     help = ("An exchange of blows: attack dice vs ATN against defence dice vs DTN, "
             "MoS, initiative, botches, pressing and the wound")
-    params_model = ExchangeParams
     phases = ("exchange 1", "exchange 2")
     once_per = "exchange"
     stages = (

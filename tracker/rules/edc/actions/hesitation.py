@@ -54,7 +54,6 @@ class Hesitation(Action[HesitationParams]):
     name = "hesitation"
     help = ("Hesitation: Reflex vs TN 7 + ambusher's surprise successes - target's; "
             "a success may defend only, none is frozen for an exchange")
-    params_model = HesitationParams
     stages = (Stage("reflex", "d10", "Reflex dice", label="to shake off the surprise",
                     count=lambda p: p.reflex, zero_is_ten=True),)
     detail = ("figures: tn, successes, can_defend. A fighter who throws no marker "

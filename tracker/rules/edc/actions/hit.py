@@ -37,7 +37,6 @@ class Hit(Action[HitParams]):
     name = "hit"
     help = ("Enter a wound by hand: level, location and type from the damage table, "
             "or Shock / Pain / BL typed in")
-    params_model = HitParams
     detail = ("figures: wound_level, location, damage_type, shock, pain, blood_loss, "
               "wound_note, cp_now and spill (when cp is known), knockdown_tn (0: none), "
               "knockout_roll")

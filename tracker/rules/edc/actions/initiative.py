@@ -71,7 +71,6 @@ class Initiative(OwnAction, Action[InitiativeParams]):
     attacks = True
     help = ("Both threw red: Reflex dice vs ATN (less weapon length penalty) decide whose "
             "blow lands first; ties by Reflex (thrust +1), then simultaneous")
-    params_model = InitiativeParams
     stages = (
         Stage("a", "d10", "A's Reflex dice", label="for the first blow",
               count=lambda p: p.a_dice, zero_is_ten=True),

@@ -57,7 +57,6 @@ class Knockdown(Action[KnockdownParams]):
     name = "knockdown"
     help = ("Knockdown roll: TN 2 x attacker's MoS (3 x blunt), Shock for a head or leg blow, "
             "or the dice of a fumble")
-    params_model = KnockdownParams
     stages = (Stage("knockdown", "d10", "Knockdown dice", label="to stay on his feet",
                     count=lambda p: p.dice, zero_is_ten=True),)
     detail = ("figures: tn, successes, knocked_down. A fighter knocked down is prone "

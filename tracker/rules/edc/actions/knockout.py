@@ -75,7 +75,6 @@ class Knockout(Action[KnockoutParams]):
     name = "knockout"
     help = ("Knockout roll vs TN 7 (or 10 - armour): failure 1d10 seconds out, "
             "a fumble 1d10 x 10 minutes")
-    params_model = KnockoutParams
     stages = (
         Stage("knockout", "d10", "the knockout roll", label="to stay conscious",
               count=lambda p: p.dice, zero_is_ten=True),

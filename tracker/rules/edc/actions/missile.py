@@ -121,7 +121,6 @@ class Missile(Action[MissileParams]):
     name = "missile"
     help = ("Loose a missile: MP dice vs ATN, against the target's evade (DTN 4 / 7 / 9) or "
             "shield block; a hit rolls 2d6 for location, steered by aim dice set aside")
-    params_model = MissileParams
     phases = ("exchange 1", "exchange 2")
     once_per = "round"
     stages = (

@@ -55,7 +55,6 @@ class MissilePrep(OwnAction, Action[MissilePrepParams]):
     name = "missile_prep"
     help = ("Start preparing a missile weapon (rounds); may shorten by 1 round (min 1) by "
             "paying MP (taken from the proficiency refresh) and a Reflex test")
-    params_model = MissilePrepParams
     stages = (Stage("reflex", "d10", "Reflex test to shorten", label="to shorten it",
                     count=lambda p: p.reflex if p.shorten else 0, zero_is_ten=True),)
     detail = ("figures: prep_rounds, shortened, mp_cost, successes. Each round's upkeep counts "

@@ -73,7 +73,6 @@ class Opponents(OwnAction, Action[OpponentsParams]):
     name = "opponents"
     help = ("Multiple opponents: the outnumbered fighter's terrain roll against each "
             "opponent's, to face one at a time")
-    params_model = OpponentsParams
     phases = ("exchange 1",)
     once_per = "round"
     stages = (

@@ -35,7 +35,6 @@ class Refresh(Action[RefreshParams]):
     name = "refresh"
     help = ("Refresh a fighter's CP now (everyone's if no name): after a break, or a change "
             "of footing, lighting or posture the GM wants counted at once")
-    params_model = RefreshParams
     detail = "The CP breakdown shows each term."
 
     def resolve(self, p: RefreshParams, dice: Dice) -> Resolution:

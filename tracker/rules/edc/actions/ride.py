@@ -74,7 +74,6 @@ class Ride(OwnAction, Action[RideParams]):
     name = "ride"
     help = ("Change gait or turn: a skilled rider out of combat accelerates, decelerates or "
             "quarter-turns without a check; two steps, wheeling or being engaged need AG/Ride")
-    params_model = RideParams
     once_per = "round"
     stages = (Stage("ride", "d10", "AG/Ride dice", label="for the maneuver",
                     count=lambda p: p.dice if p.needs_check else 0, zero_is_ten=True),)

@@ -86,7 +86,6 @@ class RideBy(OwnAction, Action[RideByParams]):
     attacks = True
     help = ("Ride-by attack: AG/Ride check at a canter or gallop; success limits the round to "
             "one exchange, failure gives two, a botch topples the rider")
-    params_model = RideByParams
     phases = ("exchange 1",)
     once_per = "round"
     stages = (

@@ -43,7 +43,6 @@ class ShockFigures(Figures):
 class Shock(Action[ShockParams]):
     name = "shock"
     help = "Shock on the CP left: lost now, spilled into next round, and next round's CP"
-    params_model = ShockParams
     detail = (
         "figures: cp_now (left this round), shock_taken, spill (carried to next round), "
         "next_cp (base - the larger of Pain and spill), next_penalty, knockdown_roll. "

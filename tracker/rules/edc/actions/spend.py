@@ -35,7 +35,6 @@ class SpendFigures(Figures):
 class Spend(Action[SpendParams]):
     name = "spend"
     help = "Spend pool dice on anything else (an activation cost, a maneuver)"
-    params_model = SpendParams
     detail = "figures: dice, pool"
 
     def resolve(self, p: SpendParams, dice: Dice) -> Resolution:

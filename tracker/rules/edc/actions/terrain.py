@@ -98,7 +98,6 @@ class Terrain(OwnAction, Action[TerrainParams]):
     name = "terrain"
     help = ("Terrain roll: CP dice vs a TN (set, or difficult terrain x movement), "
             "optionally opposed; one success is enough")
-    params_model = TerrainParams
     phases = ("exchange 1", "exchange 2")
     stages = (
         Stage("terrain", "d10", "the actor's dice", label="for the terrain roll",

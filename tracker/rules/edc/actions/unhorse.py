@@ -48,7 +48,6 @@ class Unhorse(Action[UnhorseParams]):
     name = "unhorse"
     help = ("Struck while mounted: AG/Ride check with the attack's MoS taken off the dice; "
             "failure knocks the rider from the saddle (damage as a 10 ft fall)")
-    params_model = UnhorseParams
     stages = (Stage("ride", "d10", "AG/Ride dice", label="to stay in the saddle",
                     count=lambda p: p.rolled, zero_is_ten=True),)
     detail = "figures: dice_rolled, successes, unhorsed, fall_feet"

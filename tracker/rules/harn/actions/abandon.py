@@ -29,7 +29,6 @@ class AbandonFigures(Figures):
 class Abandon(Action[AbandonParams]):
     name = "abandon"
     help = "Abandon the load, aim or span under way to defend normally"
-    params_model = AbandonParams
     marker = "abandoned"
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:

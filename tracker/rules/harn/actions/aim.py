@@ -37,7 +37,6 @@ class AimParams(ActorParams):
 class Aim(InTurn[AimParams]):
     name = "aim"
     help = "Aim (1 round): +10 to a shot next round; a bow needs Pull - Draw >= 75"
-    params_model = AimParams
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         kind = given.get("weapon")

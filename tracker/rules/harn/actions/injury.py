@@ -37,7 +37,6 @@ class InjuryFigures(Figures):
 class Injury(Action[InjuryParams]):
     name = "injury"
     help = "Enter the injury level of a wound from your table (default: the last)"
-    params_model = InjuryParams
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("who"), "who")

@@ -35,7 +35,6 @@ class LoadFigures(StateFigures):
 class Load(InTurn[LoadParams]):
     name = "load"
     help = "Load the bow, sling or crossbow (1 round; free with a projectile in hand)"
-    params_model = LoadParams
 
     def limit(self, p: LoadParams) -> tuple[Scope, str] | None:
         return round_limit(p.one_action_per_round and not p.free)

@@ -71,7 +71,6 @@ class Missile(InTurn[AttackParams]):
     name = "missile"
     help = "Missile attack: range band, EML, test and results"
     detail = ATTACK_DETAIL
-    params_model = AttackParams
     stages = ATTACK_STAGES
 
     def prepared(self, p: AttackParams) -> AttackParams:

@@ -37,7 +37,6 @@ class SpanFigures(StateFigures):
 class Span(InTurn[SpanParams]):
     name = "span"
     help = "Span a crossbow: 1 round by hand, 2/4/8 rounds with a spanner"
-    params_model = SpanParams
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("actor"))

@@ -39,7 +39,6 @@ class StatusFigures(Figures):
 class Status(Action[StatusParams]):
     name = "status"
     help = "Set movement (still/moving/evading), moved this round, projectile in hand"
-    params_model = StatusParams
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("who"), "who")

@@ -109,7 +109,6 @@ def drop_label(kind: str, p: AttackParams) -> str:
 class Attack(Action[AttackParams]):
     name = "attack"
     help = "A d20 and a bonus against a defence, then the damage"
-    params_model = AttackParams
     stages = (
         Stage("attack", "d20", "the attack die (two with advantage or disadvantage)",
               label="to hit", count=lambda p: 1 if p.roll == "normal" else 2),

@@ -119,7 +119,6 @@ def outcome_word(p: SaveParams, failed: int, down: int) -> str:
 class Save(Action[SaveParams]):
     name = "save"
     help = "Several targets save against a DC; one damage roll"
-    params_model = SaveParams
     stages = (
         Stage("save", "d20", "each target's save, one after another", label="to save"),
         Stage("damage", "dice", "the damage, rolled once for all", label="for damage"),

@@ -75,7 +75,6 @@ def _removed(entry: str, when: str, thresholds: dict[str, int],
 class EndPhase(Action[EndPhaseParams]):
     name = "endphase"
     help = "Every unit has fired: remove the held casualties together, flag morale tests"
-    params_model = EndPhaseParams
     phases = (FIRE_PHASE,)
     detail = ("figures: removed (unit, casualties, strength, strength_after, lost_pct, "
               "morale_test, wiped_out), casualties, morale_tests, forfeit.")

@@ -82,7 +82,6 @@ def fire_line(v: Volley, d100: int | None) -> str:
 class Fire(Action[FireParams]):
     name = "fire"
     help = "One unit's missile fire at one target (kills held to the end of phase eight)"
-    params_model = FireParams
     phases = (FIRE_PHASE,)
     marker = "fired"
     stages = (Stage("d100", "d100", "one roll-under for the percentage left over",

@@ -30,7 +30,6 @@ class HoldFireFigures(Figures):
 class HoldFire(Action[HoldFireParams]):
     name = "holdfire"
     help = "Take a unit's fire order counter off: it has finished firing (or will not fire)"
-    params_model = HoldFireParams
     phases = (FIRE_PHASE,)
     marker = "held fire"
 

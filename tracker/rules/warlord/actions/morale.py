@@ -34,7 +34,6 @@ class MoraleFigures(Figures):
 class Morale(Action[MoraleParams]):
     name = "morale"
     help = "Record a morale test the GM took from the morale rules (clears the flag)"
-    params_model = MoraleParams
     phases = (MORALE_PHASE,)
     marker = "tested"
 

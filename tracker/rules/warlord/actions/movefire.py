@@ -65,7 +65,6 @@ def _move_and_weapon(p: MoveFireParams) -> tuple[float, Weapon | None, str]:
 class MoveFire(Action[MoveFireParams]):
     name = "movefire"
     help = "Movement allowance of a unit that moves and fires (record moved= on the unit)"
-    params_model = MoveFireParams
     phases = (BEFORE_FIRE,)
 
     def resolve(self, p: MoveFireParams, dice: Dice) -> Resolution:

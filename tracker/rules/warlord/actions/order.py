@@ -36,7 +36,6 @@ def fill_name(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
 class Order(Action[OrderParams]):
     name = "order"
     help = "Give a unit its orders; a fire order puts the fire order counter on it"
-    params_model = OrderParams
     phases = (BEFORE_FIRE,)
     """Orders come before missile fire: a unit that has fired may not be given a fire
     order again in the same turn (each figure fires once per turn)."""

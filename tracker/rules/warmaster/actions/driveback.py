@@ -32,7 +32,6 @@ class DriveBackFigures(Drive):
 class DriveBack(Action[DriveBackParams]):
     name = "driveback"
     help = "Drive back one unit hit this phase (one die per hit)"
-    params_model = DriveBackParams
     phases = ("shooting",)
     stages = (Stage("drive", "d6", "one per hit not ignored; any 6 confuses",
                     label="for the drive back"),)

@@ -72,7 +72,6 @@ def _keys(spec: dict[str, Any]) -> set[str]:
 class EndPhase(Action[EndPhaseParams]):
     name = "endphase"
     help = "Drive back every unit hit this phase, once all shooting is complete"
-    params_model = EndPhaseParams
     phases = ("shooting",)
     stages = (Stage("drive", "d6", "one per hit not ignored, unit by unit in order",
                     label="for the drive back"),)

@@ -168,7 +168,6 @@ def _scores(batches: list[Batch]) -> str:
 class Shoot(Action[ShootParams]):
     name = "shoot"
     help = "Shoot one target with one or more units in one batch of dice"
-    params_model = ShootParams
     phases = ("shooting", "movement")
     stages = (
         Stage("hit", "d6", "one per attack: 4+ (5+ defended, 6 fortified inf/art)",
