@@ -27,12 +27,13 @@ same within 0.2 %), against the same checkout without it:
   start (2,264 M with each imported where it is named).
 - **An action's module loads what resolving needs; the rest on first use** (:func:`lazy`,
   in an ``else`` beside the module's ``if TYPE_CHECKING`` imports, so mypy reads the real
-  module): the odds (icepool), the encounter models (pydantic) and the rulesets' big
-  tables (edc, harn) and Warlord's profile sheet load when an odds, fill, apply or
-  roster function first asks for them, not when ``tracker resolve`` imports the action.
-  Counted on importing Warmaster's shoot action (683 M): the models at its top 162 M
-  more, icepool 101 M, edc's tables 91 M. The tests of each ruleset's ``tracker resolve``
-  hold it to that (``test_resolve_loads_only_the_action_it_runs``).
+  module; a ruleset's ``later.py`` holds those its modules share): the odds (icepool),
+  the encounter models (pydantic) and the rulesets' big tables (edc, harn) and Warlord's
+  profile sheet load when an odds, fill, apply or roster function first asks for them,
+  not when ``tracker resolve`` imports the action. Counted on importing Warmaster's shoot
+  action (683 M): the models at its top 162 M more, icepool 101 M, edc's tables 91 M.
+  The tests of each ruleset's ``tracker resolve`` hold it to that
+  (``test_resolve_loads_only_the_action_it_runs``).
 
 Elsewhere every module imports what it uses at its top (a test walks the code for
 imports inside functions: only this module has them).

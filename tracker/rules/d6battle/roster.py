@@ -6,16 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.columns import CASUALTIES, NAME, SIDE, STATE, STRENGTH, Column, Roster
-from tracker.startup import lazy
 
+from .later import model
 from .tables import weapon
 from .turn import flees
 
 if TYPE_CHECKING:
     from tracker.core.model import Unit
-    from tracker.rules.d6battle import model
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
-    model = lazy("tracker.rules.d6battle.model")
 
 
 def _marks(u: Any) -> list[str]:

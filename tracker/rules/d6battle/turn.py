@@ -5,13 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.startup import lazy
-
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
-    from tracker.rules.d6battle import model
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
-    model = lazy("tracker.rules.d6battle.model")
 
 
 def flees(u: Any) -> bool:

@@ -15,22 +15,18 @@ from typing import TYPE_CHECKING
 
 from tracker.core.dice import Dice
 from tracker.rules.base import RuleError
-from tracker.startup import lazy
 
 from .common import CP, MP
+from .later import model, tables
 from .settings import FRACTION_ROUNDING, PAIN_RESIST, setting
 from .wounds import effective_pain
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.edc import model, tables
 
     from .model import EdcCombatant
     from .tables import Cut
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no models, no tables
-    model = lazy("tracker.rules.edc.model")
-    tables = lazy("tracker.rules.edc.tables")
 
 
 def _loss(total: int, cut: Cut, rounding: str) -> int:

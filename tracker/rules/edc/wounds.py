@@ -17,16 +17,15 @@ from tracker.rules.base import Figures, Omit
 from tracker.startup import lazy
 
 from .common import CP, MP
+from .later import damage
 
 if TYPE_CHECKING:
     from tracker.core import model
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter, Wound
-    from tracker.rules.edc import damage
 
     from .model import EdcCombatant
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no models, no tables
-    damage = lazy("tracker.rules.edc.damage")
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
     model = lazy("tracker.core.model")
 
 

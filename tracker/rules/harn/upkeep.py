@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tracker.startup import lazy
-
 from .effects import AIMED, IGNORING
+from .later import model
 from .settings import SPAN_PROGRESS_KEPT, setting
 
 if TYPE_CHECKING:
     from tracker.core.dice import Dice
     from tracker.core.history import Transaction
     from tracker.core.model import Combatant, Encounter
-    from tracker.rules.harn import model
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
-    model = lazy("tracker.rules.harn.model")
 
 
 def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:

@@ -7,17 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.rules.columns import CASUALTIES, NAME, PROFILE, SIDE, STATE, STRENGTH, Roster
 from tracker.rules.errors import RuleError
-from tracker.startup import lazy
+
+from .later import model, profiles
 
 if TYPE_CHECKING:
     from tracker.core.model import Unit
-    from tracker.rules.warlord import model, profiles
 
     from .model import WarlordUnit
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no models, no
-    # profile sheet
-    model = lazy("tracker.rules.warlord.model")
-    profiles = lazy("tracker.rules.warlord.profiles")
 
 
 def _marks(u: WarlordUnit) -> list[str]:

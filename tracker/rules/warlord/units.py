@@ -7,19 +7,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tracker.rules.errors import RuleError
-from tracker.startup import lazy
 
+from .later import model
 from .numbers import parse_fraction, show
 from .tables import max_targets
 
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
-    from tracker.rules.warlord import model
 
     from .model import WarlordUnit
     from .profiles import FiringModifier, RaceProfile, Weapon
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
-    model = lazy("tracker.rules.warlord.model")
 
 
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.lifetimes import since
 from tracker.rules.base import Resolution, RuleError
-from tracker.startup import lazy
 
+from ..later import model
 from ..tables import combat_table
 from .combat_params import SIDES, combat_key, other
 from .who import flank_tested, in_the_fight, unit_named
@@ -15,12 +15,9 @@ from .who import flank_tested, in_the_fight, unit_named
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter, Unit
-    from tracker.rules.d6battle import model
 
     from ..model import D6Unit
     from .combat_params import CombatFigures, CombatParams
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
-    model = lazy("tracker.rules.d6battle.model")
 
 
 def ranks_of_six(unit: D6Unit) -> int:

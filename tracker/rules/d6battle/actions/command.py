@@ -13,19 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage, param
-from tracker.startup import lazy
 
+from ..later import chances, model
 from ..settings import COMMAND_DICE
 from .scores import Tested, take_test
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.d6battle import model
-    from tracker.rules.d6battle.actions import chances
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no models
-    chances = lazy("tracker.rules.d6battle.actions.chances")
-    model = lazy("tracker.rules.d6battle.model")
 
 
 class CommandParams(Params):

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage, param
-from tracker.startup import lazy
 
+from ..later import chances, model
 from ..settings import MORALE_DICE
 from .scores import Tested, take_test
 from .who import owes_morale_test, unit_named
@@ -23,11 +23,6 @@ from .who import owes_morale_test, unit_named
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.d6battle import model
-    from tracker.rules.d6battle.actions import chances
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no models
-    chances = lazy("tracker.rules.d6battle.actions.chances")
-    model = lazy("tracker.rules.d6battle.model")
 
 
 class MoraleParams(Params):

@@ -5,19 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.base import Resolution, RuleError
-from tracker.startup import lazy
 
+from ..later import model
 from ..settings import SHOOTING_CASUALTIES
 from .who import in_the_fight, unit_named
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.d6battle import model
 
     from .shoot_params import ShootFigures, ShootParams
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
-    model = lazy("tracker.rules.d6battle.model")
 
 
 def fill_shoot(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:

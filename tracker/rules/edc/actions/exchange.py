@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Odds, Resolution, Stage
-from tracker.startup import lazy
 
 from ..acting import exchange_refusals
 from ..common import (
@@ -33,6 +32,7 @@ from ..common import (
     roll_d10s,
     successes_word,
 )
+from ..later import chances
 from ..wounds import wound_calls, wound_figures, wound_level, wound_summary
 from .exchange_fill import apply_exchange, fill_exchange
 from .exchange_params import ExchangeFigures, ExchangeParams
@@ -40,9 +40,6 @@ from .exchange_params import ExchangeFigures, ExchangeParams
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.edc import chances
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
-    chances = lazy("tracker.rules.edc.chances")
 
 
 class Exchange(Action[ExchangeParams]):

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.base import Resolution, RuleError
-from tracker.startup import lazy
 
 from ..common import CP, combatant_or_none, missing
+from ..later import tables
 from ..pools import reduce_now, spend
 from ..wounds import add_wound
 from .exchange_params import ExchangeFigures, ExchangeParams, pool_cost
@@ -17,9 +17,6 @@ from .exchange_params import ExchangeFigures, ExchangeParams, pool_cost
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.edc import tables
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no tables
-    tables = lazy("tracker.rules.edc.tables")
 
 
 def fill_exchange(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:

@@ -20,15 +20,14 @@ from ..common import (
     successes_word,
     tn_rule,
 )
+from ..later import chances
 from ..settings import KNOCKOUT_TN
 
 if TYPE_CHECKING:
     from tracker.core import model
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.edc import chances
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no models
-    chances = lazy("tracker.rules.edc.chances")
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
     model = lazy("tracker.core.model")
 
 BASE_TN = 7

@@ -25,7 +25,6 @@ from tracker.rules.base import (
     Stage,
     param,
 )
-from tracker.startup import lazy
 
 from ..acting import fighter, frozen, may_not_attack, shield_spent
 from ..common import (
@@ -38,6 +37,7 @@ from ..common import (
     successes_word,
     tn_rule,
 )
+from ..later import chances, damage, tables
 from ..settings import AIM_SHIFT_PER_DIE
 from ..wounds import WoundFields, wound_calls, wound_figures, wound_level, wound_summary
 from .missile_fill import apply_missile, fill_missile
@@ -45,11 +45,6 @@ from .missile_fill import apply_missile, fill_missile
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.edc import chances, damage, tables
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no tables
-    chances = lazy("tracker.rules.edc.chances")
-    damage = lazy("tracker.rules.edc.damage")
-    tables = lazy("tracker.rules.edc.tables")
 
 DEFENCES = ("none", *EVASIONS, "block")
 

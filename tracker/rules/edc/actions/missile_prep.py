@@ -13,17 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
-from tracker.startup import lazy
 
 from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
+from ..later import chances
 from .own import OwnAction
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.edc import chances
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
-    chances = lazy("tracker.rules.edc.chances")
 
 
 def _rounds(n: int) -> str:

@@ -15,7 +15,6 @@ from pydantic import NonNegativeInt
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, Stage, param
-from tracker.startup import lazy
 
 from ..common import (
     combatant_or_none,
@@ -25,6 +24,7 @@ from ..common import (
     successes_word,
     tn_rule,
 )
+from ..later import tables
 from ..pools import spend
 from ..settings import MULTIPLE_OPPONENTS_COLUMN
 from .own import OwnAction
@@ -32,9 +32,6 @@ from .own import OwnAction
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.edc import tables
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no tables
-    tables = lazy("tracker.rules.edc.tables")
 
 
 class OpponentsParams(Params):

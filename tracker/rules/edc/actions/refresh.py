@@ -8,17 +8,14 @@ from typing import TYPE_CHECKING
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, param
-from tracker.startup import lazy
 
 from ..common import combatant_or_none
+from ..later import model
 from ..pools import refresh
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.edc import model
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
-    model = lazy("tracker.rules.edc.model")
 
 
 class RefreshParams(Params):

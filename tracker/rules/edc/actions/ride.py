@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
-from tracker.startup import lazy
 
 from ..common import (
     GAITS,
@@ -24,6 +23,7 @@ from ..common import (
     successes_word,
     tn_rule,
 )
+from ..later import chances, tables
 from ..settings import ENGAGED_RIDE_TN_BONUS
 from .mounted import fill_rider, ride_tn_param
 from .own import OwnAction
@@ -31,10 +31,6 @@ from .own import OwnAction
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.edc import chances, tables
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no tables
-    chances = lazy("tracker.rules.edc.chances")
-    tables = lazy("tracker.rules.edc.tables")
 
 
 class RideParams(Params):

@@ -26,7 +26,6 @@ from tracker.rules.base import (
     Stage,
     param,
 )
-from tracker.startup import lazy
 
 from ..common import (
     GAITS,
@@ -37,6 +36,7 @@ from ..common import (
     successes_word,
     tn_rule,
 )
+from ..later import chances, tables
 from ..pools import spend
 from .mounted import fill_rider, ride_tn_param, unhorse_rider
 from .own import OwnAction
@@ -44,10 +44,6 @@ from .own import OwnAction
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.edc import chances, tables
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no tables
-    chances = lazy("tracker.rules.edc.chances")
-    tables = lazy("tracker.rules.edc.tables")
 
 
 class RideByParams(Params):

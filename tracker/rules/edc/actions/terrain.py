@@ -25,7 +25,6 @@ from tracker.rules.base import (
     Stage,
     param,
 )
-from tracker.startup import lazy
 
 from ..common import (
     CP,
@@ -38,16 +37,13 @@ from ..common import (
     successes_word,
     tn_rule,
 )
+from ..later import chances, tables
 from ..pools import reduce_now, spend
 from .own import OwnAction
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.edc import chances, tables
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, no tables
-    chances = lazy("tracker.rules.edc.chances")
-    tables = lazy("tracker.rules.edc.tables")
 
 EFFECTS = ("none", "half_dice", "half_cp", "prone")
 _EFFECT_TEXT = {

@@ -7,16 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.rules.base import Scope
 from tracker.rules.errors import RuleError
-from tracker.startup import lazy
+
+from ..later import model, tables
 
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
-    from tracker.rules.harn import model, tables
 
     from ..model import HarnCombatant
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no models, no tables
-    model = lazy("tracker.rules.harn.model")
-    tables = lazy("tracker.rules.harn.tables")
 
 
 def combatant(enc: Encounter, name: Any) -> model.HarnCombatant | None:

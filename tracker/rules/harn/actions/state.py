@@ -7,19 +7,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from tracker.rules.base import Action, Figures, Params, Scope, param
-from tracker.startup import lazy
 
 from ..effects import IGNORING, begin, ignoring_effect, now
+from ..later import tables
 from .lookup import check_movement, check_turn, need, round_limit
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.harn import tables
 
     from ..model import HarnCombatant
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no tables
-    tables = lazy("tracker.rules.harn.tables")
 
 
 class ActorParams(Params):

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice, face_classes
 from tracker.rules.base import Action, Figures, Odds, Resolution, RuleError, Stage
-from tracker.startup import lazy
 
+from ..later import profiles
 from ..numbers import json_number, show
 from ..sequence import FIRE_PHASE
 from ..units import (
@@ -25,9 +25,6 @@ from .volley import FireParams, Volley, compute, d100_count, fire_odds, kills_wo
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-    from tracker.rules.warlord import profiles
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no profile sheet
-    profiles = lazy("tracker.rules.warlord.profiles")
 
 
 class NamedModifier(Figures):

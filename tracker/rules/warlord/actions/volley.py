@@ -17,19 +17,17 @@ from typing import TYPE_CHECKING
 from tracker.rules.base import AtMost, Odds, Params, RuleError, param
 from tracker.startup import lazy
 
+from ..later import profiles
 from ..numbers import ROUNDINGS, round_remainder
 from ..settings import PROFILES, REMAINDER_ROUNDING
 from ..tables import RANGES, range_divisor, tables
 
 if TYPE_CHECKING:
     from tracker.core import odds
-    from tracker.rules.warlord import profiles
 
     from ..profiles import RaceProfile
-else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool, and no
-    # profile sheet unless a race is named
+else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
     odds = lazy("tracker.core.odds")
-    profiles = lazy("tracker.rules.warlord.profiles")
 
 
 class FireParams(Params):
