@@ -8,7 +8,7 @@ setting: ``cap`` (only a 10 succeeds) or ``impossible`` (no die can succeed).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tracker.core.dice import Dice, face_classes
 from tracker.rules.base import RuleError, param
@@ -77,6 +77,21 @@ def count_successes(values: Iterable[int], tn: int, rule: str = "cap") -> int:
 def is_botch(values: list[int], successes: int) -> bool:
     """No successes and at least two 1s."""
     return successes == 0 and values.count(1) >= 2
+
+
+class Check(NamedTuple):
+    """A stage of d10s read against its TN: how many succeeded, and whether it botched."""
+
+    successes: int
+    botch: bool
+
+
+def check(dice: Dice, role: str, count: int, tn: int, rule: str, why: str = "",
+          botch: bool = True) -> Check:
+    """One stage (:func:`roll_d10s`), read: its successes and, with ``botch``, a botch."""
+    values = roll_d10s(dice, role, count, tn, rule, why, botch)
+    successes = count_successes(values, tn, rule)
+    return Check(successes, botch and is_botch(values, successes))
 
 
 def missing(given: dict[str, Any], name: str) -> bool:

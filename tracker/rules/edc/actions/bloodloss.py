@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
 
-from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
+from ..common import check, combatant_or_none, missing, successes_word, tn_rule
 from ..later import chances
 from ..settings import BLOOD_LOSS_RAISE, setting
 from ..wounds import blood_loss_tn, lose_health
@@ -57,8 +57,7 @@ class Bloodloss(Action[BloodlossParams]):
             f = BloodlossFigures(successes=0, health_lost=0, tn=0)
             return Resolution("bloodloss", "not bleeding", f"{who}: not bleeding", f,
                               dice.rolls)
-        values = roll_d10s(dice, "toughness", p.toughness, p.tn, p.tn_above_ten, why=who)
-        succ = count_successes(values, p.tn, p.tn_above_ten)
+        succ = check(dice, "toughness", p.toughness, p.tn, p.tn_above_ten, why=who).successes
         lost = 0 if succ else 1
         text = (f"{who}: Toughness {p.toughness} vs BL {p.tn}: {successes_word(succ)}"
                 + (", loses 1 Health" if lost else ", holds"))

@@ -26,12 +26,7 @@ from tracker.core.dice import Dice
 from tracker.rules.base import Action, Odds, Resolution, Stage
 
 from ..acting import exchange_refusals
-from ..common import (
-    count_successes,
-    is_botch,
-    roll_d10s,
-    successes_word,
-)
+from ..common import check, successes_word
 from ..later import chances
 from ..wounds import wound_calls, wound_figures, wound_level, wound_summary
 from .exchange_fill import apply_exchange, fill_exchange
@@ -74,13 +69,10 @@ class Exchange(Action[ExchangeParams]):
         rule = p.tn_above_ten
         a_name = p.attacker or "attacker"
         d_name = p.defender or "defender"
-        a_vals = roll_d10s(dice, "attack", p.attack_dice, p.atn, rule, why=a_name)
-        d_vals = roll_d10s(dice, "defense", p.defense_dice, p.dtn, rule, why=d_name)
-        a_succ = count_successes(a_vals, p.atn, rule)
-        d_succ = count_successes(d_vals, p.dtn, rule)
+        a_succ, a_botch = check(dice, "attack", p.attack_dice, p.atn, rule, why=a_name)
+        d_succ, d_botch = check(dice, "defense", p.defense_dice, p.dtn, rule, why=d_name)
         mos = a_succ - d_succ
         winner = "attacker" if mos >= 0 else "defender"
-        a_botch, d_botch = is_botch(a_vals, a_succ), is_botch(d_vals, d_succ)
         hit = mos > 0
         f = ExchangeFigures(
             attack_successes=a_succ, defense_successes=d_succ, mos=mos, winner=winner,
@@ -158,11 +150,9 @@ def _press(p: ExchangeParams, f: ExchangeFigures, dice: Dice, a_name: str,
         return [f"{loser} gives {abs(mos)} ft"] if mos else []
     rule = p.tn_above_ten
     # the press counts successes only: a 1 there is no botch
-    pa_vals = roll_d10s(dice, "press", p.press_dice, p.press_tn, rule, why=a_name, botch=False)
-    pd_vals = roll_d10s(dice, "defense_press", p.defense_press_dice, p.defense_press_tn, rule,
-                        why=d_name, botch=False)
-    pa = count_successes(pa_vals, p.press_tn, rule)
-    pd = count_successes(pd_vals, p.defense_press_tn, rule)
+    pa = check(dice, "press", p.press_dice, p.press_tn, rule, why=a_name, botch=False).successes
+    pd = check(dice, "defense_press", p.defense_press_dice, p.defense_press_tn, rule,
+               why=d_name, botch=False).successes
     a_total, d_total = pa + max(mos, 0), pd + max(-mos, 0)
     feet = abs(a_total - d_total)
     by = "attacker" if a_total > d_total else "defender" if d_total > a_total else "none"

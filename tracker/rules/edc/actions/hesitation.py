@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
 
-from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
+from ..common import check, combatant_or_none, missing, successes_word, tn_rule
 from ..later import chances
 
 if TYPE_CHECKING:
@@ -59,8 +59,7 @@ class Hesitation(Action[HesitationParams]):
     def resolve(self, p: HesitationParams, dice: Dice) -> Resolution:
         tn = p.tn
         who = p.actor or "fighter"
-        vals = roll_d10s(dice, "reflex", p.reflex, tn, p.tn_above_ten, why=who)
-        succ = count_successes(vals, tn, p.tn_above_ten)
+        succ = check(dice, "reflex", p.reflex, tn, p.tn_above_ten, why=who).successes
         if succ:
             text = f"{who}: Reflex {p.reflex} vs TN {tn}: {successes_word(succ)}, may defend"
             outcome = "defend"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
 
-from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
+from ..common import check, combatant_or_none, missing, successes_word, tn_rule
 from ..later import chances
 from ..pools import reach_penalty
 from .own import OwnAction
@@ -84,10 +84,8 @@ class Initiative(OwnAction, Action[InitiativeParams]):
     def resolve(self, p: InitiativeParams, dice: Dice) -> Resolution:
         rule = p.tn_above_ten
         a_name, b_name = p.a or "A", p.b or "B"
-        a_s = count_successes(roll_d10s(dice, "a", p.a_dice, p.a_atn, rule, why=a_name),
-                              p.a_atn, rule)
-        b_s = count_successes(roll_d10s(dice, "b", p.b_dice, p.b_atn, rule, why=b_name),
-                              p.b_atn, rule)
+        a_s = check(dice, "a", p.a_dice, p.a_atn, rule, why=a_name).successes
+        b_s = check(dice, "b", p.b_dice, p.b_atn, rule, why=b_name).successes
         a_score, b_score = p.tie_scores()
         if a_s != b_s:
             first, why = ("a" if a_s > b_s else "b"), "more successes"

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage, param
 
-from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
+from ..common import check, combatant_or_none, missing, successes_word, tn_rule
 from ..later import chances
 
 if TYPE_CHECKING:
@@ -64,8 +64,7 @@ class Knockdown(Action[KnockdownParams]):
         who = p.actor or "fighter"
         if tn <= 0:
             raise RuleError("knockdown: give mos=, shock=, fumble_dice= or tn=")
-        values = roll_d10s(dice, "knockdown", p.dice, tn, p.tn_above_ten, why=who)
-        succ = count_successes(values, tn, p.tn_above_ten)
+        succ = check(dice, "knockdown", p.dice, tn, p.tn_above_ten, why=who).successes
         down = succ == 0
         text = f"{who}: Knockdown {p.dice} vs TN {tn} ({why}): {successes_word(succ)}, "
         text += "knocked down" if down else "stays up"

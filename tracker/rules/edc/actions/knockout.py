@@ -11,15 +11,7 @@ from tracker.core.lifetimes import since
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
 from tracker.startup import lazy
 
-from ..common import (
-    combatant_or_none,
-    count_successes,
-    is_botch,
-    missing,
-    roll_d10s,
-    successes_word,
-    tn_rule,
-)
+from ..common import check, combatant_or_none, missing, successes_word, tn_rule
 from ..later import chances
 from ..settings import KNOCKOUT_TN
 
@@ -89,9 +81,7 @@ class Knockout(Action[KnockoutParams]):
     def resolve(self, p: KnockoutParams, dice: Dice) -> Resolution:
         tn = p.roll_tn
         who = p.actor or "fighter"
-        values = roll_d10s(dice, "knockout", p.dice, tn, p.tn_above_ten, why=who)
-        succ = count_successes(values, tn, p.tn_above_ten)
-        fumble = is_botch(values, succ)
+        succ, fumble = check(dice, "knockout", p.dice, tn, p.tn_above_ten, why=who)
         f = KnockoutFigures(tn=tn, successes=succ, botch=fumble, seconds_out=0)
         text = f"{who}: Knockout roll {p.dice} vs TN {tn}: {successes_word(succ)}"
         if succ:

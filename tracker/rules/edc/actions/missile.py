@@ -27,16 +27,7 @@ from tracker.rules.base import (
 )
 
 from ..acting import fighter, frozen, may_not_attack, shield_spent
-from ..common import (
-    DAMAGE_TYPES,
-    EVASIONS,
-    count_successes,
-    damage_table_param,
-    is_botch,
-    roll_d10s,
-    successes_word,
-    tn_rule,
-)
+from ..common import DAMAGE_TYPES, EVASIONS, check, damage_table_param, successes_word, tn_rule
 from ..later import chances, damage, tables
 from ..settings import AIM_SHIFT_PER_DIE
 from ..wounds import WoundFields, wound_calls, wound_figures, wound_level, wound_summary
@@ -135,19 +126,17 @@ class Missile(Action[MissileParams]):
             raise RuleError(f"missile: at most {p.aim} aim dice (Aim {p.aim})")
         rule = p.tn_above_ten
         shooter, target = p.actor or "shooter", p.target or "target"
-        vals = roll_d10s(dice, "missile", p.dice, p.atn, rule, why=shooter)
-        succ = count_successes(vals, p.atn, rule)
+        succ, botch = check(dice, "missile", p.dice, p.atn, rule, why=shooter)
         d_succ = dtn = 0
         text = f"{shooter} looses {p.dice} MP vs ATN {p.atn}: {successes_word(succ)}"
         if p.defended:
             dtn = p.defence_tn()
-            dvals = roll_d10s(dice, "defense", p.defense_dice, dtn, rule, why=target)
-            d_succ = count_successes(dvals, dtn, rule)
+            d_succ = check(dice, "defense", p.defense_dice, dtn, rule, why=target).successes
             text += f"; {target} {p.defense.replace('_', ' ')}s with {p.defense_dice} vs "
             text += f"DTN {dtn}: {successes_word(d_succ)}"
         mos = succ - d_succ
         f = MissileFigures(successes=succ, defense_successes=d_succ, dtn=dtn, mos=mos,
-                           hit=mos > 0, botch=is_botch(vals, succ),
+                           hit=mos > 0, botch=botch,
                            mp_spent=p.dice + p.aim_dice)
         if not f.hit:
             text += "; misses" + (" (botch)" if f.botch else "")

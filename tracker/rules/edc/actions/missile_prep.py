@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
 
-from ..common import combatant_or_none, count_successes, missing, roll_d10s, successes_word, tn_rule
+from ..common import check, combatant_or_none, missing, successes_word, tn_rule
 from ..later import chances
 from .own import OwnAction
 
@@ -66,8 +66,7 @@ class MissilePrep(OwnAction, Action[MissilePrepParams]):
         text = f"{who} prepares to loose: {_rounds(rounds)}"
         if not p.shorten:
             return Resolution("missile_prep", "preparing", text, f, dice.rolls)
-        vals = roll_d10s(dice, "reflex", p.reflex, p.reflex_tn, p.tn_above_ten, why=who)
-        succ = count_successes(vals, p.reflex_tn, p.tn_above_ten)
+        succ = check(dice, "reflex", p.reflex, p.reflex_tn, p.tn_above_ten, why=who).successes
         ok = succ > 0 and rounds > 1
         f.successes, f.shortened, f.mp_cost = succ, ok, p.mp_cost
         f.prep_rounds = rounds - 1 if ok else rounds

@@ -16,14 +16,7 @@ from pydantic import NonNegativeInt
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, Stage, param
 
-from ..common import (
-    combatant_or_none,
-    count_successes,
-    is_botch,
-    roll_d10s,
-    successes_word,
-    tn_rule,
-)
+from ..common import check, combatant_or_none, successes_word, tn_rule
 from ..later import tables
 from ..pools import spend
 from ..settings import MULTIPLE_OPPONENTS_COLUMN
@@ -101,14 +94,11 @@ class Opponents(OwnAction, Action[OpponentsParams]):
             opp_tn = p.opponents_tn
         rule = p.tn_above_ten
         who = p.actor or "outnumbered fighter"
-        vals = roll_d10s(dice, "lone", p.dice, lone_tn, rule, why=who)
-        succ = count_successes(vals, lone_tn, rule)
-        botch = is_botch(vals, succ)
+        succ, botch = check(dice, "lone", p.dice, lone_tn, rule, why=who)
         names = list(p.opponent_names or ())
         theirs = [
-            count_successes(roll_d10s(dice, "opponent", k, opp_tn, rule,
-                                      why=names[i] if i < len(names) else f"opponent {i + 1}"),
-                            opp_tn, rule)
+            check(dice, "opponent", k, opp_tn, rule,
+                  why=names[i] if i < len(names) else f"opponent {i + 1}").successes
             for i, k in enumerate(dice_each)
         ]
         beaten_by = [i + 1 for i, s in enumerate(theirs) if s > succ]

@@ -14,15 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
 
-from ..common import (
-    GAITS,
-    MANEUVERS,
-    combatant_or_none,
-    count_successes,
-    roll_d10s,
-    successes_word,
-    tn_rule,
-)
+from ..common import GAITS, MANEUVERS, check, combatant_or_none, successes_word, tn_rule
 from ..later import chances, tables
 from ..settings import ENGAGED_RIDE_TN_BONUS
 from .mounted import fill_rider, ride_tn_param
@@ -87,8 +79,7 @@ class Ride(OwnAction, Action[RideParams]):
         if not needs_check:
             text = f"{rider}: {m.replace('_', ' ')} without a check, now at a {after}"
             return Resolution("ride", "done", text, f, dice.rolls)
-        vals = roll_d10s(dice, "ride", p.dice, tn, p.tn_above_ten, why=rider)
-        succ = count_successes(vals, tn, p.tn_above_ten)
+        succ = check(dice, "ride", p.dice, tn, p.tn_above_ten, why=rider).successes
         ok = succ > 0
         f.successes, f.success, f.gait_after = succ, ok, after if ok else p.gait
         text = f"{rider}: {m.replace('_', ' ')}, AG/Ride {p.dice} vs TN {tn}: "

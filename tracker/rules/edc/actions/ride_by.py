@@ -27,15 +27,7 @@ from tracker.rules.base import (
     param,
 )
 
-from ..common import (
-    GAITS,
-    combatant_or_none,
-    count_successes,
-    is_botch,
-    roll_d10s,
-    successes_word,
-    tn_rule,
-)
+from ..common import GAITS, check, combatant_or_none, successes_word, tn_rule
 from ..later import chances, tables
 from ..pools import spend
 from .mounted import fill_rider, ride_tn_param, unhorse_rider
@@ -99,13 +91,10 @@ class RideBy(OwnAction, Action[RideByParams]):
             raise RuleError(f"ride_by: the mount must canter or gallop (it is at {p.gait})")
         rule, tn = p.tn_above_ten, p.ride_tn
         rider = p.actor or "rider"
-        vals = roll_d10s(dice, "ride", p.dice, tn, rule, why=rider)
-        succ = count_successes(vals, tn, rule)
-        botch = is_botch(vals, succ)
+        succ, botch = check(dice, "ride", p.dice, tn, rule, why=rider)
         otn = p.oppose_tn or tn
-        osucc = count_successes(
-            roll_d10s(dice, "oppose", p.oppose_dice, otn, rule, why=p.target or "opponent"),
-            otn, rule)
+        osucc = check(dice, "oppose", p.oppose_dice, otn, rule,
+                      why=p.target or "opponent").successes
         success = succ > 0 and succ >= osucc
         yards = p.move * tables.gait(p.gait).move / 2
         f = RideByFigures(successes=succ, opposed_successes=osucc, botch=botch,

@@ -26,17 +26,7 @@ from tracker.rules.base import (
     param,
 )
 
-from ..common import (
-    CP,
-    MOVEMENTS,
-    TERRAINS,
-    combatant_or_none,
-    count_successes,
-    is_botch,
-    roll_d10s,
-    successes_word,
-    tn_rule,
-)
+from ..common import CP, MOVEMENTS, TERRAINS, check, combatant_or_none, successes_word, tn_rule
 from ..later import chances, tables
 from ..pools import reduce_now, spend
 from .own import OwnAction
@@ -114,15 +104,12 @@ class Terrain(OwnAction, Action[TerrainParams]):
         tn = p.roll_tn
         rule = p.tn_above_ten
         who = p.actor or "fighter"
-        vals = roll_d10s(dice, "terrain", p.dice, tn, rule, why=who)
-        succ = count_successes(vals, tn, rule)
-        botch = is_botch(vals, succ)
+        succ, botch = check(dice, "terrain", p.dice, tn, rule, why=who)
         f = TerrainFigures(tn=tn, successes=succ, botch=botch)
         text = f"{who}: terrain roll {p.dice} vs TN {tn}: {successes_word(succ)}"
         if p.oppose_dice > 0:
             opp = p.opponent or "opponent"
-            osucc = count_successes(roll_d10s(dice, "oppose", p.oppose_dice, tn, rule, why=opp),
-                                    tn, rule)
+            osucc = check(dice, "oppose", p.oppose_dice, tn, rule, why=opp).successes
             f.opposed_successes = osucc
             f.cancelled = osucc > succ
             text += f"; {opp} opposes with {p.oppose_dice}: {successes_word(osucc)}"

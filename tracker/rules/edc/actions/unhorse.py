@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
 
-from ..common import combatant_or_none, count_successes, roll_d10s, successes_word, tn_rule
+from ..common import check, combatant_or_none, successes_word, tn_rule
 from ..later import chances
 from .mounted import FALL_FEET, fill_rider, ride_tn_param, unhorse_rider
 
@@ -53,8 +53,7 @@ class Unhorse(Action[UnhorseParams]):
     def resolve(self, p: UnhorseParams, dice: Dice) -> Resolution:
         n = p.rolled
         rider = p.actor or "rider"
-        vals = roll_d10s(dice, "ride", n, p.ride_tn, p.tn_above_ten, why=rider)
-        succ = count_successes(vals, p.ride_tn, p.tn_above_ten)
+        succ = check(dice, "ride", n, p.ride_tn, p.tn_above_ten, why=rider).successes
         off = succ == 0
         text = (
             f"{rider} struck (MoS {p.mos}): AG/Ride {p.dice} - {p.mos} = {n} dice vs TN "
