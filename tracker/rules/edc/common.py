@@ -104,6 +104,15 @@ def combatant_or_none(enc: Encounter, name: Any) -> Any:
     return enc.find_combatant(str(name))
 
 
+def from_actor(enc: Encounter, given: dict[str, Any], **fields: str) -> dict[str, Any]:
+    """The parameters not given that the actor's own fields supply
+    (``from_actor(enc, given, dice="toughness")``); none without an actor."""
+    c = combatant_or_none(enc, given.get("actor"))
+    if c is None:
+        return {}
+    return {key: getattr(c, field) for key, field in fields.items() if missing(given, key)}
+
+
 def successes_word(n: int) -> str:
     return f"{n} success" if n == 1 else f"{n} successes"
 

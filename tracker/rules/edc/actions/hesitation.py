@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
 
-from ..common import check, combatant_or_none, missing, successes_word, tn_rule
+from ..common import check, combatant_or_none, from_actor, successes_word, tn_rule
 from ..later import chances
 
 if TYPE_CHECKING:
@@ -73,8 +73,7 @@ class Hesitation(Action[HesitationParams]):
         return chances.pass_fail(p.reflex, p.tn, p.tn_above_ten, "frozen", "may defend (white)")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        c = combatant_or_none(enc, given.get("actor"))
-        return {"reflex": c.reflex} if c is not None and missing(given, "reflex") else {}
+        return from_actor(enc, given, reflex="reflex")
 
     def apply(self, enc: Encounter, p: HesitationParams, res: Resolution,
               tx: Transaction) -> None:

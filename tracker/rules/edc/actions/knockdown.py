@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage, param
 
-from ..common import check, combatant_or_none, missing, successes_word, tn_rule
+from ..common import check, combatant_or_none, from_actor, successes_word, tn_rule
 from ..later import chances
 
 if TYPE_CHECKING:
@@ -76,8 +76,7 @@ class Knockdown(Action[KnockdownParams]):
                          "stays up")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        c = combatant_or_none(enc, given.get("actor"))
-        return {"dice": c.knockdown} if c is not None and missing(given, "dice") else {}
+        return from_actor(enc, given, dice="knockdown")
 
     def apply(self, enc: Encounter, p: KnockdownParams, res: Resolution,
               tx: Transaction) -> None:

@@ -11,7 +11,7 @@ from tracker.core.lifetimes import since
 from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
 from tracker.startup import lazy
 
-from ..common import check, combatant_or_none, missing, successes_word, tn_rule
+from ..common import check, combatant_or_none, from_actor, successes_word, tn_rule
 from ..later import chances
 from ..settings import KNOCKOUT_TN
 
@@ -103,14 +103,7 @@ class Knockout(Action[KnockoutParams]):
                 ("stays conscious", ok[1])]
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        c = combatant_or_none(enc, given.get("actor"))
-        out: dict[str, Any] = {}
-        if c is not None:
-            if missing(given, "dice"):
-                out["dice"] = c.toughness
-            if missing(given, "armour"):
-                out["armour"] = c.armour
-        return out
+        return from_actor(enc, given, dice="toughness", armour="armour")
 
     def apply(self, enc: Encounter, p: KnockoutParams, res: Resolution,
               tx: Transaction) -> None:
