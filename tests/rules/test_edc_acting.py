@@ -11,6 +11,7 @@ from tracker.core.model import Pool
 from tracker.rules.edc import EdcCombatant, EdcEncounter
 from tracker.session.commands import CommandError
 from tracker.session.session import Session
+from tracker.ui.panes.log import summary
 
 
 def two_bouts() -> Session:
@@ -240,3 +241,13 @@ def test_a_fighter_never_attacks_nor_opposes_herself(line: str) -> None:
         s.execute(line)
     assert "\n" not in str(refused.value) and "Roland" in str(refused.value)
     assert s.enc.model_dump_json() == before
+
+
+def test_the_log_names_the_attacker_as_the_one_who_acted() -> None:
+    """An exchange is taken by its attacker: the log entry names him, so the log pane's row
+    reads "Roland exchange Guardsman: ..." rather than leaving out who struck."""
+    s = two_bouts()
+    guardsman_wins_the_first_exchange(s)
+    entry = s.enc.log[s.enc.cursor - 1]
+    assert entry.actor == "Roland"
+    assert summary(entry).startswith("Roland"), summary(entry)

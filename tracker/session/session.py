@@ -294,7 +294,7 @@ class Session:
             else:
                 tx.set(["position", "turn"], 0)
             play.record(tx, action, params, ids)
-            actor = str(params.get("actor") or "")
+            actor = str(params.get(actor_param(action)) or "")
             text = resolution_text(resolution, problems)
             resolved = resolved_record(action, params, resolution, odds, dice, problems)
             out = self._commit(tx, text, action.name, dice, actor=actor, resolved=resolved)
@@ -771,6 +771,11 @@ def pre_roll_odds(action: Action[Any], params: Any) -> list[tuple[str, float]]:
         return [(label, float(p)) for label, p in action.odds(params)]
     except (RuleError, ValueError, LookupError, NotImplementedError, ArithmeticError):
         return []
+
+
+def actor_param(action: Action[Any]) -> str:
+    """The parameter naming who takes ``action`` (edc's ``attacker``; most say ``actor``)."""
+    return next((p.name for p in action.params if p.kind == "actor"), "actor")
 
 
 def resolved_record(action: Action[Any], params: Any, res: Resolution,
