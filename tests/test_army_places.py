@@ -153,3 +153,17 @@ def test_tracker_army_refuses_an_encounter_another_tracker_writes(sample, capsys
         assert main(["army", str(ROSTER), "--into", str(sample.path)]) == 2  # after 5 s
     assert "read-only" in capsys.readouterr().err
     assert sample.path.read_bytes() == before
+
+
+def test_check_reads_a_bestiary_beside_the_saves_and_reports_one_that_does_not_read(
+        tmp_path, capsys):
+    """`tracker check saves/*.toml` meets the shipped bestiary: it is read as the creatures
+    `add` takes, not refused as a save; a damaged one is named with what does not read."""
+    assert main(["check", str(SAVES / "bestiary.toml"),
+                 str(SAVES / "plain-goblin-ambush.toml")]) == 0
+    out = capsys.readouterr().out
+    assert f"{SAVES / 'bestiary.toml'}: a bestiary, not a save: ok (" in out
+    broken = tmp_path / "bestiary.toml"
+    broken.write_text("[Goblin\n")
+    assert main(["check", str(broken)]) == 1
+    assert "a bestiary that does not read: not valid TOML" in capsys.readouterr().err

@@ -14,6 +14,7 @@ from tracker.core.log import LogError
 from tracker.core.model import Encounter, LogEntry
 from tracker.core.words import dice_marks
 from tracker.rules import RuleError
+from tracker.session import bestiary
 from tracker.session.commands import Army, Command, CommandError, parse, split_lines
 from tracker.session.opening import find_sample, load, model_for, new_encounter, open_encounter
 from tracker.session.save_news import SaveFailed
@@ -107,6 +108,15 @@ def cmd_check(ns: argparse.Namespace) -> int:
     for name, army in saves:
         if army:
             print(f"{name}: an army list, not a save (skipped)")
+            continue
+        if Path(name).name == bestiary.FILE:  # the creatures `add` takes, beside the saves
+            try:
+                creatures = bestiary.read(Path(name))
+            except ValueError as exc:
+                print(f"tracker: {name}: a bestiary that does not read: {exc}", file=sys.stderr)
+                bad += 1
+            else:
+                print(f"{name}: a bestiary, not a save: ok ({len(creatures)} creatures)")
             continue
         report = check_save(Path(name), model_for)
         for line in report.problems:
