@@ -161,25 +161,19 @@ def sides(enc: Encounter) -> list[str]:
     return seen
 
 
-TIES = "initiative_ties"
-"""The setting naming how equal order values are settled: ``name`` (in order of name, the
-default) or ``listed`` (as the encounter lists them)."""
-
-
 def acting_order(enc: Encounter, stat: str = "initiative",
                  grouping: Grouping = "none") -> list[str]:
-    """Who acts, in order: combatants by ``stat`` (highest first; ties by the setting
-    ``initiative_ties``), a group or a side acting together where ``grouping`` says so;
-    with no combatants, the units' sides."""
+    """Who acts, in order: combatants by ``stat`` (highest first; ties by the ruleset's
+    :meth:`~tracker.core.model.Combatant.tie_rank`, then by name), a group or a side acting
+    together where ``grouping`` says so; with no combatants, the units' sides."""
     if not enc.combatants:
         return sides(enc)
-    listed = str(enc.settings.get(TIES, "name")) == "listed"
-    best: dict[str, tuple[int, int, int, str]] = {}
-    for i, c in enumerate(enc.combatants):
+    best: dict[str, tuple[int, int, str]] = {}
+    for c in enc.combatants:
         if c.out:
             continue
         holder = holder_of(c, grouping)
-        rank = (-order_value(c, stat), -c.tie_rank(enc), i if listed else 0, c.name.lower())
+        rank = (-order_value(c, stat), -c.tie_rank(enc), c.name.lower())
         if holder not in best or rank < best[holder]:
             best[holder] = rank
     return sorted(best, key=lambda h: best[h])

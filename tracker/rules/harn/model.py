@@ -17,6 +17,7 @@ from tracker.core.domains import Domain
 from tracker.core.model import Combatant, Count, Encounter, Model, Rating
 
 from .effects import aim_effect
+from .settings import INITIATIVE_TIES
 
 WeaponKind = Literal["bow", "crossbow", "sling", "thrown"]
 Movement = Literal["still", "moving", "evading"]
@@ -105,6 +106,13 @@ class HarnCombatant(Combatant):
     """Its missile action this round (``defend`` once abandoned), while the round lasts:
     what the Missile Actions table then allows of movement."""
     ranges: list[RangeNote] = Field(default_factory=list)
+
+    def tie_rank(self, enc: Encounter) -> int:
+        """Equal IR: by name (0), or as the encounter lists them where
+        ``initiative_ties`` says ``listed`` (the first listed acts first)."""
+        if enc.settings.get(INITIATIVE_TIES.name, INITIATIVE_TIES.default) != "listed":
+            return 0
+        return -next(i for i, c in enumerate(enc.combatants) if c is self)
 
     @model_validator(mode="before")
     @classmethod

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.core.sequence import TIES
 from tracker.rules.initiative import INITIATIVE_DICE
 from tracker.rules.params import param
 from tracker.rules.setting import Scalar, Setting
@@ -87,7 +86,7 @@ SPAN_PROGRESS_KEPT = Setting(
 )
 
 INITIATIVE_TIES = Setting(
-    TIES,
+    "initiative_ties",
     "name",
     "Combatants of equal Initiative Rating (IR): name = act in order of name; listed = "
     "as the encounter lists them (the text says only that the higher IR acts first)",
