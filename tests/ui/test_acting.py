@@ -177,3 +177,27 @@ async def test_the_action_list_greys_what_the_unit_may_not_do_now_and_says_why(t
         status = app.status_message
         assert status == ("shoot is taken in the shooting or movement phase, not in the combat"
                           " phase"), status
+
+
+async def test_an_action_a_duty_blocks_is_refused_before_its_form_as_the_list_greys_it(
+        tmp_path):
+    """One refusal: the action list's reason and the form's are the same words."""
+    from tests.ui.keys import command
+
+    app = app_on(tmp_path, "d6battle-crossbow-duel.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        session = app.session
+        for _ in range(12):  # on to the English shooting phase
+            where = session.play.where()
+            if (where.side, where.phase) == ("English", "shoot"):
+                break
+            await command(pilot, "next phase force")
+        await command(pilot, "shoot Longbowmen Foot --dice hit=6,6,6,6,6,6 save=1,1,1,1,1,1")
+        shoot = session.ruleset.action("shoot")
+        why = session.why_not(shoot, None)
+        assert why.startswith("morale tests first (Foot Sergeants: morale test)"), why
+        app.open_action("shoot")
+        await settled(pilot)
+        assert not isinstance(app.screen, ResolveScreen)
+        assert app.status_message == why + " (force=yes at the : line takes it anyway)"

@@ -281,15 +281,21 @@ class Play:
             return f"the {words} phase allows {allowed}, not {action.name}"
         return ""
 
-    def problems(self, action: Action[Any], params: Any, ids: list[str]) -> list[str]:
-        """Why this action may not be taken now, in plain words (empty: it may)."""
+    def not_now(self, action: Action[Any]) -> list[str]:
+        """Why no one may take ``action`` now, whoever acts and with whatever parameters:
+        the phase does not allow it, or a duty still owed blocks it."""
         out = [p for p in [self.out_of_phase(action)] if p]
-        phase = self.seq.phase(self.enc.position)
         blocked = self.blocking(action.name)
         if blocked is not None:
             duty, items = blocked
             out.append(f"{duty.name} first ({owed(items, self.names())}): the rules resolve it"
                        f" before the next {action.name}")
+        return out
+
+    def problems(self, action: Action[Any], params: Any, ids: list[str]) -> list[str]:
+        """Why this action may not be taken now, in plain words (empty: it may)."""
+        out = self.not_now(action)
+        phase = self.seq.phase(self.enc.position)
         side = seqs.phasing_side(self.enc, self.seq)
         rule = action.turn_rule(phase.name, params)
         names = self.names()

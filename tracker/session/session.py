@@ -326,11 +326,10 @@ class Session:
 
     def why_not(self, action: Action[Any], who: str | None) -> str:
         """Why ``who`` (an id; None: no one in particular) may not take ``action`` now, as
-        the turn engine would refuse it after its form (the phase, the turn, a limit);
-        "" when it may, or when only its parameters can tell."""
-        phase = self.play.out_of_phase(action)
-        if phase:
-            return phase
+        the turn engine would refuse it after its form (the phase, a duty owed, the turn,
+        a limit); "" when it may, or when only its parameters can tell."""
+        for reason in self.play.not_now(action):
+            return reason
         given: dict[str, Any] = {}
         actor = next((p.name for p in action.params if p.kind == "actor"), None)
         if actor is not None and who is not None:

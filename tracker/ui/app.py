@@ -620,8 +620,10 @@ class TrackerApp(SavingApp):
     def open_action(self, name: str, then: Callable[[object], None] | None = None,
                     **given: str) -> None:
         action = self.session.ruleset.action(name)
-        problem = self.session.play.out_of_phase(action)
-        if problem:  # said before the form, not after it is filled in
+        # the refusal the action list greys it with (the phase, a duty that blocks it),
+        # said before the form; who acts is chosen in the form, so no one yet
+        problem = self.session.why_not(action, None)
+        if problem:
             self.set_status(f"{problem} (force=yes at the : line takes it anyway)", error=True)
             return
         actor = self._acting(action)
