@@ -143,6 +143,15 @@ def test_a_side_the_encounter_does_not_have_is_named_at_start(tmp_path):
             "(its sides: foes, party)") in said
 
 
+def test_a_side_with_no_keys_yet_is_named_too_when_the_encounter_does_not_have_it(tmp_path):
+    from tracker.table.access import read_access
+
+    keys = make_keys()
+    access = write_access(tmp_path, keys)
+    access.write_text(access.read_text() + "[sides.Gobelins]\nkeys = []\n")
+    assert read_access(access).unknown_sides({"foes", "party"}) == ["Gobelins"]
+
+
 def test_the_sessions_start_from_python_in_isolated_mode():
     from tracker.table.zygote import Zygote
 

@@ -55,6 +55,7 @@ async def test_a_second_gm_gets_a_live_read_only_app_with_the_take_over_offered(
             assert "--take-over" not in two.text  # no shell command it does not have
             first.write(b"q")
             await asyncio.wait_for(one.closed.wait(), 10)
+            assert " left (quit)" in server.log(" left (quit)")  # the log says who went
 
 
 async def test_a_refused_login_is_logged_with_fingerprint_address_and_reason(tmp_path):

@@ -63,6 +63,8 @@ class Access:
     open_spectators: bool = False
     digest: str = ""
     """A hash of the file as read: the browser addresses stay while it does."""
+    named_sides: list[str] = field(default_factory=list)
+    """Every ``[sides.NAME]`` table of the file, with keys or not."""
 
     def role_of(self, blob: str) -> Role | None:
         return self.roles.get(blob)
@@ -75,8 +77,9 @@ class Access:
         return sum(1 for r in self.roles.values() if r.kind == kind)
 
     def unknown_sides(self, sides: set[str]) -> list[str]:
-        """Sides this file names that the encounter (with ``sides``) does not have."""
-        return [s for s in self.sides if s not in sides]
+        """Sides this file names (a table with no keys yet too) that the encounter (with
+        ``sides``) does not have."""
+        return [s for s in sorted({*self.sides, *self.named_sides}) if s not in sides]
 
 
 def key_blob(line: str) -> str:
@@ -191,7 +194,7 @@ def read_access(path: Path | str) -> Access:
     found += [(f"spectators.keys[{i}]", blob, Role(SPECTATOR))
               for i, blob in enumerate(parsed.spectators.keys)]
     access = Access(path, open_spectators=parsed.spectators.open,
-                    digest=hashlib.sha256(raw).hexdigest())
+                    digest=hashlib.sha256(raw).hexdigest(), named_sides=list(parsed.sides))
     first: dict[str, str] = {}
     for at, blob, role in found:
         if blob in first:

@@ -165,6 +165,7 @@ class Seat:
             self.rendering.leave(self)
         self._free()
         self.viewer.end(status, line)
+        self._said_left(line.strip().rstrip(".") or "quit")
 
     # --- what the connection calls ------------------------------------------------------
 
@@ -220,6 +221,9 @@ class Seat:
         if self.rendering is not None:
             self.rendering.leave(self, reset=False)
         self._free()
+        self._said_left(why)
+
+    def _said_left(self, why: str) -> None:
         self.table.say(f"tracker serve: {self.role.describe()} from {self.peer} left"
                        f"{f' ({why})' if why else ''}")
 
