@@ -201,3 +201,25 @@ async def test_an_action_a_duty_blocks_is_refused_before_its_form_as_the_list_gr
         await settled(pilot)
         assert not isinstance(app.screen, ResolveScreen)
         assert app.status_message == why + " (force=yes at the : line takes it anyway)"
+
+
+async def test_an_action_that_does_a_duty_opens_for_the_one_who_owes_it(tmp_path):
+    """The morale test a volley owes is the French Foot Sergeants', in the English
+    shooting phase: picked from the action list, its form names them, not an English
+    unit."""
+    from tests.ui.keys import command
+
+    app = app_on(tmp_path, "d6battle-crossbow-duel.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        session = app.session
+        for _ in range(12):
+            where = session.play.where()
+            if (where.side, where.phase) == ("English", "shoot"):
+                break
+            await command(pilot, "next phase force")
+        await command(pilot, "shoot Longbowmen Foot --dice hit=6,6,6,6,6,6 save=1,1,1,1,1,1")
+        app.open_action("morale")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the morale form")
+        await settled(pilot)
+        assert app.screen.query_one("#f-actor").value == "Foot Sergeants"

@@ -266,6 +266,14 @@ class Play:
                     return duty, items
         return None
 
+    def owing(self, action: str) -> list[str]:
+        """The ids of those who still owe a duty of the phase the fight stands in that
+        ``action`` does (the units a morale test is owed by), first to owe first."""
+        for duty in self.seq.phase(self.enc.position).duties:
+            if duty.at == "end" and duty.action == action:
+                return [who for who, _ in duty.pending(self.enc) if who]
+        return []
+
     # --- limits ---------------------------------------------------------------------------
 
     def out_of_phase(self, action: Action[Any]) -> str:

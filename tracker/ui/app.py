@@ -651,14 +651,21 @@ class TrackerApp(SavingApp):
         return who if who.side != actor.side and _in_play(who) else None
 
     def _acting(self, action: Action[Any] | None = None) -> Combatant | Unit | None:
-        """Who an action is for: the row under the cursor if it is one of those acting
-        now, else the first of them who has not acted this phase (and can take
-        ``action``: a unit with no missile weapon does not shoot)."""
+        """Who an action is for: for an action that does a duty still owed (a morale
+        test), the row under the cursor if it owes it, else the first who does; else the
+        row under the cursor if it is one of those acting now, else the first of them who
+        has not acted this phase (and can take ``action``: a unit with no missile weapon
+        does not shoot)."""
         play = self.session.play
         holder = play.current()
         enc = self.session.enc
         sel = self._selected_name()
         chosen = self.session.find(sel[1])[1] if sel is not None else None
+        owing = play.owing(action.name) if action is not None else []
+        if owing:
+            if chosen is not None and chosen.id in owing:
+                return chosen
+            return next((x for x in enc.everyone if x.id == owing[0]), chosen)
         if holder is None:
             return chosen
         able = action.can_act if action is not None else (lambda who: True)
