@@ -18,7 +18,6 @@ import array
 import asyncio
 import ctypes
 import fcntl
-import gc
 import importlib
 import json
 import os
@@ -32,7 +31,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from tracker import cli, rules
+from tracker import cli, rules, startup
 
 KEPT = ("HOME", "USER", "LOGNAME", "TZ", "TRACKER_HOME", "TRACKER_CONFIG",
         "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
@@ -253,8 +252,7 @@ def _reap(sock: socket.socket) -> None:
 def main() -> None:
     sock = socket.socket(fileno=int(sys.argv[1]))
     preload()
-    gc.collect()
-    gc.freeze()
+    startup.preloaded()
     serve(sock)
 
 
