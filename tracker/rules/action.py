@@ -61,6 +61,7 @@ class Stage:
 
 
 _T = TypeVar("_T")
+_F = TypeVar("_F", bound="Figures")
 _OMIT = "figure left out when None"
 Omit = Annotated[_T | None, _OMIT]
 """A figure reported only when it applies: ``batches: Omit[list[Batch]] = None`` is left
@@ -146,6 +147,12 @@ class Resolution:
         data["text"] = self.text
         data["rolls"] = [r.to_dict() for r in self.rolls]
         return data
+
+    def figures_as(self, kind: type[_F]) -> _F:
+        """The figures as the resolver made them (``kind``), for the step that applies them."""
+        if not isinstance(self.figures, kind):
+            raise TypeError(f"{self.action}: figures are not {kind.__name__}")
+        return self.figures
 
 
 P = TypeVar("P", bound=Params)

@@ -34,7 +34,7 @@ BONUS = "init_bonus"
 
 def dice_of(enc: Encounter, dice: Setting) -> str:
     """The encounter's dice of initiative (empty: none are rolled)."""
-    return str(enc.settings.get(dice.name, dice.default)).strip()
+    return str(dice.of(enc)).strip()
 
 
 def bonus_of(who: object) -> int:

@@ -120,7 +120,7 @@ class Initiative(Action[InitiativeParams]):
 
     def apply(self, enc: Encounter, p: InitiativeParams, res: Resolution,
               tx: Transaction) -> None:
-        f: InitiativeFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(InitiativeFigures)
         holders = list(p.holders or ()) + [""] * len(p.who or ())
         for name, holder, rolled in zip(p.who or (), holders, f.totals, strict=False):
             for c in _members(enc, name, holder):

@@ -108,7 +108,7 @@ class Ruleset:
     def setting(self, enc: Encounter, name: str) -> Scalar:
         for s in self.settings:
             if s.name == name:
-                return enc.settings.get(name, s.default)
+                return s.of(enc)
         raise RuleError(f"{self.id} has no setting '{name}'")
 
     def setting_spec(self, name: str) -> Setting:

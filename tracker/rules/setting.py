@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tracker.rules.errors import RuleError
+
+if TYPE_CHECKING:
+    from tracker.core.model import Encounter
 
 Scalar = int | float | str | bool
 
@@ -22,6 +27,14 @@ class Setting:
     choices: tuple[str, ...] = ()
     path: bool = False
     """A file named by the encounter: resolved inside the save's folder, never outside."""
+
+    def of(self, enc: Encounter) -> Scalar:
+        """The encounter's value of this setting: its default until the GM changes it."""
+        return self.among(enc.settings)
+
+    def among(self, settings: Mapping[str, Scalar]) -> Scalar:
+        """Its value among an encounter's ``settings`` (its default where they lack it)."""
+        return settings.get(self.name, self.default)
 
     def parse(self, raw: str) -> Scalar:
         d = self.default

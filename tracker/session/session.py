@@ -224,7 +224,7 @@ class Session:
             if p.setting is None:
                 continue
             if p.name not in raw:
-                raw[p.name] = self.enc.settings.get(p.setting.name, p.setting.default)
+                raw[p.name] = p.setting.of(self.enc)
             if p.setting.path:
                 raw[p.name] = self.inside_folder(p.name, str(raw[p.name]))
         return action.parse_params(raw, partial=not complete, enc=self.enc)
@@ -733,7 +733,7 @@ class Session:
         if not self.ruleset.settings:
             return f"{self.ruleset.id} has no settings"
         return "; ".join(
-            f"{s.name}={self.enc.settings.get(s.name, s.default)}" for s in self.ruleset.settings
+            f"{s.name}={s.of(self.enc)}" for s in self.ruleset.settings
         )
 
     def _cmd_help(self, cmd: commands.Help) -> Outcome:

@@ -47,7 +47,7 @@ def fleeing_now(enc: Encounter) -> str:
 
 def choosing_combats(enc: Encounter) -> str:
     """Who selects the order of the combats of this combat phase."""
-    side = str(enc.settings.get(STRATEGIC_ADVANTAGE.name, STRATEGIC_ADVANTAGE.default))
+    side = str(STRATEGIC_ADVANTAGE.of(enc))
     side = side or phasing_side(enc, SEQUENCE) or ""
     return f"Strategic Advantage: {side} selects the order of the combats" if side else ""
 
@@ -59,7 +59,7 @@ def _fled(enc: Encounter, tx: Transaction, unit: Any) -> str:
 
 def _disorder_ends(at: str) -> Any:
     def end(enc: Encounter, tx: Transaction, unit: Any) -> str:
-        if enc.settings.get(DISORDER_ENDS.name, DISORDER_ENDS.default) != at:
+        if DISORDER_ENDS.of(enc) != at:
             return ""
         tx.set(["units", unit.id, "disordered"], False)
         return f"{unit.name}: no longer disordered"

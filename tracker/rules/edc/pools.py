@@ -18,7 +18,7 @@ from tracker.rules.base import RuleError
 
 from .common import CP, MP
 from .later import model, tables
-from .settings import FRACTION_ROUNDING, PAIN_RESIST, setting
+from .settings import FRACTION_ROUNDING, PAIN_RESIST
 from .wounds import effective_pain
 
 if TYPE_CHECKING:
@@ -58,10 +58,10 @@ def reach_penalty(mine: int, theirs: int, inside: bool) -> int:
 def combat_pool(c: EdcCombatant, enc: Encounter) -> tuple[int, list[str]]:
     """The CP ``c`` refreshes to, with one breakdown line per term."""
     t = tables.tables().pool
-    rounding = str(setting(enc, FRACTION_ROUNDING))
+    rounding = str(FRACTION_ROUNDING.of(enc))
     lines = [f"Reflex {c.reflex}", f"Proficiency {c.proficiency}"]
     total = c.reflex + c.proficiency
-    pain = effective_pain(c, str(setting(enc, PAIN_RESIST)))
+    pain = effective_pain(c, str(PAIN_RESIST.of(enc)))
     if pain or c.shock_spill:
         if c.shock_spill > pain:
             lines.append(f"Shock carried -{c.shock_spill} (Pain {pain})")

@@ -14,7 +14,7 @@ from tracker.core.sequence import Duty, Phase, SequenceOfPlay
 
 from .acting import LIFETIMES, order
 from .pools import start_round
-from .settings import BLOOD_LOSS_RAISE, setting
+from .settings import BLOOD_LOSS_RAISE
 from .wounds import blood_loss_tn
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def bleeding(enc: Encounter) -> list[tuple[str, str]]:
     """The wounded fighters still in the fight, by Reflex, with their Toughness test."""
-    rule = str(setting(enc, BLOOD_LOSS_RAISE))
+    rule = str(BLOOD_LOSS_RAISE.of(enc))
     fighters = sorted((c for c in enc.combatants if not c.out),
                       key=lambda c: (-getattr(c, "reflex", 0), c.name.lower()))
     out = []

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tracker.rules.setting import Scalar, Setting
-
-if TYPE_CHECKING:
-    from tracker.core.model import Encounter
+from tracker.rules.setting import Setting
 
 TN_ABOVE_TEN = Setting(
     "tn_above_ten",
@@ -74,7 +69,3 @@ SETTINGS = [
     MULTIPLE_OPPONENTS_COLUMN, RIDE_TN, ENGAGED_RIDE_TN_BONUS, AIM_SHIFT_PER_DIE,
 ]
 
-
-def setting(enc: Encounter, s: Setting) -> Scalar:
-    """The encounter's value of a setting that no action parameter carries."""
-    return enc.settings.get(s.name, s.default)

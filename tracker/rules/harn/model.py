@@ -110,7 +110,7 @@ class HarnCombatant(Combatant):
     def tie_rank(self, enc: Encounter) -> int:
         """Equal IR: by name (0), or as the encounter lists them where
         ``initiative_ties`` says ``listed`` (the first listed acts first)."""
-        if enc.settings.get(INITIATIVE_TIES.name, INITIATIVE_TIES.default) != "listed":
+        if INITIATIVE_TIES.of(enc) != "listed":
             return 0
         return -next(i for i, c in enumerate(enc.combatants) if c is self)
 

@@ -3,14 +3,11 @@ each; a parameter that follows one names it (``param(setting=...)``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tracker.rules.initiative import INITIATIVE_DICE
 from tracker.rules.params import param
-from tracker.rules.setting import Scalar, Setting
-
-if TYPE_CHECKING:
-    from tracker.core.model import Encounter
+from tracker.rules.setting import Setting
 
 CROSSWIND_DIRECT = Setting(
     "crosswind_direct",
@@ -109,11 +106,6 @@ SETTINGS: list[Setting] = [
     INITIATIVE_DICE,
     INITIATIVE_TIES,
 ]
-
-
-def setting(enc: Encounter, which: Setting) -> Scalar:
-    """The encounter's value of a setting (its default until the GM changes it)."""
-    return enc.settings.get(which.name, which.default)
 
 
 def one_action_param() -> Any:

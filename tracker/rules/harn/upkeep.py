@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .effects import AIMED, IGNORING
 from .later import model
-from .settings import SPAN_PROGRESS_KEPT, setting
+from .settings import SPAN_PROGRESS_KEPT
 
 if TYPE_CHECKING:
     from tracker.core.dice import Dice
@@ -18,7 +18,7 @@ def start_round(enc: Encounter, tx: Transaction, dice: Dice) -> list[str]:
     """What the rules do as a round begins: with ``span_progress_kept`` off, a crossbow not
     spanned last round loses its spanning progress. (What ends with the round is declared
     in the sequence's lifetimes.)"""
-    if setting(enc, SPAN_PROGRESS_KEPT):
+    if SPAN_PROGRESS_KEPT.of(enc):
         return []
     last = enc.position.round - 1
     lines: list[str] = []

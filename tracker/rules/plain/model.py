@@ -49,7 +49,7 @@ class PlainCombatant(Combatant):
     def tie_rank(self, enc: Encounter) -> int:
         """Equal initiative: the higher bonus first, or every side but the GM's first
         (then the bonus), or by name alone (``initiative_ties``)."""
-        rule = enc.settings.get(INITIATIVE_TIES.name, INITIATIVE_TIES.default)
+        rule = INITIATIVE_TIES.of(enc)
         if rule == "name":
             return 0
         player = rule == "players" and bool(enc.gm_side) and self.side != enc.gm_side

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def each_round(enc: Encounter) -> bool:
     """Whether initiative is rolled again as each round begins."""
-    return bool(enc.settings.get(INITIATIVE_EACH_ROUND.name, INITIATIVE_EACH_ROUND.default))
+    return bool(INITIATIVE_EACH_ROUND.of(enc))
 
 
 INITIATIVE_AGAIN = initiative_owed(INITIATIVE_DICE, each_round)

@@ -99,9 +99,9 @@ def apply_removed(enc: Encounter, tx: Transaction, r: Removed) -> None:
 def remove_held(enc: Encounter, tx: Transaction, unit: WarlordUnit) -> str:
     """Phase eight ends: this unit's held casualties are removed and its morale test is
     owed, as ``endphase`` does (the GM left fire orders unfired)."""
-    when = str(enc.settings.get(MORALE_TEST_WHEN.name, MORALE_TEST_WHEN.default))
-    thresholds = parse_thresholds(str(enc.settings.get(
-        MORALE_THRESHOLDS.name, MORALE_THRESHOLDS.default))) if when == "class_threshold" else {}
+    when = str(MORALE_TEST_WHEN.of(enc))
+    thresholds = (parse_thresholds(str(MORALE_THRESHOLDS.of(enc)))
+                  if when == "class_threshold" else {})
     found = removal(unit.id, unit.held_casualties, unit.strength, unit.morale_class, when,
                     thresholds, unit.name)
     if found is None:

@@ -10,6 +10,7 @@ from tracker.rules.errors import RuleError
 
 from .later import model
 from .numbers import parse_fraction, show
+from .settings import REQUIRE_FIRE_ORDER
 from .tables import max_targets
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def warlord_units(enc: Encounter) -> list[model.WarlordUnit]:
 
 
 def require_fire_order(enc: Encounter) -> bool:
-    return bool(enc.settings.get("require_fire_order", True))
+    return bool(REQUIRE_FIRE_ORDER.of(enc))
 
 
 def eligible_total(unit: WarlordUnit, ranks_for_firing: int) -> int:

@@ -78,7 +78,7 @@ class WarmasterUnit(Unit):
         setting = PACES.get(kind)
         if setting is None:
             return [f"pace ({kind}: set it before a drive back)"]
-        pace = int(settings.get(setting.name, setting.default))
+        pace = int(setting.among(settings))
         if pace < 1:
             return [f"pace ({setting.name} is {pace}: set it before a drive back)"]
         data["pace"] = pace

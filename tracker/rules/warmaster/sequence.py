@@ -45,7 +45,7 @@ def drive_backs_due(enc: Encounter) -> list[tuple[str, str]]:
 
 def _confusion_ends(choice: str) -> Callable[[Encounter], bool]:
     def applies(enc: Encounter) -> bool:
-        return enc.settings.get(CONFUSION_ENDS.name, CONFUSION_ENDS.default) == choice
+        return CONFUSION_ENDS.of(enc) == choice
 
     return applies
 

@@ -135,7 +135,7 @@ def setting_help(setting: Setting) -> str:
 def settings_form(session: Session, submit: Submit) -> FormScreen:
     rs = session.ruleset
     fields = [
-        Field(s.name, show_value(session.enc.settings.get(s.name, s.default)), s.help[:70],
+        Field(s.name, show_value(s.of(session.enc)), s.help[:70],
               help=setting_help(s))
         for s in rs.settings
     ]

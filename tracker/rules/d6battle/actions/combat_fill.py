@@ -9,7 +9,7 @@ from tracker.rules.base import Resolution, RuleError
 
 from ..later import model
 from ..tables import combat_table
-from .combat_params import SIDES, combat_key, other
+from .combat_params import SIDES, CombatFigures, CombatParams, combat_key, other
 from .who import flank_tested, in_the_fight, unit_named
 
 if TYPE_CHECKING:
@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from tracker.core.model import Encounter, Unit
 
     from ..model import D6Unit
-    from .combat_params import CombatFigures, CombatParams
 
 
 def ranks_of_six(unit: D6Unit) -> int:
@@ -73,7 +72,7 @@ def apply_combat(enc: Encounter, p: CombatParams, res: Resolution, tx: Transacti
     if not p.actor or not p.target:
         raise RuleError("combat: name both units to apply the result")
     units = {"a": enc.find_unit(p.actor), "b": enc.find_unit(p.target)}
-    f: CombatFigures = res.figures  # type: ignore[assignment]
+    f = res.figures_as(CombatFigures)
     kills = {"a": f.kills_a, "b": f.kills_b}
     for x in SIDES:
         unit = units[x]

@@ -8,13 +8,12 @@ from tracker.rules.base import Resolution, RuleError
 
 from ..later import model
 from ..settings import SHOOTING_CASUALTIES
+from .shoot_params import ShootFigures, ShootParams
 from .who import in_the_fight, unit_named
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
-
-    from .shoot_params import ShootFigures, ShootParams
 
 
 def fill_shoot(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
@@ -44,8 +43,7 @@ def fill_shoot(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
             if target.in_terrain:
                 out["terrain"] = True
             if "unit_size" not in given:
-                name = SHOOTING_CASUALTIES.name
-                if enc.settings.get(name, SHOOTING_CASUALTIES.default) == "battle":
+                if SHOOTING_CASUALTIES.of(enc) == "battle":
                     out["unit_size"] = target.strength_start
                     out["casualties_before"] = target.casualties_total
                 else:
@@ -59,7 +57,7 @@ def apply_shoot(enc: Encounter, p: ShootParams, res: Resolution, tx: Transaction
     if not p.target:
         raise RuleError("shoot: name the target unit to apply casualties")
     target = enc.find_unit(p.target)
-    f: ShootFigures = res.figures  # type: ignore[assignment]
+    f = res.figures_as(ShootFigures)
     path: list[str | int] = ["units", target.id]
     kills = min(f.kills, target.strength)
     if kills:

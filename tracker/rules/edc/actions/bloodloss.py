@@ -15,7 +15,7 @@ from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage,
 
 from ..common import check, combatant_or_none, missing, successes_word, tn_rule
 from ..later import chances
-from ..settings import BLOOD_LOSS_RAISE, setting
+from ..settings import BLOOD_LOSS_RAISE
 from ..wounds import blood_loss_tn, lose_health
 
 if TYPE_CHECKING:
@@ -76,13 +76,13 @@ class Bloodloss(Action[BloodlossParams]):
             if missing(given, "toughness"):
                 out["toughness"] = c.toughness
             if missing(given, "tn"):
-                out["tn"] = blood_loss_tn(c.wounds, str(setting(enc, BLOOD_LOSS_RAISE)))
+                out["tn"] = blood_loss_tn(c.wounds, str(BLOOD_LOSS_RAISE.of(enc)))
         return out
 
     def apply(self, enc: Encounter, p: BloodlossParams, res: Resolution,
               tx: Transaction) -> None:
         c = combatant_or_none(enc, p.actor)
-        f: BloodlossFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(BloodlossFigures)
         if c is not None and f.health_lost:
             lose_health(enc, c, tx, f.health_lost)
 

@@ -67,7 +67,7 @@ def apply_exchange(enc: Encounter, p: ExchangeParams, res: Resolution,
     exchange begins, the shield's block, fumbles, the wound."""
     a = combatant_or_none(enc, p.attacker)
     d = combatant_or_none(enc, p.defender)
-    f: ExchangeFigures = res.figures  # type: ignore[assignment]
+    f = res.figures_as(ExchangeFigures)
     first_exchange = enc.position.phase == 0
     for who, cost, what in ((a, p.attack_cp(), "the attack"), (d, p.defense_cp(), "the defence")):
         if who is None:

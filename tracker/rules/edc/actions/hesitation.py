@@ -80,7 +80,7 @@ class Hesitation(Action[HesitationParams]):
         c = combatant_or_none(enc, p.actor)
         if c is None:
             return
-        f: HesitationFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(HesitationFigures)
         tx.set(["combatants", c.id, "marker"], "white" if f.can_defend else "hesitating")
         tx.set(["combatants", c.id, "hesitation"], "defend only" if f.can_defend else "frozen")
         tx.set(["combatants", c.id, "holds_initiative"], False)

@@ -65,7 +65,7 @@ class Hit(Action[HitParams]):
         c = combatant_or_none(enc, p.target)
         if c is None:
             raise RuleError("hit: name the wounded fighter (target=NAME)")
-        f: WoundFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(WoundFigures)
         add_wound(enc, c, f, tx, note=p.note)
 
 

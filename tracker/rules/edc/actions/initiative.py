@@ -137,7 +137,7 @@ class Initiative(OwnAction, Action[InitiativeParams]):
 
     def apply(self, enc: Encounter, p: InitiativeParams, res: Resolution,
               tx: Transaction) -> None:
-        f: InitiativeFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(InitiativeFigures)
         for key in ("a", "b"):
             c = combatant_or_none(enc, p.get(key))
             if c is not None:

@@ -81,7 +81,7 @@ class Knockdown(Action[KnockdownParams]):
     def apply(self, enc: Encounter, p: KnockdownParams, res: Resolution,
               tx: Transaction) -> None:
         c = combatant_or_none(enc, p.actor)
-        f: KnockdownFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(KnockdownFigures)
         if c is not None and f.knocked_down:
             tx.set(["combatants", c.id, "prone"], True)
 

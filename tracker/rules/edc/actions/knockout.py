@@ -108,7 +108,7 @@ class Knockout(Action[KnockoutParams]):
     def apply(self, enc: Encounter, p: KnockoutParams, res: Resolution,
               tx: Transaction) -> None:
         c = combatant_or_none(enc, p.actor)
-        f: KnockoutFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(KnockoutFigures)
         secs = f.seconds_out
         if c is None or not secs:
             return

@@ -183,7 +183,7 @@ class Missile(Action[MissileParams]):
 
     def apply(self, enc: Encounter, p: MissileParams, res: Resolution,
               tx: Transaction) -> None:
-        apply_missile(enc, p, res, tx)
+        apply_missile(enc, p, res.figures_as(MissileFigures), tx)
 
 
 MISSILE = Missile()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.rules.base import Resolution, RuleError
+from tracker.rules.base import RuleError
 
 from ..common import CP, MP, combatant_or_none, missing
 from ..pools import spend
@@ -39,11 +39,10 @@ def fill_missile(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def apply_missile(enc: Encounter, p: MissileParams, res: Resolution, tx: Transaction) -> None:
+def apply_missile(enc: Encounter, p: MissileParams, f: MissileFigures, tx: Transaction) -> None:
     """MP spent, the defence's CP, the shield's block, the wound and its Shock."""
     c = combatant_or_none(enc, p.actor)
     t = combatant_or_none(enc, p.target)
-    f: MissileFigures = res.figures  # type: ignore[assignment]
     if c is not None:
         spend(c, f.mp_spent, tx, "the shot", MP)
         tx.set(["combatants", c.id, "fired"], True)

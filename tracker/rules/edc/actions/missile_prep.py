@@ -91,7 +91,7 @@ class MissilePrep(OwnAction, Action[MissilePrepParams]):
         c = combatant_or_none(enc, p.actor)
         if c is None:
             return
-        f: MissilePrepFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(MissilePrepFigures)
         path: list[str | int] = ["combatants", c.id]
         tx.set([*path, "preparing"], True)
         tx.set([*path, "missile_ready"], False)

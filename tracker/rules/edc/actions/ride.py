@@ -101,7 +101,7 @@ class Ride(OwnAction, Action[RideParams]):
 
     def apply(self, enc: Encounter, p: RideParams, res: Resolution, tx: Transaction) -> None:
         c = combatant_or_none(enc, p.actor)
-        f: RideFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(RideFigures)
         if c is not None:
             tx.set(["combatants", c.id, "gait"], f.gait_after)
 

@@ -136,7 +136,7 @@ class RideBy(OwnAction, Action[RideByParams]):
     def happened(self, p: RideByParams, res: Resolution, odds: Odds) -> str:
         """The rider's check as its odds weigh it: a botch, won (one exchange) or lost;
         between two riders the winner of the check chooses instead."""
-        f: RideByFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(RideByFigures)
         if f.unhorsed:
             return "unhorsed (botch)"
         return "one exchange" if f.success else "two exchanges"
@@ -145,7 +145,7 @@ class RideBy(OwnAction, Action[RideByParams]):
               tx: Transaction) -> None:
         c = combatant_or_none(enc, p.actor)
         o = combatant_or_none(enc, p.target)
-        f: RideByFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(RideByFigures)
         if o is not None and p.oppose_dice and not p.both_mounted:
             spend(o, p.oppose_dice, tx, "opposing the ride-by")
         if c is not None and f.unhorsed:

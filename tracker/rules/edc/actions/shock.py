@@ -11,7 +11,7 @@ from tracker.rules.base import Action, Figures, Params, Resolution, param
 
 from ..common import CP, combatant_or_none
 from ..pools import combat_pool
-from ..settings import PAIN_RESIST, setting
+from ..settings import PAIN_RESIST
 from ..wounds import effective_pain, shock_split
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class Shock(Action[ShockParams]):
         if "cp" not in given:
             out["cp"] = c.pool(CP).left
         if "pain" not in given:
-            out["pain"] = effective_pain(c, str(setting(enc, PAIN_RESIST)))
+            out["pain"] = effective_pain(c, str(PAIN_RESIST.of(enc)))
         if "base" not in given:
             probe = c.model_copy(update={"shock_spill": 0, "wounds": [], "health": 2})
             out["base"] = combat_pool(probe, enc)[0]

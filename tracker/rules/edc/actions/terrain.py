@@ -164,7 +164,7 @@ class Terrain(OwnAction, Action[TerrainParams]):
             spend(o, p.oppose_dice, tx, "opposing the terrain roll")
         if c is None:
             return
-        f: TerrainFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(TerrainFigures)
         effect = "none"
         if f.botch:
             effect = p.botch_effect

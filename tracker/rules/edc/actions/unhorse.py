@@ -75,7 +75,7 @@ class Unhorse(Action[UnhorseParams]):
     def apply(self, enc: Encounter, p: UnhorseParams, res: Resolution,
               tx: Transaction) -> None:
         c = combatant_or_none(enc, p.actor)
-        f: UnhorseFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(UnhorseFigures)
         if c is not None and f.unhorsed:
             unhorse_rider(c, tx)
 

@@ -17,7 +17,7 @@ from tracker.rules.base import Resolution, RuleError, param
 
 from ..effects import aim_effect, begin, now
 from ..kinds import WEAPONS
-from ..settings import AIM_NEEDS_LOAD, one_action_param, setting
+from ..settings import AIM_NEEDS_LOAD, one_action_param
 from ..tables import check_aim
 from .lookup import need, weapon_kind
 from .state import ActorParams, InTurn, StateFigures, row_of, took
@@ -49,7 +49,7 @@ class Aim(InTurn[AimParams]):
             out["draw"] = c.weapon.draw
         known = {**given, **out}
         check_aim(kind, known.get("pull"), known.get("draw"), self.name)
-        if kind in ("bow", "crossbow") and not c.loaded and setting(enc, AIM_NEEDS_LOAD):
+        if kind in ("bow", "crossbow") and not c.loaded and AIM_NEEDS_LOAD.of(enc):
             raise RuleError(f"{c.name}'s {kind} is not loaded: load before aiming")
         return out
 

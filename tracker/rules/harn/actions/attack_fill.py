@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.rules.errors import RuleError
 from tracker.startup import lazy
 
+from ..attack import AttackFigures, AttackParams
 from ..effects import AIMED, aimed_last_round, end
 from ..tables import weapon
 from .lookup import check_turn, combatant, combatant_or_none, injury_level, weapon_kind
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
     from tracker.rules.base import Resolution
     from tracker.rules.harn import model as harn_model
 
-    from ..attack import AttackFigures, AttackParams
     from ..model import HarnCombatant
 else:  # imported on first use (tracker.startup): `tracker resolve` needs no models
     model = lazy("tracker.core.model")
@@ -113,7 +113,7 @@ def check_attack(enc: Encounter, c: HarnCombatant, p: dict[str, Any]) -> None:
 
 def apply_attack(enc: Encounter, p: AttackParams, res: Resolution, tx: Transaction) -> None:
     """Spend the shot, note the range, and record the injury on the creature struck."""
-    f: AttackFigures = res.figures  # type: ignore[assignment]
+    f = res.figures_as(AttackFigures)
     shooter = combatant(enc, p.actor)
     target = combatant(enc, p.at)
     if shooter is not None:

@@ -159,7 +159,7 @@ class Attack(Action[AttackParams]):
         return attack_odds.summary(p)
 
     def happened(self, p: AttackParams, res: Resolution, odds: Odds) -> str:
-        f: AttackFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(AttackFigures)
         label = drop_label(res.outcome, p) if f.drops else res.outcome
         return label if any(known == label for known, _ in odds) else ""
 
@@ -183,7 +183,7 @@ class Attack(Action[AttackParams]):
         return out
 
     def apply(self, enc: Encounter, p: AttackParams, res: Resolution, tx: Transaction) -> None:
-        f: AttackFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(AttackFigures)
         target = combatant(enc, p.target)
         if f.hit and f.damage and target is not None and tracked(target):
             take_damage(tx, target, f.damage)

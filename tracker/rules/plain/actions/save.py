@@ -177,7 +177,7 @@ class Save(Action[SaveParams]):
         return out
 
     def apply(self, enc: Encounter, p: SaveParams, res: Resolution, tx: Transaction) -> None:
-        f: SaveFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(SaveFigures)
         for name, saved in zip(targets(p), f.saves, strict=True):
             who = combatant(enc, name)
             if who is None:

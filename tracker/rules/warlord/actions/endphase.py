@@ -117,7 +117,7 @@ class EndPhase(Action[EndPhaseParams]):
 
     def apply(self, enc: Encounter, p: EndPhaseParams, res: Resolution,
               tx: Transaction) -> None:
-        f: EndPhaseFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(EndPhaseFigures)
         for r in f.removed:
             apply_removed(enc, tx, r)
         # units named as the GM names them (older saves: by id)

@@ -183,7 +183,7 @@ class Fire(Action[FireParams]):
     def apply(self, enc: Encounter, p: FireParams, res: Resolution, tx: Transaction) -> None:
         """Hold the kills on the target; count the figures fired; take the counter off
         when every figure that may fire has fired."""
-        f: FireFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(FireFigures)
         if p.target:
             target = find_unit(enc, p.target)
             if f.kills:

@@ -51,7 +51,7 @@ class Order(Action[OrderParams]):
 
     def apply(self, enc: Encounter, p: OrderParams, res: Resolution, tx: Transaction) -> None:
         unit = find_unit(enc, p.actor)
-        f: OrderFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(OrderFigures)
         tx.set(["units", unit.id, "orders"], f.orders)
 
 

@@ -74,7 +74,7 @@ class DriveBack(Action[DriveBackParams]):
               tx: Transaction) -> None:
         if not p.target:
             raise RuleError("driveback: name the unit to record its drive back")
-        f: DriveBackFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(DriveBackFigures)
         apply_drive(tx, find_unit(enc, p.target), f)
 
 

@@ -117,7 +117,7 @@ class EndPhase(Action[EndPhaseParams]):
         return [(f"{n} routed", q) for n, q in enumerate(dist) if q > 0]
 
     def happened(self, p: EndPhaseParams, res: Resolution, odds: Odds) -> str:
-        f: EndPhaseFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(EndPhaseFigures)
         return f"{sum(1 for r in f.units if r.routed)} routed"
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
@@ -132,7 +132,7 @@ class EndPhase(Action[EndPhaseParams]):
 
     def apply(self, enc: Encounter, p: EndPhaseParams, res: Resolution,
               tx: Transaction) -> None:
-        f: EndPhaseFigures = res.figures  # type: ignore[assignment]
+        f = res.figures_as(EndPhaseFigures)
         for r in f.units:
             apply_drive(tx, find_unit(enc, r.id or r.unit), r)
 

@@ -253,7 +253,7 @@ class Shoot(Action[ShootParams]):
     def apply(self, enc: Encounter, p: ShootParams, res: Resolution, tx: Transaction) -> None:
         if not p.target:
             raise RuleError("shoot: name the target unit to record the hits on it")
-        apply_shoot(enc, p, res, tx, find_unit(enc, p.target))
+        apply_shoot(enc, p, res.figures_as(ShootFigures), tx, find_unit(enc, p.target))
 
 
 def _stands(p: ShootParams, f: ShootFigures, text: str, outcome: str) -> tuple[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.rules.base import Resolution, RuleError
+from tracker.rules.base import RuleError
 
 from ..domains import KINDS
 from .lookup import find_unit, on_field
@@ -86,10 +86,9 @@ def fill_shoot(enc: Encounter, given: dict[str, Any], phase: str) -> dict[str, A
 
 
 def apply_shoot(
-    enc: Encounter, p: ShootParams, res: Resolution, tx: Transaction, target: WarmasterUnit
+    enc: Encounter, p: ShootParams, f: ShootFigures, tx: Transaction, target: WarmasterUnit
 ) -> None:
     """Stands removed, leftover hits, phase hits (or carried hits for chargers)."""
-    f: ShootFigures = res.figures  # type: ignore[assignment]
     path: list[str | int] = ["units", target.id]
     if f.stands_removed is not None:
         removed = f.stands_removed
