@@ -4,6 +4,7 @@ play, its settings and its roster."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -37,7 +38,9 @@ class Ruleset:
     actions: Mapping[str, Action[Any]] = field(default_factory=dict)
     """By name; a :class:`LazyActions` imports each action's module on first use."""
     phases: list[str] = field(default_factory=list)
-    panes: tuple[Pane, ...] = ("combatants", "log")
+    panes: tuple[Pane, ...] = ()
+    """The panes it shows (default: the combatants and the log; a mass battle's roster and
+    the log)."""
     settings: list[Setting] = field(default_factory=list)
     order_stat: str = "initiative"
     """Combatant field or stat that orders acting, highest first (harn: IR; edc: Reflex)."""
@@ -56,6 +59,8 @@ class Ruleset:
     order, or in each side's turn by sides for a mass battle)."""
 
     def __post_init__(self) -> None:
+        if not self.panes:
+            self.panes = ("roster", "log") if self.scale == "mass" else ("combatants", "log")
         if all(s.name != ROUND_RESETS.name for s in self.settings):
             self.settings = [*self.settings, ROUND_RESETS]
         if self.unit_profile and self.roster == Roster():
@@ -82,6 +87,33 @@ class Ruleset:
     def unit_model(self) -> type[Unit]:
         found: type[Unit] = _list_item(self.encounter_model, "units")
         return found
+
+    @classmethod
+    def of_package(
+        cls, package: str, encounter: str, actions: Iterable[str], *, name: str,
+        scale: Literal["skirmish", "mass"], panes: tuple[Pane, ...] = (),
+        order_stat: str = "initiative", sequence: SequenceOfPlay | None = None,
+        describe_combatant: Callable[[Combatant], str] | None = None,
+    ) -> Ruleset:
+        """The ruleset of a package laid out as the shipped ones are: its id the package's
+        own name; its encounter model ``encounter`` in ``model.py`` and each action
+        ``<NAME>`` in ``actions/<name>.py``, each imported on first use; its ``SETTINGS``
+        in ``settings.py``; its ``SEQUENCE`` in ``sequence.py`` (unless ``sequence`` is
+        given) and, for a mass battle, its ``ROSTER`` and ``describe_unit`` in
+        ``roster.py``, where it has those modules."""
+        roster, describe_unit = Roster(), None
+        if importlib.util.find_spec(f"{package}.roster") is not None:
+            roster = _part(package, "roster", "ROSTER", Roster)
+            describe_unit = _part(package, "roster", "describe_unit", Callable)
+        if sequence is None and importlib.util.find_spec(f"{package}.sequence") is not None:
+            sequence = _part(package, "sequence", "SEQUENCE", SequenceOfPlay)
+        return cls(
+            id=package.rpartition(".")[2], name=name, scale=scale,
+            model=f"{package}.model:{encounter}", actions=LazyActions(package, actions),
+            panes=panes, settings=_part(package, "settings", "SETTINGS", list),
+            order_stat=order_stat, describe_combatant=describe_combatant,
+            describe_unit=describe_unit, roster=roster, sequence=sequence,
+        )
 
     def default_target(self, enc: Encounter, actor: Any) -> Combatant | Unit | None:
         """The first valid opponent of ``actor``: the tracker keeps no distances, so
@@ -169,6 +201,14 @@ def lazy_models(package: str, names: tuple[str, ...]) -> Callable[[str], object]
 def _import(where: str) -> Any:
     module, _, name = where.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def _part(package: str, module: str, name: str, kind: Any) -> Any:
+    """``name`` of the package's ``module``, which must be a ``kind``."""
+    found = getattr(importlib.import_module(f"{package}.{module}"), name)
+    if not isinstance(found, kind):
+        raise TypeError(f"{package}.{module}.{name} is not a {getattr(kind, '__name__', kind)}")
+    return found
 
 
 def _list_item(model: type[Encounter], name: str) -> Any:

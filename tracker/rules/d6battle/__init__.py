@@ -26,29 +26,12 @@ figures.
 
 from __future__ import annotations
 
-from tracker.rules.ruleset import LazyActions, Ruleset, lazy_models
-
-from .roster import ROSTER, describe_unit
-from .sequence import SEQUENCE
-from .settings import SETTINGS
-
-PHASES = ["shoot", "combat", "resolution"]
+from tracker.rules.ruleset import Ruleset, lazy_models
 
 ACTIONS = ("shoot", "combat", "morale", "command")
 
-RULESET = Ruleset(
-    id="d6battle",
-    name="d6 mass battle",
-    scale="mass",
-    model="tracker.rules.d6battle.model:D6Encounter",
-    actions=LazyActions(__name__, ACTIONS),
-    phases=PHASES,
-    panes=("roster", "log"),
-    settings=SETTINGS,
-    sequence=SEQUENCE,
-    describe_unit=describe_unit,
-    roster=ROSTER,
-)
+RULESET = Ruleset.of_package(__name__, "D6Encounter", ACTIONS, name="d6 mass battle",
+                             scale="mass")
 
 __all__ = ["RULESET", "D6Encounter", "D6Unit"]
 

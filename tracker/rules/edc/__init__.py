@@ -41,12 +41,10 @@ hit) and the rolls a blow calls for (knockdown, knockout, unhorse, hesitation).
 
 from __future__ import annotations
 
-from tracker.rules.ruleset import LazyActions, Ruleset, lazy_models
+from tracker.rules.ruleset import Ruleset, lazy_models
 
 from .describe import describe
 from .pools import combat_pool, start_round
-from .sequence import SEQUENCE
-from .settings import SETTINGS
 
 ACTIONS = (
     "exchange", "initiative", "hesitation", "shock", "spend", "refresh", "hit", "bloodloss",
@@ -56,17 +54,9 @@ ACTIONS = (
 """In the order the GM is offered them; each in ``actions/<name>.py`` as ``<NAME>``,
 imported when first used."""
 
-RULESET = Ruleset(
-    id="edc",
-    name="Esprit de Corps duels",
-    scale="skirmish",
-    model="tracker.rules.edc.model:EdcEncounter",
-    actions=LazyActions(__name__, ACTIONS),
-    phases=["exchange 1", "exchange 2"],
-    panes=("combatants", "pools", "wounds", "log"),
-    settings=SETTINGS,
-    order_stat="reflex",
-    sequence=SEQUENCE,
+RULESET = Ruleset.of_package(
+    __name__, "EdcEncounter", ACTIONS, name="Esprit de Corps duels", scale="skirmish",
+    panes=("combatants", "pools", "wounds", "log"), order_stat="reflex",
     describe_combatant=describe,  # type: ignore[arg-type]
 )
 

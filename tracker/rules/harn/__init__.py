@@ -39,10 +39,8 @@ A moving volley area is the moving target -10 (``target=moving`` or ``area_movin
 
 from __future__ import annotations
 
-from tracker.rules.ruleset import LazyActions, Ruleset, lazy_models
+from tracker.rules.ruleset import Ruleset, lazy_models
 
-from .sequence import SEQUENCE
-from .settings import SETTINGS
 from .upkeep import describe_combatant
 
 ACTIONS = (
@@ -51,18 +49,9 @@ ACTIONS = (
 )
 """In the order the GM's action list shows them; each module is imported when first used."""
 
-RULESET = Ruleset(
-    id="harn",
-    name="HârnMaster missile sequence",
-    scale="skirmish",
-    model="tracker.rules.harn.model:HarnEncounter",
-    actions=LazyActions(__name__, ACTIONS),
-    phases=[],
-    panes=("combatants", "wounds", "log"),
-    settings=SETTINGS,
-    order_stat="initiative",
-    sequence=SEQUENCE,
-    describe_combatant=describe_combatant,
+RULESET = Ruleset.of_package(
+    __name__, "HarnEncounter", ACTIONS, name="HârnMaster missile sequence", scale="skirmish",
+    panes=("combatants", "wounds", "log"), describe_combatant=describe_combatant,
 )
 
 

@@ -29,25 +29,18 @@ hit when the attack hits; bloodied is half the maximum or less; damage is never 
 from __future__ import annotations
 
 from tracker.core.sequence import Phase, SequenceOfPlay
-from tracker.rules.ruleset import LazyActions, Ruleset, lazy_models
+from tracker.rules.ruleset import Ruleset, lazy_models
 
 from .health import describe
 from .rounds import INITIATIVE_AGAIN
-from .settings import SETTINGS
 
 ACTIONS = ("attack", "save", "initiative")
 """In the order the GM's action list shows them; each module is imported when first used."""
 
-RULESET = Ruleset(
-    id="plain",
-    name="Plain (any game)",
-    scale="skirmish",
-    model="tracker.rules.plain.model:PlainEncounter",
-    actions=LazyActions(__name__, ACTIONS),
-    panes=("combatants", "wounds", "log"),
-    settings=SETTINGS,
+RULESET = Ruleset.of_package(
+    __name__, "PlainEncounter", ACTIONS, name="Plain (any game)", scale="skirmish",
+    panes=("combatants", "wounds", "log"), describe_combatant=describe,
     sequence=SequenceOfPlay(phases=(Phase("", duties=(INITIATIVE_AGAIN,)),)),
-    describe_combatant=describe,
 )
 
 

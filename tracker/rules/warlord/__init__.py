@@ -30,27 +30,14 @@ Settings (what the text leaves open or does not print, ``settings.py``):
 
 from __future__ import annotations
 
-from tracker.rules.ruleset import LazyActions, Ruleset, lazy_models
+from tracker.rules.ruleset import Ruleset, lazy_models
 
-from .roster import ROSTER, describe_unit
-from .sequence import SEQUENCE
-from .settings import SETTINGS
 from .units import target_problem, valid_targets
 
 ACTIONS = ("fire", "endphase", "order", "holdfire", "movefire", "morale")
 
-RULESET = Ruleset(
-    id="warlord",
-    name="Fantasy Warlord missile fire",
-    scale="mass",
-    model="tracker.rules.warlord.model:WarlordEncounter",
-    actions=LazyActions(__name__, ACTIONS),
-    panes=("roster", "log"),
-    settings=SETTINGS,
-    sequence=SEQUENCE,
-    describe_unit=describe_unit,
-    roster=ROSTER,
-)
+RULESET = Ruleset.of_package(__name__, "WarlordEncounter", ACTIONS,
+                             name="Fantasy Warlord missile fire", scale="mass")
 
 
 __all__ = ["RULESET", "WarlordEncounter", "WarlordUnit", "target_problem", "valid_targets"]

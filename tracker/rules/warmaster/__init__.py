@@ -40,28 +40,12 @@ Readings of the text the tracker makes (not settings):
 
 from __future__ import annotations
 
-from tracker.rules.ruleset import LazyActions, Ruleset, lazy_models
-
-from .actions.lookup import PHASES
-from .roster import ROSTER, describe_unit
-from .sequence import SEQUENCE
-from .settings import SETTINGS
+from tracker.rules.ruleset import Ruleset, lazy_models
 
 ACTIONS = ("shoot", "driveback", "endphase")
 
-RULESET = Ruleset(
-    id="warmaster",
-    name="Warmaster Revolution shooting",
-    scale="mass",
-    model="tracker.rules.warmaster.model:WarmasterEncounter",
-    actions=LazyActions(__name__, ACTIONS),
-    phases=PHASES,
-    panes=("roster", "log"),
-    settings=SETTINGS,
-    sequence=SEQUENCE,
-    describe_unit=describe_unit,
-    roster=ROSTER,
-)
+RULESET = Ruleset.of_package(__name__, "WarmasterEncounter", ACTIONS,
+                             name="Warmaster Revolution shooting", scale="mass")
 
 
 __getattr__ = lazy_models(__name__, ("WarmasterEncounter", "WarmasterUnit"))
