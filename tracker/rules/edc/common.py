@@ -7,11 +7,11 @@ setting: ``cap`` (only a 10 succeeds) or ``impossible`` (no die can succeed).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tracker.core.dice import Dice, face_classes
-from tracker.rules.base import RuleError, param
+from tracker.rules.base import RuleError, Stage, param
 
 from .settings import DAMAGE_TABLE, TN_ABOVE_TEN
 
@@ -51,6 +51,13 @@ def effective_tn(tn: int, rule: str = "cap") -> int:
     if tn > 10:
         return 10 if rule == "cap" else 11
     return max(tn, 1)
+
+
+def d10s(role: str, help: str, label: str,
+         count: Callable[[Any], int | None] | None = None) -> Stage:
+    """A stage of the ruleset's d10s (a die showing 0 reads 10), ``count`` of them from
+    the parameters where that is known before any die falls."""
+    return Stage(role, "d10", help, label=label, count=count, zero_is_ten=True)
 
 
 def roll_d10s(dice: Dice, role: str, count: int, tn: int, rule: str, why: str = "",

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, param
 
-from ..common import check, combatant_or_none, missing, successes_word, tn_rule
+from ..common import check, combatant_or_none, d10s, missing, successes_word, tn_rule
 from ..later import chances
 from ..settings import BLOOD_LOSS_RAISE
 from ..wounds import blood_loss_tn, lose_health
@@ -46,8 +46,8 @@ class Bloodloss(Action[BloodlossParams]):
     help = ("Toughness vs the Blood Loss TN (BL); a failure costs 1 Health (owed by every "
             "wounded fighter as each round begins)")
     once_per = "round"
-    stages = (Stage("toughness", "d10", "Toughness dice", label="against blood loss",
-                    count=lambda p: p.toughness if p.tn > 0 else 0, zero_is_ten=True),)
+    stages = (d10s("toughness", "Toughness dice", "against blood loss",
+                   lambda p: p.toughness if p.tn > 0 else 0),)
     detail = "figures: successes, health_lost (0 or 1), tn"
     outcome_labels = {"success": "holds", "failure": "loses 1 Health"}
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Odds, Resolution, Stage
+from tracker.rules.base import Action, Odds, Resolution
 
 from ..acting import exchange_refusals
-from ..common import check, successes_word
+from ..common import check, d10s, successes_word
 from ..later import chances
 from ..wounds import wound_calls, wound_figures, wound_level, wound_summary
 from .exchange_fill import apply_exchange, fill_exchange
@@ -44,14 +44,10 @@ class Exchange(Action[ExchangeParams]):
     phases = ("exchange 1", "exchange 2")
     once_per = "exchange"
     stages = (
-        Stage("attack", "d10", "attack dice", label="to attack",
-              count=lambda p: p.attack_dice, zero_is_ten=True),
-        Stage("defense", "d10", "defence dice", label="to defend",
-              count=lambda p: p.defense_dice, zero_is_ten=True),
-        Stage("press", "d10", "attacker's press dice", label="to press",
-              count=lambda p: p.press_dice, zero_is_ten=True),
-        Stage("defense_press", "d10", "defender's press dice", label="to press",
-              count=lambda p: p.defense_press_dice, zero_is_ten=True),
+        d10s("attack", "attack dice", "to attack", lambda p: p.attack_dice),
+        d10s("defense", "defence dice", "to defend", lambda p: p.defense_dice),
+        d10s("press", "attacker's press dice", "to press", lambda p: p.press_dice),
+        d10s("defense_press", "defender's press dice", "to press", lambda p: p.defense_press_dice),
     )
     detail = (
         "figures: attack_successes, defense_successes, mos, winner (attacker on a tie), "

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, param
 
-from ..common import check, combatant_or_none, from_actor, successes_word, tn_rule
+from ..common import check, combatant_or_none, d10s, from_actor, successes_word, tn_rule
 from ..later import chances
 
 if TYPE_CHECKING:
@@ -51,8 +51,7 @@ class Hesitation(Action[HesitationParams]):
     name = "hesitation"
     help = ("Hesitation: Reflex vs TN 7 + ambusher's surprise successes - target's; "
             "a success may defend only, none is frozen for an exchange")
-    stages = (Stage("reflex", "d10", "Reflex dice", label="to shake off the surprise",
-                    count=lambda p: p.reflex, zero_is_ten=True),)
+    stages = (d10s("reflex", "Reflex dice", "to shake off the surprise", lambda p: p.reflex),)
     detail = ("figures: tn, successes, can_defend. A fighter who throws no marker "
               "hesitates: defend only for one exchange.")
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, param
 
-from ..common import check, combatant_or_none, missing, successes_word, tn_rule
+from ..common import check, combatant_or_none, d10s, missing, successes_word, tn_rule
 from ..later import chances
 from ..pools import reach_penalty
 from .own import OwnAction
@@ -69,10 +69,8 @@ class Initiative(OwnAction, Action[InitiativeParams]):
     help = ("Both threw red: Reflex dice vs ATN (less weapon length penalty) decide whose "
             "blow lands first; ties by Reflex (thrust +1), then simultaneous")
     stages = (
-        Stage("a", "d10", "A's Reflex dice", label="for the first blow",
-              count=lambda p: p.a_dice, zero_is_ten=True),
-        Stage("b", "d10", "B's Reflex dice", label="for the first blow",
-              count=lambda p: p.b_dice, zero_is_ten=True),
+        d10s("a", "A's Reflex dice", "for the first blow", lambda p: p.a_dice),
+        d10s("b", "B's Reflex dice", "for the first blow", lambda p: p.b_dice),
     )
     detail = (
         "figures: a_successes, b_successes, first (a, b or simultaneous), reason. "

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage, param
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, param
 
-from ..common import check, combatant_or_none, from_actor, successes_word, tn_rule
+from ..common import check, combatant_or_none, d10s, from_actor, successes_word, tn_rule
 from ..later import chances
 
 if TYPE_CHECKING:
@@ -54,8 +54,7 @@ class Knockdown(Action[KnockdownParams]):
     name = "knockdown"
     help = ("Knockdown roll: TN 2 x attacker's MoS (3 x blunt), Shock for a head or leg blow, "
             "or the dice of a fumble")
-    stages = (Stage("knockdown", "d10", "Knockdown dice", label="to stay on his feet",
-                    count=lambda p: p.dice, zero_is_ten=True),)
+    stages = (d10s("knockdown", "Knockdown dice", "to stay on his feet", lambda p: p.dice),)
     detail = ("figures: tn, successes, knocked_down. A fighter knocked down is prone "
               "(half CP at each refresh) until the GM sets prone=no.")
 

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.core.lifetimes import since
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, param
 from tracker.startup import lazy
 
-from ..common import check, combatant_or_none, from_actor, successes_word, tn_rule
+from ..common import check, combatant_or_none, d10s, from_actor, successes_word, tn_rule
 from ..later import chances
 from ..settings import KNOCKOUT_TN
 
@@ -67,10 +67,8 @@ class Knockout(Action[KnockoutParams]):
     help = ("Knockout roll vs TN 7 (or 10 - armour): failure 1d10 seconds out, "
             "a fumble 1d10 x 10 minutes")
     stages = (
-        Stage("knockout", "d10", "the knockout roll", label="to stay conscious",
-              count=lambda p: p.dice, zero_is_ten=True),
-        Stage("out", "d10", "seconds (or x 10 minutes on a fumble) out",
-              label="for the time out", zero_is_ten=True),
+        d10s("knockout", "the knockout roll", "to stay conscious", lambda p: p.dice),
+        d10s("out", "seconds (or x 10 minutes on a fumble) out", "for the time out"),
     )
     detail = ("figures: tn, successes, botch, seconds_out (0: conscious). "
               "Applied as an 'unconscious' effect for the rounds it lasts (a round is 2 "

@@ -27,7 +27,15 @@ from tracker.rules.base import (
 )
 
 from ..acting import fighter, frozen, may_not_attack, shield_spent
-from ..common import DAMAGE_TYPES, EVASIONS, check, damage_table_param, successes_word, tn_rule
+from ..common import (
+    DAMAGE_TYPES,
+    EVASIONS,
+    check,
+    d10s,
+    damage_table_param,
+    successes_word,
+    tn_rule,
+)
 from ..later import chances, damage, tables
 from ..settings import AIM_SHIFT_PER_DIE
 from ..wounds import WoundFields, wound_calls, wound_figures, wound_level, wound_summary
@@ -110,10 +118,9 @@ class Missile(Action[MissileParams]):
     phases = ("exchange 1", "exchange 2")
     once_per = "round"
     stages = (
-        Stage("missile", "d10", "MP dice", label="to hit", count=lambda p: p.dice,
-              zero_is_ten=True),
-        Stage("defense", "d10", "evade/block dice", label="to evade or block",
-              count=lambda p: p.defense_dice if p.defense != "none" else 0, zero_is_ten=True),
+        d10s("missile", "MP dice", "to hit", lambda p: p.dice),
+        d10s("defense", "evade/block dice", "to evade or block",
+             lambda p: p.defense_dice if p.defense != "none" else 0),
         Stage("location", "d6", "2d6 hit location", label="for the hit location"),
     )
     detail = ("figures: successes, defense_successes, dtn, mos, hit, botch, mp_spent; on a hit "

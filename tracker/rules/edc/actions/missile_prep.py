@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, param
 
-from ..common import check, combatant_or_none, from_actor, successes_word, tn_rule
+from ..common import check, combatant_or_none, d10s, from_actor, successes_word, tn_rule
 from ..later import chances
 from .own import OwnAction
 
@@ -52,8 +52,8 @@ class MissilePrep(OwnAction, Action[MissilePrepParams]):
     name = "missile_prep"
     help = ("Start preparing a missile weapon (rounds); may shorten by 1 round (min 1) by "
             "paying MP (taken from the proficiency refresh) and a Reflex test")
-    stages = (Stage("reflex", "d10", "Reflex test to shorten", label="to shorten it",
-                    count=lambda p: p.reflex if p.shorten else 0, zero_is_ten=True),)
+    stages = (d10s("reflex", "Reflex test to shorten", "to shorten it",
+                   lambda p: p.reflex if p.shorten else 0),)
     detail = ("figures: prep_rounds, shortened, mp_cost, successes. Each round's upkeep counts "
               "a round down; when done the MP gains proficiency dice (less the cost), ready to "
               "loose next round.")

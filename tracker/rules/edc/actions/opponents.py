@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from pydantic import NonNegativeInt
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, Stage, param
+from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, param
 
-from ..common import check, combatant_or_none, successes_word, tn_rule
+from ..common import check, combatant_or_none, d10s, successes_word, tn_rule
 from ..later import tables
 from ..pools import spend
 from ..settings import MULTIPLE_OPPONENTS_COLUMN
@@ -66,11 +66,9 @@ class Opponents(OwnAction, Action[OpponentsParams]):
     phases = ("exchange 1",)
     once_per = "round"
     stages = (
-        Stage("lone", "d10", "the outnumbered fighter's dice", label="to face one at a time",
-              count=lambda p: p.dice, zero_is_ten=True),
-        Stage("opponent", "d10", "opponents' dice, first opponent first",
-              label="to choose whom to face", count=lambda p: sum(p.opponent_dice or ()),
-              zero_is_ten=True),
+        d10s("lone", "the outnumbered fighter's dice", "to face one at a time", lambda p: p.dice),
+        d10s("opponent", "opponents' dice, first opponent first", "to choose whom to face",
+             lambda p: sum(p.opponent_dice or ())),
     )
     detail = (
         "figures: tn, opponents_tn, successes, opponent_successes, botch, may_choose, "

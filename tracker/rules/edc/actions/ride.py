@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, param
 
-from ..common import GAITS, MANEUVERS, check, combatant_or_none, successes_word, tn_rule
+from ..common import GAITS, MANEUVERS, check, combatant_or_none, d10s, successes_word, tn_rule
 from ..later import chances, tables
 from ..settings import ENGAGED_RIDE_TN_BONUS
 from .mounted import fill_rider, ride_tn_param
@@ -63,8 +63,8 @@ class Ride(OwnAction, Action[RideParams]):
     help = ("Change gait or turn: a skilled rider out of combat accelerates, decelerates or "
             "quarter-turns without a check; two steps, wheeling or being engaged need AG/Ride")
     once_per = "round"
-    stages = (Stage("ride", "d10", "AG/Ride dice", label="for the maneuver",
-                    count=lambda p: p.dice if p.needs_check else 0, zero_is_ten=True),)
+    stages = (d10s("ride", "AG/Ride dice", "for the maneuver",
+                   lambda p: p.dice if p.needs_check else 0),)
     detail = ("figures: check, tn, successes, success, gait_after. Gaits: walk (1/2 Move, "
               "counts as standing), trot (1x), canter (2x), gallop (3x).")
     outcome_labels = {"done": "done without a check"}

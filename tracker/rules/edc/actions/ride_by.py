@@ -23,11 +23,10 @@ from tracker.rules.base import (
     Params,
     Resolution,
     RuleError,
-    Stage,
     param,
 )
 
-from ..common import GAITS, check, combatant_or_none, successes_word, tn_rule
+from ..common import GAITS, check, combatant_or_none, d10s, successes_word, tn_rule
 from ..later import chances, tables
 from ..pools import spend
 from .mounted import fill_rider, ride_tn_param, unhorse_rider
@@ -77,10 +76,8 @@ class RideBy(OwnAction, Action[RideByParams]):
     phases = ("exchange 1",)
     once_per = "round"
     stages = (
-        Stage("ride", "d10", "rider's AG/Ride dice", label="for the ride-by",
-              count=lambda p: p.dice, zero_is_ten=True),
-        Stage("oppose", "d10", "opponent's dice", label="to oppose it",
-              count=lambda p: p.oppose_dice, zero_is_ten=True),
+        d10s("ride", "rider's AG/Ride dice", "for the ride-by", lambda p: p.dice),
+        d10s("oppose", "opponent's dice", "to oppose it", lambda p: p.oppose_dice),
     )
     detail = ("figures: successes, opposed_successes, botch, success, exchanges (1 or 2; 0 "
               "when two riders: see chooser), unhorsed, yards_after (half the gait's move, in "

@@ -22,11 +22,19 @@ from tracker.rules.base import (
     Params,
     Resolution,
     RuleError,
-    Stage,
     param,
 )
 
-from ..common import CP, MOVEMENTS, TERRAINS, check, combatant_or_none, successes_word, tn_rule
+from ..common import (
+    CP,
+    MOVEMENTS,
+    TERRAINS,
+    check,
+    combatant_or_none,
+    d10s,
+    successes_word,
+    tn_rule,
+)
 from ..later import chances, tables
 from ..pools import reduce_now, spend
 from .own import OwnAction
@@ -86,10 +94,8 @@ class Terrain(OwnAction, Action[TerrainParams]):
             "optionally opposed; one success is enough")
     phases = ("exchange 1", "exchange 2")
     stages = (
-        Stage("terrain", "d10", "the actor's dice", label="for the terrain roll",
-              count=lambda p: p.dice, zero_is_ten=True),
-        Stage("oppose", "d10", "the opponent's dice", label="to oppose it",
-              count=lambda p: p.oppose_dice, zero_is_ten=True),
+        d10s("terrain", "the actor's dice", "for the terrain roll", lambda p: p.dice),
+        d10s("oppose", "the opponent's dice", "to oppose it", lambda p: p.oppose_dice),
     )
     detail = (
         "figures: tn, successes, botch, opposed_successes, cancelled, success, "

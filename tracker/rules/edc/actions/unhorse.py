@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Stage, param
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, param
 
-from ..common import check, combatant_or_none, successes_word, tn_rule
+from ..common import check, combatant_or_none, d10s, successes_word, tn_rule
 from ..later import chances
 from .mounted import FALL_FEET, fill_rider, ride_tn_param, unhorse_rider
 
@@ -45,8 +45,7 @@ class Unhorse(Action[UnhorseParams]):
     name = "unhorse"
     help = ("Struck while mounted: AG/Ride check with the attack's MoS taken off the dice; "
             "failure knocks the rider from the saddle (damage as a 10 ft fall)")
-    stages = (Stage("ride", "d10", "AG/Ride dice", label="to stay in the saddle",
-                    count=lambda p: p.rolled, zero_is_ten=True),)
+    stages = (d10s("ride", "AG/Ride dice", "to stay in the saddle", lambda p: p.rolled),)
     detail = "figures: dice_rolled, successes, unhorsed, fall_feet"
     outcome_labels = {"unhorsed": "knocked from the saddle", "mounted": "stays mounted"}
 
