@@ -15,16 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import (
-    Action,
-    Figures,
-    Odds,
-    Omit,
-    Params,
-    Resolution,
-    RuleError,
-    param,
-)
+from tracker.rules.base import Action, Figures, Odds, Omit, Params, Resolution, RuleError, param
 
 from ..common import GAITS, check, combatant_or_none, d10s, successes_word, tn_rule
 from ..later import chances, tables

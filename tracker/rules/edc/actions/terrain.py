@@ -14,16 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import (
-    Action,
-    Figures,
-    Odds,
-    Omit,
-    Params,
-    Resolution,
-    RuleError,
-    param,
-)
+from tracker.rules.base import Action, Figures, Odds, Omit, Params, Resolution, RuleError, param
 
 from ..common import (
     CP,
