@@ -5,6 +5,8 @@ Ruleset (:mod:`tracker.rules.ruleset`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from tracker.rules.action import Action, Figures, Odds, Omit, Resolution, Scope, Stage
 from tracker.rules.errors import RuleError
 from tracker.rules.params import REQUIRED, Param, ParamKind, Params, param
@@ -15,5 +17,10 @@ from tracker.rules.setting import Setting
 __all__ = [
     "REQUIRED", "ROUND_RESETS", "Action", "AtMost", "Figures", "LazyActions", "Odds", "Omit",
     "Pane", "Param", "ParamKind", "Params", "Resolution", "RuleError", "Ruleset", "Scope",
-    "Setting", "Stage", "lazy_models", "param",
+    "Setting", "Stage", "lazy_models", "param", "setting_param",
 ]
+
+
+def setting_param(setting: Setting) -> Any:
+    """A parameter that carries a setting: the setting's default, help and choices."""
+    return param(help=setting.help, setting=setting, choices=setting.choices)

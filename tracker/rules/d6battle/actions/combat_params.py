@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from tracker.rules.base import REQUIRED, AtMost, Figures, Params, param
+from tracker.rules.base import REQUIRED, AtMost, Figures, Params, param, setting_param
 
 from ..settings import (
     COUNTERCHARGE_CANCELS,
@@ -58,10 +58,6 @@ def _side(x: str, name: str) -> Any:
         extra = {**extra, "at_most": AtMost("actor" if x == "a" else "target", "strength",
                                             "figures")}
     return param(default, f"{who}: {help_.format(x=x)}", **extra)
-
-
-def _setting(s: Any) -> Any:
-    return param(help=s.help, setting=s, choices=s.choices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,13 +142,13 @@ class CombatParams(Params):
     bonus_b: int = _side("b", "bonus")
     min_size_b: int = _side("b", "min_size")
     facings_b: int = _side("b", "facings")
-    natural_one: str = _setting(NATURAL_ONE)
-    morale_dice: str = _setting(MORALE_DICE)
-    rank_bonus_ranks: str = _setting(RANK_BONUS_RANKS)
-    drilled_rank_bonus: bool = _setting(DRILLED_RANK_BONUS)
-    countercharge_cancels: bool = _setting(COUNTERCHARGE_CANCELS)
-    outnumber_when: str = _setting(OUTNUMBER_WHEN)
-    rout_destroyed: str = _setting(ROUT_DESTROYED)
+    natural_one: str = setting_param(NATURAL_ONE)
+    morale_dice: str = setting_param(MORALE_DICE)
+    rank_bonus_ranks: str = setting_param(RANK_BONUS_RANKS)
+    drilled_rank_bonus: bool = setting_param(DRILLED_RANK_BONUS)
+    countercharge_cancels: bool = setting_param(COUNTERCHARGE_CANCELS)
+    outnumber_when: str = setting_param(OUTNUMBER_WHEN)
+    rout_destroyed: str = setting_param(ROUT_DESTROYED)
 
     def side(self, x: str) -> Side:
         """Side ``x`` ("a" or "b")."""

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage, param
+from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, param, setting_param
 
 from ..later import chances, model
 from ..settings import COMMAND_DICE
-from .scores import Tested, take_test
+from .scores import Tested, take_test, test_stage
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 class CommandParams(Params):
     actor: str = param("", "unit charged in the flank (roster name)", kind="actor")
     command: int = param(help="command value tested against (not printed)", ge=0)
-    command_dice: str = param(help=COMMAND_DICE.help, setting=COMMAND_DICE,
-                           choices=COMMAND_DICE.choices)
+    command_dice: str = setting_param(COMMAND_DICE)
 
 
 class CommandFigures(Tested):
@@ -40,8 +39,7 @@ class CommandTest(Action[CommandParams]):
     name = "command"
     help = "command test of a unit charged in the flank: disordered if failed"
     phases = ("combat",)
-    stages = (Stage("command", "2d6", "the command_dice setting (2d6 unless changed); passes"
-                    " on a total <= value", label="for the command test"),)
+    stages = (test_stage("command", "value", "for the command test"),)
     detail = "figures: passed, roll, dice, command, command_dice, disordered."
 
     def resolve(self, p: CommandParams, dice: Dice) -> Resolution:

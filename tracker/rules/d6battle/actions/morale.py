@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage, param
+from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, param, setting_param
 
 from ..later import chances, model
 from ..settings import MORALE_DICE
-from .scores import Tested, take_test
+from .scores import Tested, take_test, test_stage
 from .who import owes_morale_test, unit_named
 
 if TYPE_CHECKING:
@@ -28,8 +28,7 @@ if TYPE_CHECKING:
 class MoraleParams(Params):
     actor: str = param("", "unit taking the test (roster name)", kind="actor")
     mo: int = param(help="the unit's Morale (Mo)", ge=0)
-    morale_dice: str = param(help=MORALE_DICE.help, setting=MORALE_DICE,
-                          choices=MORALE_DICE.choices)
+    morale_dice: str = setting_param(MORALE_DICE)
 
 
 class MoraleFigures(Tested):
@@ -41,8 +40,7 @@ class Morale(Action[MoraleParams]):
     name = "morale"
     help = "a unit's morale test (queued by shooting casualties): roll <= Mo or flee"
     phases = ("shoot",)
-    stages = (Stage("morale", "2d6", "the morale_dice setting (2d6 unless changed); passes on"
-                    " a total <= Mo", label="for morale"),)
+    stages = (test_stage("morale", "Mo", "for morale"),)
     detail = ("figures: passed, roll, dice, mo, morale_dice. A failed unit flees in the "
               "resolution phase (shown as routed in the roster).")
 

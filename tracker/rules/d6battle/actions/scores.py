@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tracker.core.dice import Dice, DiceError, Notation, parse_notation
-from tracker.rules.base import Figures
+from tracker.rules.base import Figures, Stage
 from tracker.rules.errors import RuleError
 
 TARGET = 7
@@ -74,6 +74,13 @@ class Tested(Figures):
     passed: bool
     roll: int
     dice: list[int]
+
+
+def test_stage(role: str, against: str, label: str) -> Stage:
+    """The dice of a morale or command test: the ``<role>_dice`` setting's, passing on a
+    total at or under the value ``against`` names."""
+    return Stage(role, "2d6", f"the {role}_dice setting (2d6 unless changed); passes on a "
+                 f"total <= {against}", label=label)
 
 
 def take_test(dice: Dice, role: str, spec: str, value: int) -> tuple[Tested, str]:

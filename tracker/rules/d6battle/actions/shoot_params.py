@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tracker.rules.base import AtMost, Figures, Omit, Params, param
+from tracker.rules.base import AtMost, Figures, Omit, Params, param, setting_param
 
 from ..settings import BOWS_NO_MOVE_SHOOT, MORALE_RETEST, NATURAL_ONE
 from ..tables import weapon_table
@@ -41,10 +41,9 @@ class ShootParams(Params):
     casualties_before: int = param(
         0, "target's casualties already taken (morale table)", ge=0
     )
-    natural_one: str = param(help=NATURAL_ONE.help, setting=NATURAL_ONE,
-                          choices=NATURAL_ONE.choices)
-    bows_no_move_shoot: bool = param(help=BOWS_NO_MOVE_SHOOT.help, setting=BOWS_NO_MOVE_SHOOT)
-    morale_retest: bool = param(help=MORALE_RETEST.help, setting=MORALE_RETEST)
+    natural_one: str = setting_param(NATURAL_ONE)
+    bows_no_move_shoot: bool = setting_param(BOWS_NO_MOVE_SHOOT)
+    morale_retest: bool = setting_param(MORALE_RETEST)
 
 
 def shots(p: ShootParams) -> int:
