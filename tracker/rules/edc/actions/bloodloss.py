@@ -11,19 +11,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, param
+from tracker.rules.base import Figures, Odds, Resolution, param
 
-from ..common import check, combatant_or_none, d10s, missing, successes_word, tn_rule
-from ..later import chances
+from ..common import combatant_or_none, d10s, missing, successes_word, tn_rule
 from ..settings import BLOOD_LOSS_RAISE
 from ..wounds import blood_loss_tn, lose_health
+from .check import CheckParams, PassFail
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
 
 
-class BloodlossParams(Params):
+class BloodlossParams(CheckParams):
     """The parameters of ``bloodloss``."""
 
     actor: str = param("", "the wounded fighter", kind="actor")
@@ -41,7 +41,7 @@ class BloodlossFigures(Figures):
     tn: int
 
 
-class Bloodloss(Action[BloodlossParams]):
+class Bloodloss(PassFail[BloodlossParams]):
     name = "bloodloss"
     help = ("Toughness vs the Blood Loss TN (BL); a failure costs 1 Health (owed by every "
             "wounded fighter as each round begins)")
@@ -49,15 +49,20 @@ class Bloodloss(Action[BloodlossParams]):
     stages = (d10s("toughness", "Toughness dice", "against blood loss",
                    lambda p: p.toughness if p.tn > 0 else 0),)
     detail = "figures: successes, health_lost (0 or 1), tn"
-    outcome_labels = {"success": "holds", "failure": "loses 1 Health"}
+    failed = "loses 1 Health"
+    passed = "holds"
+    outcome_labels = {"success": passed, "failure": failed}
+
+    def tn(self, p: BloodlossParams) -> int:
+        return p.tn
 
     def resolve(self, p: BloodlossParams, dice: Dice) -> Resolution:
-        who = p.actor or "fighter"
+        who = self.named(p)
         if p.tn <= 0:
             f = BloodlossFigures(successes=0, health_lost=0, tn=0)
             return Resolution("bloodloss", "not bleeding", f"{who}: not bleeding", f,
                               dice.rolls)
-        succ = check(dice, "toughness", p.toughness, p.tn, p.tn_above_ten, why=who).successes
+        succ = self.roll(p, dice).successes
         lost = 0 if succ else 1
         text = (f"{who}: Toughness {p.toughness} vs BL {p.tn}: {successes_word(succ)}"
                 + (", loses 1 Health" if lost else ", holds"))
@@ -67,7 +72,7 @@ class Bloodloss(Action[BloodlossParams]):
     def odds(self, p: BloodlossParams) -> Odds:
         if p.tn <= 0:
             return [("not bleeding", 1.0)]
-        return chances.pass_fail(p.toughness, p.tn, p.tn_above_ten, "loses 1 Health", "holds")
+        return super().odds(p)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = combatant_or_none(enc, given.get("actor"))
@@ -79,11 +84,9 @@ class Bloodloss(Action[BloodlossParams]):
                 out["tn"] = blood_loss_tn(c.wounds, str(BLOOD_LOSS_RAISE.of(enc)))
         return out
 
-    def apply(self, enc: Encounter, p: BloodlossParams, res: Resolution,
-              tx: Transaction) -> None:
-        c = combatant_or_none(enc, p.actor)
+    def follow(self, enc: Encounter, c: Any, res: Resolution, tx: Transaction) -> None:
         f = res.figures_as(BloodlossFigures)
-        if c is not None and f.health_lost:
+        if f.health_lost:
             lose_health(enc, c, tx, f.health_lost)
 
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, param
+from tracker.rules.base import Resolution, param
 
-from ..common import check, combatant_or_none, d10s, from_actor, successes_word, tn_rule
-from ..later import chances
+from ..common import d10s, from_actor, successes_word, tn_rule
+from .check import CheckFigures, CheckParams, PassFail
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 BASE_TN = 7
 
 
-class HesitationParams(Params):
+class HesitationParams(CheckParams):
     """The parameters of ``hesitation``."""
 
     actor: str = param("", "the fighter who hesitated or was surprised", kind="actor")
@@ -39,26 +39,26 @@ class HesitationParams(Params):
         return max(BASE_TN + self.ambusher_successes - self.target_successes, 1)
 
 
-class HesitationFigures(Figures):
-    """What ``hesitation`` reports (the ``--json`` keys)."""
-
-    tn: int
-    successes: int
+class HesitationFigures(CheckFigures):
     can_defend: bool
 
 
-class Hesitation(Action[HesitationParams]):
+class Hesitation(PassFail[HesitationParams]):
     name = "hesitation"
     help = ("Hesitation: Reflex vs TN 7 + ambusher's surprise successes - target's; "
             "a success may defend only, none is frozen for an exchange")
     stages = (d10s("reflex", "Reflex dice", "to shake off the surprise", lambda p: p.reflex),)
     detail = ("figures: tn, successes, can_defend. A fighter who throws no marker "
               "hesitates: defend only for one exchange.")
+    failed = "frozen"
+    passed = "may defend (white)"
+
+    def tn(self, p: HesitationParams) -> int:
+        return p.tn
 
     def resolve(self, p: HesitationParams, dice: Dice) -> Resolution:
-        tn = p.tn
-        who = p.actor or "fighter"
-        succ = check(dice, "reflex", p.reflex, tn, p.tn_above_ten, why=who).successes
+        tn, who = p.tn, self.named(p)
+        succ = self.roll(p, dice).successes
         if succ:
             text = f"{who}: Reflex {p.reflex} vs TN {tn}: {successes_word(succ)}, may defend"
             outcome = "defend"
@@ -68,17 +68,10 @@ class Hesitation(Action[HesitationParams]):
         f = HesitationFigures(tn=tn, successes=succ, can_defend=bool(succ))
         return Resolution("hesitation", outcome, text, f, dice.rolls)
 
-    def odds(self, p: HesitationParams) -> Odds:
-        return chances.pass_fail(p.reflex, p.tn, p.tn_above_ten, "frozen", "may defend (white)")
-
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return from_actor(enc, given, reflex="reflex")
 
-    def apply(self, enc: Encounter, p: HesitationParams, res: Resolution,
-              tx: Transaction) -> None:
-        c = combatant_or_none(enc, p.actor)
-        if c is None:
-            return
+    def follow(self, enc: Encounter, c: Any, res: Resolution, tx: Transaction) -> None:
         f = res.figures_as(HesitationFigures)
         tx.set(["combatants", c.id, "marker"], "white" if f.can_defend else "hesitating")
         tx.set(["combatants", c.id, "hesitation"], "defend only" if f.can_defend else "frozen")

@@ -8,17 +8,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, param
+from tracker.rules.base import Resolution, RuleError, param
 
-from ..common import check, combatant_or_none, d10s, from_actor, successes_word, tn_rule
-from ..later import chances
+from ..common import d10s, from_actor, successes_word, tn_rule
+from .check import CheckFigures, CheckParams, PassFail
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
 
 
-class KnockdownParams(Params):
+class KnockdownParams(CheckParams):
     """The parameters of ``knockdown``."""
 
     actor: str = param("", "who may fall", kind="actor")
@@ -42,46 +42,40 @@ class KnockdownParams(Params):
         return mult * self.mos, f"{mult} x MoS {self.mos}"
 
 
-class KnockdownFigures(Figures):
-    """What ``knockdown`` reports (the ``--json`` keys)."""
-
-    tn: int
-    successes: int
+class KnockdownFigures(CheckFigures):
     knocked_down: bool
 
 
-class Knockdown(Action[KnockdownParams]):
+class Knockdown(PassFail[KnockdownParams]):
     name = "knockdown"
     help = ("Knockdown roll: TN 2 x attacker's MoS (3 x blunt), Shock for a head or leg blow, "
             "or the dice of a fumble")
     stages = (d10s("knockdown", "Knockdown dice", "to stay on his feet", lambda p: p.dice),)
     detail = ("figures: tn, successes, knocked_down. A fighter knocked down is prone "
               "(half CP at each refresh) until the GM sets prone=no.")
+    failed = "knocked down"
+    passed = "stays up"
+
+    def tn(self, p: KnockdownParams) -> int:
+        return p.knockdown_tn()[0]
 
     def resolve(self, p: KnockdownParams, dice: Dice) -> Resolution:
         tn, why = p.knockdown_tn()
-        who = p.actor or "fighter"
+        who = self.named(p)
         if tn <= 0:
             raise RuleError("knockdown: give mos=, shock=, fumble_dice= or tn=")
-        succ = check(dice, "knockdown", p.dice, tn, p.tn_above_ten, why=who).successes
+        succ = self.roll(p, dice).successes
         down = succ == 0
         text = f"{who}: Knockdown {p.dice} vs TN {tn} ({why}): {successes_word(succ)}, "
         text += "knocked down" if down else "stays up"
         f = KnockdownFigures(tn=tn, successes=succ, knocked_down=down)
         return Resolution("knockdown", "down" if down else "up", text, f, dice.rolls)
 
-    def odds(self, p: KnockdownParams) -> Odds:
-        return chances.pass_fail(p.dice, p.knockdown_tn()[0], p.tn_above_ten, "knocked down",
-                         "stays up")
-
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return from_actor(enc, given, dice="knockdown")
 
-    def apply(self, enc: Encounter, p: KnockdownParams, res: Resolution,
-              tx: Transaction) -> None:
-        c = combatant_or_none(enc, p.actor)
-        f = res.figures_as(KnockdownFigures)
-        if c is not None and f.knocked_down:
+    def follow(self, enc: Encounter, c: Any, res: Resolution, tx: Transaction) -> None:
+        if res.figures_as(KnockdownFigures).knocked_down:
             tx.set(["combatants", c.id, "prone"], True)
 
 

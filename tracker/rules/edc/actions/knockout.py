@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
 from tracker.core.lifetimes import since
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, param
+from tracker.rules.base import Odds, Resolution, param
 from tracker.startup import lazy
 
-from ..common import check, combatant_or_none, d10s, from_actor, successes_word, tn_rule
+from ..common import d10s, from_actor, successes_word, tn_rule
 from ..later import chances
 from ..settings import KNOCKOUT_TN
+from .check import CheckFigures, CheckParams, PassFail
 
 if TYPE_CHECKING:
     from tracker.core import model
@@ -36,7 +37,7 @@ def knockout_tn(armour: int, rule: str) -> int:
     return min(BASE_TN, ARMOUR_FROM - armour)
 
 
-class KnockoutParams(Params):
+class KnockoutParams(CheckParams):
     """The parameters of ``knockout``."""
 
     actor: str = param("", "who was struck", kind="actor")
@@ -52,17 +53,13 @@ class KnockoutParams(Params):
         return self.tn if self.tn > 0 else knockout_tn(self.armour, self.knockout_tn)
 
 
-class KnockoutFigures(Figures):
-    """What ``knockout`` reports (the ``--json`` keys)."""
-
-    tn: int
-    successes: int
+class KnockoutFigures(CheckFigures):
     botch: bool
     seconds_out: int
     """0: conscious."""
 
 
-class Knockout(Action[KnockoutParams]):
+class Knockout(PassFail[KnockoutParams]):
     name = "knockout"
     help = ("Knockout roll vs TN 7 (or 10 - armour): failure 1d10 seconds out, "
             "a fumble 1d10 x 10 minutes")
@@ -73,13 +70,17 @@ class Knockout(Action[KnockoutParams]):
     detail = ("figures: tn, successes, botch, seconds_out (0: conscious). "
               "Applied as an 'unconscious' effect for the rounds it lasts (a round is 2 "
               "seconds).")
-    outcome_labels = {"conscious": "stays conscious", "out": "out 1d10 seconds",
-                      "out long": "out 1d10 x 10 minutes"}
+    failed = "out 1d10 seconds"
+    passed = "stays conscious"
+    outcome_labels = {"conscious": passed, "out": failed, "out long": "out 1d10 x 10 minutes"}
+
+    def tn(self, p: KnockoutParams) -> int:
+        return p.roll_tn
 
     def resolve(self, p: KnockoutParams, dice: Dice) -> Resolution:
         tn = p.roll_tn
-        who = p.actor or "fighter"
-        succ, fumble = check(dice, "knockout", p.dice, tn, p.tn_above_ten, why=who)
+        who = self.named(p)
+        succ, fumble = self.roll(p, dice)
         f = KnockoutFigures(tn=tn, successes=succ, botch=fumble, seconds_out=0)
         text = f"{who}: Knockout roll {p.dice} vs TN {tn}: {successes_word(succ)}"
         if succ:
@@ -97,18 +98,15 @@ class Knockout(Action[KnockoutParams]):
 
     def odds(self, p: KnockoutParams) -> Odds:
         botch, fail, ok = chances.success_odds(p.dice, p.roll_tn, p.tn_above_ten)
-        return [("out 1d10 x 10 minutes", botch[1]), ("out 1d10 seconds", fail[1]),
-                ("stays conscious", ok[1])]
+        return [("out 1d10 x 10 minutes", botch[1]), (self.failed, fail[1]),
+                (self.passed, ok[1])]
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return from_actor(enc, given, dice="toughness", armour="armour")
 
-    def apply(self, enc: Encounter, p: KnockoutParams, res: Resolution,
-              tx: Transaction) -> None:
-        c = combatant_or_none(enc, p.actor)
-        f = res.figures_as(KnockoutFigures)
-        secs = f.seconds_out
-        if c is None or not secs:
+    def follow(self, enc: Encounter, c: Any, res: Resolution, tx: Transaction) -> None:
+        secs = res.figures_as(KnockoutFigures).seconds_out
+        if not secs:
             return
         rounds = -(-secs // ROUND_SECONDS)
         effect = model.Effect(name="unconscious",

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, param
+from tracker.rules.base import Figures, Resolution, param
 
-from ..common import check, combatant_or_none, d10s, successes_word, tn_rule
-from ..later import chances
+from ..common import d10s, successes_word, tn_rule
+from .check import CheckParams, PassFail
 from .mounted import FALL_FEET, fill_rider, ride_tn_param, unhorse_rider
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from tracker.core.model import Encounter
 
 
-class UnhorseParams(Params):
+class UnhorseParams(CheckParams):
     """The parameters of ``unhorse``."""
 
     actor: str = param("", "the rider struck", kind="actor")
@@ -41,18 +41,24 @@ class UnhorseFigures(Figures):
     fall_feet: int
 
 
-class Unhorse(Action[UnhorseParams]):
+class Unhorse(PassFail[UnhorseParams]):
     name = "unhorse"
     help = ("Struck while mounted: AG/Ride check with the attack's MoS taken off the dice; "
             "failure knocks the rider from the saddle (damage as a 10 ft fall)")
     stages = (d10s("ride", "AG/Ride dice", "to stay in the saddle", lambda p: p.rolled),)
     detail = "figures: dice_rolled, successes, unhorsed, fall_feet"
-    outcome_labels = {"unhorsed": "knocked from the saddle", "mounted": "stays mounted"}
+    failed = "knocked from the saddle"
+    passed = "stays mounted"
+    outcome_labels = {"unhorsed": failed, "mounted": passed}
+    who = "rider"
+
+    def tn(self, p: UnhorseParams) -> int:
+        return p.ride_tn
 
     def resolve(self, p: UnhorseParams, dice: Dice) -> Resolution:
         n = p.rolled
-        rider = p.actor or "rider"
-        succ = check(dice, "ride", n, p.ride_tn, p.tn_above_ten, why=rider).successes
+        rider = self.named(p)
+        succ = self.roll(p, dice).successes
         off = succ == 0
         text = (
             f"{rider} struck (MoS {p.mos}): AG/Ride {p.dice} - {p.mos} = {n} dice vs TN "
@@ -64,18 +70,11 @@ class Unhorse(Action[UnhorseParams]):
                            fall_feet=FALL_FEET if off else 0)
         return Resolution("unhorse", "unhorsed" if off else "mounted", text, f, dice.rolls)
 
-    def odds(self, p: UnhorseParams) -> Odds:
-        return chances.pass_fail(p.rolled, p.ride_tn, p.tn_above_ten, "knocked from the saddle",
-                         "stays mounted")
-
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return fill_rider(enc, given)
 
-    def apply(self, enc: Encounter, p: UnhorseParams, res: Resolution,
-              tx: Transaction) -> None:
-        c = combatant_or_none(enc, p.actor)
-        f = res.figures_as(UnhorseFigures)
-        if c is not None and f.unhorsed:
+    def follow(self, enc: Encounter, c: Any, res: Resolution, tx: Transaction) -> None:
+        if res.figures_as(UnhorseFigures).unhorsed:
             unhorse_rider(c, tx)
 
 

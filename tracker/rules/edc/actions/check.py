@@ -1,0 +1,76 @@
+"""A pass/fail check of edc: a fighter's d10s against a TN, passed on one success (a botch
+fails too). Its roll, its figures and its odds are here; what a pass or a failure leads to
+is each check's own (frozen, knocked down, unhorsed, a Health lost)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from tracker.core.dice import Dice
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution
+
+from ..common import Check, check, combatant_or_none
+from ..later import chances
+
+if TYPE_CHECKING:
+    from tracker.core.history import Transaction
+    from tracker.core.model import Encounter
+
+
+class CheckParams(Params):
+    """The parameters every check carries; each check declares them among its own, in the
+    order its form asks them."""
+
+    if TYPE_CHECKING:
+        actor: str
+        tn_above_ten: str
+
+
+class CheckFigures(Figures):
+    """What a check reports (the ``--json`` keys): the TN, the successes, what followed."""
+
+    tn: int
+    successes: int
+
+
+C = TypeVar("C", bound=CheckParams)
+
+
+class PassFail(Action[C]):
+    """A check: the dice of its one stage against its TN; ``follow`` writes what a
+    resolution leads to for the fighter who rolled."""
+
+    failed: ClassVar[str]
+    """The odds label of a failure ("knocked down")."""
+    passed: ClassVar[str]
+    """The odds label of a pass ("stays up")."""
+    who: ClassVar[str] = "fighter"
+    """The word for the one who rolls where the actor is not named."""
+
+    def rolled(self, p: C) -> int:
+        """The dice rolled, as the check's stage counts them."""
+        count = self.stages[0].count
+        return (count(p) or 0) if count is not None else 0
+
+    def tn(self, p: C) -> int:
+        raise NotImplementedError
+
+    def named(self, p: C) -> str:
+        return p.actor or self.who
+
+    def roll(self, p: C, dice: Dice) -> Check:
+        """The stage's dice against the TN: the successes, and whether they botched."""
+        return check(dice, self.stages[0].role, self.rolled(p), self.tn(p), p.tn_above_ten,
+                     why=self.named(p))
+
+    def odds(self, p: C) -> Odds:
+        return chances.pass_fail(self.rolled(p), self.tn(p), p.tn_above_ten, self.failed,
+                                 self.passed)
+
+    def apply(self, enc: Encounter, p: C, res: Resolution, tx: Transaction) -> None:
+        c = combatant_or_none(enc, p.actor)
+        if c is not None:
+            self.follow(enc, c, res, tx)
+
+    def follow(self, enc: Encounter, c: Any, res: Resolution, tx: Transaction) -> None:
+        """What the resolution leads to for the fighter ``c`` who rolled."""
