@@ -12,18 +12,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, param, setting_param
+from tracker.rules.base import Resolution, param, setting_param
 
-from ..later import chances, model
+from ..later import model
 from ..settings import COMMAND_DICE
-from .scores import Tested, take_test, test_stage
+from .check import UnitTest, UnitTestParams
+from .scores import Tested, test_stage
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
 
 
-class CommandParams(Params):
+class CommandParams(UnitTestParams):
     actor: str = param("", "unit charged in the flank (roster name)", kind="actor")
     command: int = param(help="command value tested against (not printed)", ge=0)
     command_dice: str = setting_param(COMMAND_DICE)
@@ -35,15 +36,19 @@ class CommandFigures(Tested):
     disordered: bool
 
 
-class CommandTest(Action[CommandParams]):
+class CommandTest(UnitTest[CommandParams]):
     name = "command"
     help = "command test of a unit charged in the flank: disordered if failed"
     phases = ("combat",)
     stages = (test_stage("command", "value", "for the command test"),)
     detail = "figures: passed, roll, dice, command, command_dice, disordered."
+    failed = "disordered"
+
+    def against(self, p: CommandParams) -> tuple[str, int]:
+        return p.command_dice, p.command
 
     def resolve(self, p: CommandParams, dice: Dice) -> Resolution:
-        tested, shown = take_test(dice, "command", p.command_dice, p.command)
+        tested, shown = self.take(p, dice)
         f = CommandFigures(**tested.as_json(), command=p.command, command_dice=p.command_dice,
                            disordered=not tested.passed)
         name = p.actor or "The unit"
@@ -52,19 +57,13 @@ class CommandTest(Action[CommandParams]):
         return Resolution("command", "passed" if f.passed else "disordered", text, f,
                           list(dice.rolls))
 
-    def odds(self, p: CommandParams) -> Odds:
-        return chances.pass_or_fail(p.command_dice, p.command, "disordered")
-
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         if not given.get("actor") or "command" in given:
             return {}
         unit = enc.find_unit(str(given["actor"]))
         return {"command": unit.command} if isinstance(unit, model.D6Unit) and unit.command else {}
 
-    def apply(self, enc: Encounter, p: CommandParams, res: Resolution, tx: Transaction) -> None:
-        if not p.actor:
-            raise RuleError("command: name the unit that tests")
-        unit = enc.find_unit(p.actor)
+    def follow(self, enc: Encounter, unit: Any, res: Resolution, tx: Transaction) -> None:
         if res.figures["disordered"] and isinstance(unit, model.D6Unit):
             tx.set(["units", unit.id, "disordered"], True)
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, param, setting_param
+from tracker.rules.base import Resolution, param, setting_param
 
-from ..later import chances, model
+from ..later import model
 from ..settings import MORALE_DICE
-from .scores import Tested, take_test, test_stage
+from .check import UnitTest, UnitTestParams
+from .scores import Tested, test_stage
 from .who import owes_morale_test, unit_named
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from tracker.core.model import Encounter
 
 
-class MoraleParams(Params):
+class MoraleParams(UnitTestParams):
     actor: str = param("", "unit taking the test (roster name)", kind="actor")
     mo: int = param(help="the unit's Morale (Mo)", ge=0)
     morale_dice: str = setting_param(MORALE_DICE)
@@ -36,27 +37,28 @@ class MoraleFigures(Tested):
     morale_dice: str
 
 
-class Morale(Action[MoraleParams]):
+class Morale(UnitTest[MoraleParams]):
     name = "morale"
     help = "a unit's morale test (queued by shooting casualties): roll <= Mo or flee"
     phases = ("shoot",)
     stages = (test_stage("morale", "Mo", "for morale"),)
     detail = ("figures: passed, roll, dice, mo, morale_dice. A failed unit flees in the "
               "resolution phase (shown as routed in the roster).")
+    failed = "failed, flees"
+
+    def against(self, p: MoraleParams) -> tuple[str, int]:
+        return p.morale_dice, p.mo
 
     def can_act(self, who: Any) -> bool:
         return bool(getattr(who, "morale_test", False))  # a unit shooting forced to test
 
     def resolve(self, p: MoraleParams, dice: Dice) -> Resolution:
-        tested, shown = take_test(dice, "morale", p.morale_dice, p.mo)
+        tested, shown = self.take(p, dice)
         f = MoraleFigures(**tested.as_json(), mo=p.mo, morale_dice=p.morale_dice)
         text = f"{p.actor or 'The unit'} morale test: {shown} vs Mo {p.mo}: "
         text += "passed" if f.passed else "failed, flees in the resolution phase"
         return Resolution("morale", "passed" if f.passed else "failed", text, f,
                           list(dice.rolls))
-
-    def odds(self, p: MoraleParams) -> Odds:
-        return chances.pass_or_fail(p.morale_dice, p.mo, "failed, flees")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         unit = unit_named(enc, given, "actor")
@@ -65,11 +67,8 @@ class Morale(Action[MoraleParams]):
             return {}
         return {"mo": unit.mo} if isinstance(unit, model.D6Unit) else {}
 
-    def apply(self, enc: Encounter, p: MoraleParams, res: Resolution, tx: Transaction) -> None:
+    def follow(self, enc: Encounter, unit: Any, res: Resolution, tx: Transaction) -> None:
         """Clear the queued test; a failed unit flees in the resolution phase."""
-        if not p.actor:
-            raise RuleError("morale: name the unit that tests")
-        unit = enc.find_unit(p.actor)
         path: list[str | int] = ["units", unit.id]
         tx.set([*path, "morale_test"], False)
         if not res.figures["passed"]:
