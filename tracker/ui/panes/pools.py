@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Static
 
 from tracker.core.model import Encounter, Pool
+from tracker.ui.panes.text_pane import TextPane
 
 
 def bar(pool: Pool, width: int = 10) -> Text:
@@ -23,15 +21,10 @@ def bar(pool: Pool, width: int = 10) -> Text:
     return out
 
 
-class PoolsPane(Vertical):
+class PoolsPane(TextPane):
     """One line per pool; the selected fighter's breakdown underneath."""
 
-    def __init__(self, **kw: object) -> None:
-        super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
-        self.border_title = "Pools"
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="pools-body")
+    BORDER_TITLE = "Pools"
 
     def refresh_from(self, enc: Encounter, selected: str | None) -> None:
         text = Text()
@@ -57,4 +50,4 @@ class PoolsPane(Vertical):
         if not text.plain:
             text.append("no pools", style="dim")
         text.rstrip()
-        self.query_one("#pools-body", Static).update(text)
+        self.body.update(text)

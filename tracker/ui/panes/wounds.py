@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Static
 
 from tracker.core.model import Encounter, Wound
 from tracker.rules.plain.health import tracked
+from tracker.ui.panes.text_pane import TextPane
 
 
 def describe(n: int, w: Wound) -> str:
@@ -27,24 +25,19 @@ def describe(n: int, w: Wound) -> str:
     return " ".join(bits)
 
 
-class WoundsPane(Vertical):
+class WoundsPane(TextPane):
     """Wounds of whoever is selected in the Combatants pane."""
 
-    def __init__(self, **kw: object) -> None:
-        super().__init__(classes="pane", **kw)  # type: ignore[arg-type]
-        self.border_title = "Wounds"
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="wounds-body")
+    BORDER_TITLE = "Wounds"
 
     def refresh_from(self, enc: Encounter, selected: str | None) -> None:
         who = next((c for c in enc.combatants if c.id == selected), None)
-        body = self.query_one("#wounds-body", Static)
+        body = self.body
         if who is None:
-            self.border_title = "Wounds"
+            self.border_title = self.BORDER_TITLE
             body.update(Text("select a combatant", style="dim"))
             return
-        self.border_title = f"Wounds · {who.name}"
+        self.border_title = f"{self.BORDER_TITLE} · {who.name}"
         if not who.wounds:  # hit points, where kept, say how hurt it is
             body.update(Text("no wounds" if tracked(who) else "unhurt", style="dim"))
             return
