@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 
 from tests.ui.keys import burst, keys_for
 from tests.ui.test_short_forms import app_on, shown
-from tests.ui.wait import settled, until
+from tests.ui.wait import gone, on_top, settled, until
 from tracker.ui.kept import STYLESHEETS
 from tracker.ui.screens.form import FormScreen
 from tracker.ui.screens.help import HelpScreen
@@ -20,14 +21,17 @@ from tracker.ui.screens.resolve import ResolveScreen
 
 
 async def _open(pilot, key: str):  # type: ignore[no-untyped-def]
+    """The dialog ``key`` opens, once it is on top."""
     await pilot.press(key)
-    await pilot.pause()
-    return pilot.app.screen
+    return await on_top(pilot, ModalScreen)
 
 
 async def _close(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Escape, until the dialog on top has closed."""
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ModalScreen), dialog
     await pilot.press("escape")
-    await pilot.pause()
+    await gone(pilot, dialog)
 
 
 def _box(screen, name: str) -> Input:  # type: ignore[no-untyped-def]
@@ -218,16 +222,18 @@ async def test_keys_typed_ahead_reach_a_kept_dialog_as_a_new_one(tmp_path: Path)
         forms = []
         for name in ("Nap quest", "Fexuw tN"):
             burst(app, "a", *keys_for(name), "tab", "tab", "1", "2")
+            form = await on_top(pilot, FormScreen)
             await settled(pilot)
-            assert isinstance(app.screen, FormScreen), app.screen
-            forms.append(app.screen)
-            values = app.screen.values()
+            assert app.screen is form
+            forms.append(form)
+            values = form.values()
             assert (values["name"], values["reflex"]) == (name, "12")
             await _close(pilot)
         assert forms[0] is forms[1]
         for _ in range(2):
             burst(app, "f", "k", "enter")  # the action picker, then the first starting k
+            dialog = await on_top(pilot, ResolveScreen)
             await settled(pilot)
-            assert isinstance(app.screen, ResolveScreen)
-            assert app.screen.action.name == "knockdown"
+            assert app.screen is dialog
+            assert dialog.action.name == "knockdown"
             await _close(pilot)

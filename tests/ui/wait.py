@@ -3,8 +3,9 @@
 ``until`` lets the app run until a condition holds: each turn waits until a worker
 running then (odds, saving, the report, the command palette's search) ends, and for the
 messages the keys and the workers sent to be handled. ``settled`` waits until no worker
-runs, no key typed ahead waits to be handed out and every message is handled. Both give
-up after a deadline and say what they waited for.
+runs, no key typed ahead waits to be handed out and every message is handled; ``on_top``
+until a dialog of a kind is up and ``gone`` until one has closed. Each gives up after a
+deadline and says what it waited for.
 """
 
 from __future__ import annotations
@@ -12,10 +13,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from time import monotonic
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.worker import Worker
+
+S = TypeVar("S", bound=Screen[Any])
 
 DEADLINE = 30.0
 """Seconds before a wait fails: far beyond any step on a loaded machine."""
@@ -70,3 +74,23 @@ async def settled(pilot: Pilot[Any], timeout: float = DEADLINE) -> None:
             busy.append("keys typed ahead")
         raise AssertionError(f"{exc}; still busy: {', '.join(busy)}") from None
     await pilot.pause()  # what the last of them sent on (a key the app forwards to a field)
+
+
+async def on_top(pilot: Pilot[Any], kind: type[S], timeout: float = DEADLINE) -> S:
+    """The screen on top once it is a ``kind`` and every key typed ahead reached it."""
+    app = pilot.app
+
+    def there() -> bool:
+        return isinstance(app.screen, kind) and not getattr(app, "keys_waiting", False)
+
+    await until(pilot, there, f"a {kind.__name__} on top", timeout)
+    screen = app.screen
+    assert isinstance(screen, kind)
+    return screen
+
+
+async def gone(pilot: Pilot[Any], screen: Screen[Any], timeout: float = DEADLINE) -> None:
+    """Until ``screen`` has left the app's stack of screens, then the app settled."""
+    app = pilot.app
+    await until(pilot, lambda: screen not in app.screen_stack, f"{screen!r} to close", timeout)
+    await settled(pilot, timeout)
