@@ -7,6 +7,7 @@ from textual.widgets import Input
 
 from tests.conftest import app_on_copy
 from tests.ui.keys import type_text
+from tests.ui.wait import on_top, until
 from tracker.session.opening import new_encounter, open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.combatants import CombatantsPane
@@ -35,21 +36,18 @@ async def to_row(pilot, app, name: str) -> None:  # type: ignore[no-untyped-def]
 
 
 async def opened(pilot, app, kind: type) -> object:  # type: ignore[no-untyped-def]
-    for _ in range(100):
-        await pilot.pause()
-        if isinstance(app.screen, kind):
-            return app.screen
-    raise AssertionError(f"no {kind.__name__} opened")
+    return await on_top(pilot, kind)
+
+
+async def back_to_the_roster(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    await until(pilot, lambda: len(app.screen_stack) == 1, "the dialogs to close")
 
 
 async def roll_the_rest(pilot, app):  # type: ignore[no-untyped-def]
     """``R`` in the dice step, once the first die was typed: the log entry it makes, its
     first die entered and the rest rolled by the tracker."""
     await pilot.press("R")
-    for _ in range(50):
-        await pilot.pause()
-        if len(app.screen_stack) == 1:
-            break
+    await back_to_the_roster(pilot, app)
     entry = app.session.enc.log[-1]
     sources = [r.source for r in entry.rolls]
     assert sources[0] == "entered" and set(sources[1:]) == {"rolled"}
@@ -134,10 +132,7 @@ async def test_f_attacks_the_row_under_the_cursor_with_the_table_s_dice(tmp_path
         await pilot.pause()
         assert str(step.query_one("#dice-prompt").render()) == "roll 1 d6 for damage"
         await pilot.press("5", "enter")
-        for _ in range(50):
-            await pilot.pause()
-            if len(app.screen_stack) == 1:
-                break
+        await back_to_the_roster(pilot, app)
         assert points(app, "Hobgoblin") == (0, 0)
         entry = app.session.enc.log[-1]
         assert entry.text == ("Tam attacks Hobgoblin: 14+6 = 20 vs AC 18: hit, 9 damage "

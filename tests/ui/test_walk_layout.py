@@ -1,4 +1,5 @@
-"""Every screen and dialog of every sample (and the plain skirmish) at 80x24 and 120x40:
+"""Every screen and dialog of every sample (and the plain skirmish) at 80x24, then resized
+to 120x40:
 no visible "…" in the status line (a message too long for it says ``m`` instead), no row
 of a log entry wrapped to the pane's first column, and nothing drawn outside its frame."""
 
@@ -70,35 +71,61 @@ def app_for(sample: str, tmp_path: Path):  # type: ignore[no-untyped-def]
     return TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+SIZES = ((80, 24), (120, 40))
+"""The sizes walked, in one app per sample resized to each, as a GM's terminal is."""
+
+
+async def resize(pilot, app, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    await pilot.resize_terminal(*size)
+    await settled(pilot)
+    assert (app.size.width, app.size.height) == size
+
+
 @pytest.mark.parametrize("sample", SAMPLES)
-async def test_every_screen_and_dialog_reads_whole_inside_its_frame(tmp_path, sample, size):
+async def test_every_screen_and_dialog_reads_whole_inside_its_frame(tmp_path, sample):
     app = app_for(sample, tmp_path)
-    async with app.run_test(size=size) as pilot:
+    first, *others = SIZES
+    async with app.run_test(size=first) as pilot:
         await settled(pilot)
+        focused = app.focused  # where the keys go as the app opens
+        for size in others:  # the main screen as it opens, at each size
+            check_main(app)
+            await resize(pilot, app, size)
         check_main(app)
+        await resize(pilot, app, first)
         app.run_line("next phase")  # a refusal, or a step on: either is said in words
         await settled(pilot)
-        check_main(app)
-        opened = 0
-        for key in KEYS:
-            await pilot.press(key)
-            await settled(pilot)
-            if isinstance(app.screen, ModalScreen):
-                opened += 1
-                check_frames(app.screen)
-                if key == "f":  # the action picker, then the first action's dialog
-                    await pilot.press("enter")
-                    await settled(pilot)
-                    check_frames(app.screen)
-                while isinstance(app.screen, ModalScreen):
-                    await pilot.press("escape")
-                    await settled(pilot)
-            check_main(app)
-        app.query_one(LogView).focus()
-        await pilot.press("enter")  # the marked entry whole
+        await walk(pilot, app)
+        for size in others:  # the same encounter (every dialog closed changed nothing)
+            await resize(pilot, app, size)
+            app.set_focus(focused)
+            await walk(pilot, app)
+
+
+async def walk(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    """The main screen, each screen and dialog its keys open, and the marked log entry."""
+    check_main(app)
+    opened = 0
+    for key in KEYS:
+        await pilot.press(key)
         await settled(pilot)
-        if app.session.enc.log:
-            assert isinstance(app.screen, ModalScreen)
+        if isinstance(app.screen, ModalScreen):
+            opened += 1
             check_frames(app.screen)
-        assert opened >= 6
+            if key == "f":  # the action picker, then the first action's dialog
+                await pilot.press("enter")
+                await settled(pilot)
+                check_frames(app.screen)
+            while isinstance(app.screen, ModalScreen):
+                await pilot.press("escape")
+                await settled(pilot)
+        check_main(app)
+    app.query_one(LogView).focus()
+    await pilot.press("enter")  # the marked entry whole
+    await settled(pilot)
+    if app.session.enc.log:
+        assert isinstance(app.screen, ModalScreen)
+        check_frames(app.screen)
+        await pilot.press("escape")
+        await settled(pilot)
+    assert opened >= 6
