@@ -1,5 +1,7 @@
-"""Typing into the app through Pilot: a key at a time (``type_text``) or in one burst, as a
-fast typist or a paste delivers it (``burst``, and ``command`` for a ``:`` line)."""
+"""Typing into the app: text, a ``:`` line or any keys in one burst, as a fast typist or a
+paste delivers them (the app hands each key out once the one before it was handled), then
+waiting for the app to settle; Pilot's ``press`` idles after every key, for a key at a
+time."""
 
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ def keys_for(text: str) -> list[str]:
 
 
 async def type_text(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
-    await pilot.press(*keys_for(text))
+    """``text`` typed in one burst, once every key of it was handled."""
+    burst(pilot.app, *keys_for(text))
+    await settled(pilot)
 
 
 async def command(pilot, line: str) -> None:  # type: ignore[no-untyped-def]
