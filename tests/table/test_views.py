@@ -21,6 +21,7 @@ from tests.table.helpers import (
     open_screen,
     serving,
     start_server,
+    wait_until,
     write_access,
 )
 from tests.table.test_web import websocket_url
@@ -111,8 +112,7 @@ async def test_views_of_one_role_and_size_share_one_process_until_a_key(tmp_path
             await screen.wait_for("Aldo")  # a late one got the whole screen
         assert len(server.views()) == 2  # the spectators share one
         screens[0][0].write(b"\x1b[B")  # a key: the first spectator's view is its own now
-        await asyncio.sleep(1)
-        assert len(server.views()) == 3
+        assert await wait_until(lambda: len(server.views()) == 3), server.views()
         screens[1][0].write(b"q")  # leaving a shared view ends only that connection
         await asyncio.wait_for(screens[1][1].closed.wait(), 10)
         assert screens[1][1].raw.endswith(b"\x1b[?1049l\x1b[?25h")  # the terminal reset
