@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.ui.keys import command
 from tracker.session.opening import load, open_encounter
 from tracker.session.session import Session
 from tracker.store import save_encounter
@@ -28,8 +29,7 @@ async def test_a_long_log_opens_with_its_newest_entries_and_reads_no_more(skirmi
         assert rows[0] == "r1 entry 51" and rows[-1] == f"r1 entry {SHOWN + 50}"
         assert app.session.enc.log.in_memory == SHOWN  # the journal was read that far only
         assert view.is_vertical_scroll_end
-        await pilot.press("colon", *"note", "space", *"latest", "enter")
-        await pilot.pause()
+        await command(pilot, "note latest")
         assert view.lines[-1].plain == "r1 latest" and view.is_vertical_scroll_end
 
 

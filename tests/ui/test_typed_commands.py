@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Static
 
 from tests.conftest import SAVES
+from tests.ui.keys import command
 from tests.ui.test_log_rewind import focus_log, played_save
 from tracker.core import history
 from tracker.session.commands import Command, Help, Quit, Rewind, SaveAs
@@ -57,12 +58,10 @@ async def test_the_line_the_log_and_the_keys_send_typed_commands(tmp_path, monke
         await pilot.press("u")
         await pilot.pause()
         assert type(ran[-1]).__name__ == "Undo"
-        await pilot.press("colon", *"help", "enter")
-        await pilot.pause()
+        await command(pilot, "help")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
-        await pilot.press("colon", *"save-as kept", "enter")
-        await pilot.pause()
+        await command(pilot, "save-as kept")
         assert "saved as" in str(app.query_one("#status", Static).render())
         await pilot.press("colon", "q", "enter")
         await pilot.pause()
@@ -77,8 +76,7 @@ async def test_a_line_that_cannot_be_read_is_said_and_runs_nothing(tmp_path):
     app = TrackerApp(open_encounter(save), theme="tracker-dark")
     carried, ran = watched(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("colon", *"undo now", "enter")
-        await pilot.pause()
+        await command(pilot, "undo now")
         status = str(app.query_one("#status", Static).render())
         assert status == "undo: did not expect 'now' (undo   take back the last change)"
     assert carried == ran == []
