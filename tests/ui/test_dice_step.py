@@ -442,3 +442,38 @@ async def test_a_stage_no_die_can_change_is_rolled_by_the_tracker_and_said(tmp_p
         assert "3 hits, 3 saved (1+)" in entry.text
         assert "tracker-rolled dice: save" in app.status_message
         assert app.session.enc.find_unit("French Knights").strength == 8
+
+
+async def test_the_odds_walk_stops_when_the_dice_step_closes(tmp_path, monkeypatch):
+    """A walk of the odds that would not end by itself (standing for a long one) stops
+    once the GM leaves the dice step: it does not go on taking the CPU behind the form."""
+    import time
+
+    from textual.worker import WorkerState
+
+    from tracker.ui.screens import dice
+
+    calls: list[str] = []
+
+    def endless(*args, stale, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append("walking")
+        while not stale():
+            time.sleep(0.005)
+        calls.append("stopped")
+        raise dice.TooMany
+
+    monkeypatch.setattr(dice, "outcome_odds", endless)
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        step = app.screen
+        assert isinstance(step, DiceScreen)
+        await until(pilot, lambda: calls == ["walking"], "the walk to begin")
+        walkers = [w for w in app.workers if w.group == "dice-odds"]
+        await pilot.press("escape")  # back to the form: the step is gone
+        await until(pilot, lambda: not isinstance(app.screen, DiceScreen), "the form")
+        await until(pilot, lambda: calls == ["walking", "stopped"], "the walk to stop")
+        assert all(w.state in (WorkerState.CANCELLED, WorkerState.SUCCESS) for w in walkers)

@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
+from textual.worker import get_current_worker
 
 from tracker.core.dice import Answers, DiceError, Request, Source
 from tracker.core.dice_entry import entry_hint, read_entry, show_faces
@@ -254,8 +255,10 @@ class DiceScreen(ModalScreen[Answers | None]):
                 before = odds_text(prior, limit=5) or "-"
         some = any(answers.values())
 
-        def stale() -> bool:
-            return asked != self._odds_asked
+        worker = get_current_worker()
+
+        def stale() -> bool:  # newer dice landed, or the step closed (its workers cancelled)
+            return asked != self._odds_asked or worker.is_cancelled
 
         if before and not some:
             self.app.call_from_thread(self._show_odds, f"before any die: {before}", asked)
