@@ -108,6 +108,25 @@ def test_help_on_every_command():
     assert "--dice" in tracker("resolve", "warmaster", "shoot", "--help").stdout
 
 
+def test_a_plain_open_is_read_as_the_parser_reads_it_without_building_it(monkeypatch):
+    from tracker.shell import parser
+
+    for argv in (["open"], ["open", "battle.toml"], ["open", "open"]):
+        assert parser.plain_open(argv) == parser.build_parser().parse_args(argv), argv
+    for argv in (["open", "--read-only", "b.toml"], ["open", "b.toml", "--theme", "x"],
+                 ["open", "-h"], ["open", "a.toml", "b.toml"], ["list"], ["check", "b"]):
+        assert parser.plain_open(argv) is None, argv
+    read: list[object] = []
+
+    def built() -> None:
+        raise AssertionError("the parser was built for a plain open")
+
+    monkeypatch.setattr(parser, "build_parser", built)
+    monkeypatch.setattr(parser.startup, "command", lambda where: lambda ns: read.append(ns))
+    assert parser.run(["open", "battle.toml"]) == 0
+    assert [getattr(ns, "file", None) for ns in read] == ["battle.toml"]
+
+
 def test_check_with_no_save_to_check_says_so_and_fails(tmp_path):
     run = tracker("check", env_home=tmp_path / "empty")
     assert run.returncode == 1 and run.stdout == ""

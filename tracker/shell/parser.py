@@ -55,7 +55,7 @@ def _rulesets_text() -> str:
 
 def run(args: list[str]) -> int:
     """Carry out the command ``args`` ask for (the subcommand first)."""
-    ns = build_parser().parse_args(args)
+    ns = plain_open(args) or build_parser().parse_args(args)
     try:
         with startup.collector_held(getattr(ns, "hold", False)):
             return int(startup.command(ns.run)(ns) or 0)
@@ -67,6 +67,18 @@ def run(args: list[str]) -> int:
         return fail(describe(exc))
     except (LogError, SaveError) as exc:
         return fail(str(exc))
+
+
+def plain_open(args: list[str]) -> argparse.Namespace | None:
+    """``tracker`` or ``tracker FILE`` (no option), read as the parser reads it without
+    building the parser (every command's options, some 19 M instructions at each start);
+    None for anything else, which the parser reads (see ``tracker.startup``)."""
+    if args == ["open"] or (len(args) == 2 and args[0] == "open"
+                            and not args[1].startswith("-")):
+        return argparse.Namespace(command="open", file=args[1] if args[1:] else None,
+                                  theme=None, read_only=False, take_over=False,
+                                  run="tracker.shell.app:cmd_open", hold=True)
+    return None
 
 
 def build_parser() -> argparse.ArgumentParser:
