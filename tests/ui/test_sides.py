@@ -33,6 +33,38 @@ def test_the_last_column_is_cut_to_the_room_left_rather_than_running_past_the_ed
     assert limits == {"state": 45 - 22 - 7 - 2}
 
 
+def test_a_last_column_with_little_room_left_is_cut_to_it_rather_than_left_unmarked():
+    # name, hit points and so on take 35 of 44 cells: 7 left for a state of 39 (9 padded)
+    widths = {"name": 24, "strength": 7, "state": 39}
+    shown, limits = fit_columns((NAME, STRENGTH, STATE), widths, room=44)
+    assert [c.key for c in shown] == ["name", "strength", "state"]
+    assert limits == {"state": 44 - 26 - 9 - 2}
+
+
+async def test_a_long_plain_state_ends_with_an_ellipsis_in_the_row_and_reads_whole_below(
+        tmp_path):
+    from tests.conftest import app_on_copy
+    from tracker.ui.panes.combatants import CombatantsPane
+
+    app = app_on_copy(tmp_path, "plain-goblin-ambush.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        assert app.run_line("set Tam +blinded +frightened +grappled") is None
+        await settled(pilot)
+        pane = app.query_one(CombatantsPane)
+        table = pane.table
+        table.select_key("tam")
+        await settled(pilot)
+        row = 1 + table.grid.where["tam"]
+        drawn = table.render_line(row).text
+        assert drawn.rstrip().endswith("…"), drawn
+        assert "state" in table.grid.cut
+        assert table.grid.width <= table.size.width
+        detail = str(app.query_one("#combatant-detail").render())
+        assert "blinded, frightened, grappled; poisoned, until the end of Tam's next turn" \
+            in " ".join(detail.split())
+
+
 def grid_of(rows: list[tuple[str, str, str, str]]) -> Grid:
     grid = Grid((SIDE, NAME, STRENGTH, STATE))
     grid.replace([r[1] for r in rows], [(r[1], list(r)) for r in rows])
