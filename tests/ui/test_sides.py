@@ -3,6 +3,7 @@ a short tag the pane's title names; the row under the cursor read whole undernea
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 from rich.style import Style
 from rich.text import Text
@@ -99,3 +100,50 @@ async def test_plain_conditions_and_effects_read_whole_under_the_cursor(tmp_path
         assert str(detail.render()) == (
             "Grak the Orc chief · foes: initiative 11; prone, grappled; poisoned, until "
             "the end of Aldo's next turn")
+
+
+def colour_of(cell) -> object:  # type: ignore[no-untyped-def]
+    assert isinstance(cell, Text)
+    return triplet(Style.parse(str(cell.style)).color)
+
+
+def triplet(colour) -> object:  # type: ignore[no-untyped-def]
+    return colour.get_truecolor() if colour is not None else None
+
+
+@pytest.mark.parametrize(("sample", "pane"), [("warmaster-river-crossing.toml", "roster"),
+                                              ("plain-goblin-ambush.toml", "combatants")])
+async def test_the_side_colours_follow_a_new_theme_at_once(tmp_path, sample, pane):
+    from textual.color import Color
+
+    from tests.conftest import app_on_copy
+    from tracker.ui.panes.combatants import CombatantsPane
+    from tracker.ui.panes.roster import RosterPane
+
+    app = app_on_copy(tmp_path, sample)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        widget = app.query_one(RosterPane if pane == "roster" else CombatantsPane)
+        table = widget.table
+        first = next(iter(widget._sides.sides))  # the first side: the theme's accent
+        key = next(w.id for w in app.session.enc.everyone if w.side == first)
+        at = [c.key for c in table.grid.all_columns].index("side")
+
+        def shown() -> tuple[object, object, object]:
+            tag = table.grid.short[at][first]
+            detail = app.query_one(".detail").render()
+            coloured = [triplet(Style.parse(str(s.style)).color) for s in detail.spans]
+            return (colour_of(table.grid.cells[key][at]), colour_of(tag),
+                    next(c for c in coloured if c is not None))
+
+        def accent() -> object:
+            return triplet(Color.parse(app.current_theme.accent).rich_color)
+
+        table.select_key(key)
+        await settled(pilot)
+        assert shown() == (accent(),) * 3
+        before = accent()
+        app.theme = next(t for t in ("tracker-light", "textual-light") if t != app.theme)
+        await settled(pilot)
+        assert accent() != before
+        assert shown() == (accent(),) * 3
