@@ -7,6 +7,11 @@ from tracker.rules.base import Figures, Omit, Params, param
 from ..common import DAMAGE_TYPES, DEFENSE_PRESS_TN, PRESS_TN, damage_table_param, tn_rule
 from ..wounds import WoundFields
 
+HOLDERS = ("attacker", "defender", "neither")
+"""Who holds the initiative as an exchange begins: usually the attacker ("whoever holds
+the initiative attacks"); the defender where the other attacks once the holder has acted
+or buys the initiative; neither at a bout's start (the markers decide)."""
+
 
 def pool_cost(dice: int, free: int, cost: int, press: int) -> int:
     """CP spent: rolled dice not given free, the activation cost, press dice."""
@@ -19,6 +24,8 @@ class ExchangeParams(Params):
     attacker: str = param("", "who attacks (spends CP)", kind="actor")
     defender: str = param("", "who defends (spends CP, takes the wound)", kind="target",
                           unlike="attacker")
+    holder: str = param("attacker", "who holds the initiative as the exchange begins "
+                        "(the winner keeps or takes it)", choices=HOLDERS)
     attack_dice: int = param(help="dice rolled for the attack", ge=0)
     atn: int = param(help="attack TN (weapon ATN with modifiers)", ge=1)
     defense_dice: int = param(0, "dice rolled for the defence", ge=0)
