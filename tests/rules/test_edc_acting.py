@@ -59,6 +59,14 @@ def test_the_winner_of_an_exchange_takes_the_initiative_for_the_next_one() -> No
     assert "initiative" in s.ruleset.describe_combatant(g)  # type: ignore[misc]
 
 
+def test_a_defender_who_parried_is_not_said_to_have_had_no_turn() -> None:
+    """The defence is the defender's single action of the exchange."""
+    s = two_bouts()
+    guardsman_wins_the_first_exchange(s)
+    line = s.execute("next phase").message
+    assert "Guardsman first; Marguerite and Ruffian had no turn in exchange 1" in line
+
+
 def test_a_tie_leaves_the_initiative_with_the_attacker() -> None:
     s = two_bouts()
     s.execute("exchange Roland Guardsman attack_dice=2 defense_dice=2 "
