@@ -139,7 +139,7 @@ def fit_columns(columns: Sequence[Column], widths: dict[str, int],
     2 (the side) is shown cut to as few as 3 cells rather than not at all. Where the
     columns that never give way are still too wide, the last one shown (the state) is
     cut to the room left, however little (its cut ends in "…"), rather than running past
-    the pane's edge unmarked.
+    the pane's edge unmarked (past its own blank right edge alone, it stays whole).
     """
     order = list(columns)
 
@@ -177,7 +177,7 @@ def fit_columns(columns: Sequence[Column], widths: dict[str, int],
             limits[column.key] = left
             break
     over = need(shown) - room
-    if over > 0 and shown:
+    if over > padding // 2 and shown:  # past its blank right edge: the words are cut
         last = shown[-1]
         have = limits.get(last.key, widths.get(last.key, len(last.title)))
         limits[last.key] = max(have - over, 1)

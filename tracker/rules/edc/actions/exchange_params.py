@@ -24,8 +24,6 @@ class ExchangeParams(Params):
     attacker: str = param("", "who attacks (spends CP)", kind="actor")
     defender: str = param("", "who defends (spends CP, takes the wound)", kind="target",
                           unlike="attacker")
-    holder: str = param("attacker", "who holds the initiative as the exchange begins "
-                        "(the winner keeps or takes it)", choices=HOLDERS)
     attack_dice: int = param(help="dice rolled for the attack", ge=0)
     atn: int = param(help="attack TN (weapon ATN with modifiers)", ge=1)
     defense_dice: int = param(0, "dice rolled for the defence", ge=0)
@@ -48,6 +46,8 @@ class ExchangeParams(Params):
     wound_level: int = param(-1, "wound level 0-5 (-1: MoS + damage - TO - AR)", ge=-1, le=5)
     defender_cp: int = param(-1, "defender's CP left before the exchange (-1: unknown)", ge=-1)
     defender_mounted: bool = param(False, "defender is mounted (ride check if hit)")
+    holder: str = param("attacker", "who holds the initiative as the exchange begins "
+                        "(the winner keeps or takes it)", choices=HOLDERS)
     damage_table: str = damage_table_param()
     tn_above_ten: str = tn_rule()
 
