@@ -143,7 +143,8 @@ def test_edc_a_fighter_takes_one_exchange_in_each_exchange(tmp_path: Path) -> No
                   "--dice attack=2 defense=2")
     # the Guardsman has parried: Marguerite's knife goes in with no defence rolled
     s.execute("exchange Marguerite Guardsman attack_dice=1 --dice attack=2")
-    with pytest.raises(CommandError, match="Marguerite has already .* this exchange"):
+    with pytest.raises(CommandError, match=r"Marguerite has already acted this exchange "
+                                           r"\(exchange is once an exchange\)"):
         s.execute("exchange Marguerite Guardsman attack_dice=1 --dice attack=2")
 
 
