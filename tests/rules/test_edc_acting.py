@@ -106,10 +106,16 @@ def test_the_exchange_says_the_winner_takes_the_initiative_he_did_not_hold() -> 
     assert "tie, turned aside; Roland keeps the initiative" in line
 
 
-def test_an_attacker_who_did_not_hold_the_initiative_takes_it_by_winning() -> None:
+def guardsman_holds_exchange_two() -> Session:
+    """The Guardsman won the first exchange: he holds the initiative in the second."""
     s = two_bouts()
     guardsman_wins_the_first_exchange(s)
     s.execute("next phase")
+    return s
+
+
+def test_an_attacker_who_did_not_hold_the_initiative_takes_it_by_winning() -> None:
+    s = guardsman_holds_exchange_two()
     # the Guardsman holds it and attacks first; Roland declares an attack instead of a
     # defence, then attacks once the Guardsman has, and wins: he takes the initiative
     s.execute("exchange Guardsman Roland attack_dice=2 --dice attack=2,3")
@@ -119,9 +125,7 @@ def test_an_attacker_who_did_not_hold_the_initiative_takes_it_by_winning() -> No
 
 
 def test_a_defender_who_holds_the_initiative_keeps_it_by_winning() -> None:
-    s = two_bouts()
-    guardsman_wins_the_first_exchange(s)
-    s.execute("next phase")
+    s = guardsman_holds_exchange_two()
     # Roland buys the initiative (the GM's force) and loses to the holder's parry
     line = s.execute("exchange Roland Guardsman attack_dice=2 defense_dice=1 force=yes "
                      "--dice attack=1,2 defense=9").message
