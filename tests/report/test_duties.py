@@ -165,10 +165,11 @@ def test_a_phase_line_belongs_under_the_phase_it_starts() -> None:
 @pytest.mark.parametrize("name", SAMPLES)
 def test_every_sample_tells_each_phase_under_its_own_heading(name: str) -> None:
     """A "Phase: X" line is in phase X, and so is what follows it until the next
-    advance (a save that did not keep where each entry stood included)."""
+    advance, whose duties (listed before it) are its own (a save that did not keep where
+    each entry stood included)."""
     phase = None
     for line in gather(load(SAVES / name)).lines:
-        if line.kind == "next":
+        if line.kind == "next" or line.duty:
             phase = None
             if line.text.startswith("Phase: "):
                 phase = line.text[len("Phase: "):].split(",")[0].split(";")[0]

@@ -59,6 +59,14 @@ def test_the_winner_of_an_exchange_takes_the_initiative_for_the_next_one() -> No
     assert "initiative" in s.ruleset.describe_combatant(g)  # type: ignore[misc]
 
 
+def test_a_defender_who_parried_is_not_said_to_have_had_no_turn() -> None:
+    """The defence is the defender's single action of the exchange."""
+    s = two_bouts()
+    guardsman_wins_the_first_exchange(s)
+    line = s.execute("next phase").message
+    assert "Guardsman first; Marguerite and Ruffian had no turn in exchange 1" in line
+
+
 def test_a_tie_leaves_the_initiative_with_the_attacker() -> None:
     s = two_bouts()
     s.execute("exchange Roland Guardsman attack_dice=2 defense_dice=2 "
@@ -82,6 +90,46 @@ def test_the_initiative_holds_until_the_next_exchanges_result_across_the_round()
     # an exchange with no blow between them: the initiative stays where it is
     s.execute("next phase")
     assert names(s)[:2] == ["Roland", "Guardsman"]
+
+
+def test_the_exchange_says_the_winner_takes_the_initiative_he_did_not_hold() -> None:
+    """"The winner of the exchange ... takes or retains initiative": he keeps only what
+    he held. At the bout's start no one holds it: Roland's winning blow takes it."""
+    s = two_bouts()
+    line = s.execute("exchange Roland Guardsman attack_dice=2 defense_dice=2 "
+                     "--dice attack=9,9 defense=1,2").message
+    assert "MoS 2, hit; Roland takes the initiative" in line
+    s.execute("next phase")
+    # now he holds it, and a tie keeps it with him
+    line = s.execute("exchange Roland Guardsman attack_dice=2 defense_dice=2 "
+                     "--dice attack=9,2 defense=8,2").message
+    assert "tie, turned aside; Roland keeps the initiative" in line
+
+
+def guardsman_holds_exchange_two() -> Session:
+    """The Guardsman won the first exchange: he holds the initiative in the second."""
+    s = two_bouts()
+    guardsman_wins_the_first_exchange(s)
+    s.execute("next phase")
+    return s
+
+
+def test_an_attacker_who_did_not_hold_the_initiative_takes_it_by_winning() -> None:
+    s = guardsman_holds_exchange_two()
+    # the Guardsman holds it and attacks first; Roland declares an attack instead of a
+    # defence, then attacks once the Guardsman has, and wins: he takes the initiative
+    s.execute("exchange Guardsman Roland attack_dice=2 --dice attack=2,3")
+    line = s.execute("exchange Roland Guardsman attack_dice=2 --dice attack=9,9").message
+    assert "MoS 2, hit; Roland takes the initiative" in line
+    assert "keeps" not in line
+
+
+def test_a_defender_who_holds_the_initiative_keeps_it_by_winning() -> None:
+    s = guardsman_holds_exchange_two()
+    # Roland buys the initiative (the GM's force) and loses to the holder's parry
+    line = s.execute("exchange Roland Guardsman attack_dice=2 defense_dice=1 force=yes "
+                     "--dice attack=1,2 defense=9").message
+    assert "MoS -1, Guardsman wins and keeps the initiative" in line
 
 
 def test_who_does_not_hold_the_initiative_attacks_only_once_the_holder_has_acted() -> None:

@@ -1,7 +1,8 @@
 """The shipped samples obey the rules the tracker enforces: each action in a sample's log,
 checked against the phase, turn and limit rules at the position it was taken (the log
 replayed from its start, each action checked before it is applied again), is one the
-tracker would take without ``force=yes``."""
+tracker would take without ``force=yes``, and leaves the record of who acted that those
+limits read (so it could not be taken again)."""
 
 from __future__ import annotations
 
@@ -63,7 +64,24 @@ def broken_rules(enc: Encounter) -> list[str]:
             if entry.resolved is not None and entry.resolved.forced:
                 found.append(f"entry {i + 1}: forced past {entry.resolved.forced}")
         history.redo(work)
+        if action is not None:
+            found += unrecorded(work, entry, i, ids, action)
     return found
+
+
+def unrecorded(enc: Encounter, entry: LogEntry, i: int, ids: list[str],
+               action: Action[Any]) -> list[str]:
+    """Each actor of an action the applied entry leaves no ``acted`` record of, whose
+    limits would then let it be taken again."""
+    pos = enc.position
+    if not ids and action.once_per:
+        return [f"entry {i + 1} ({entry.kind}): names no one who took it, so its limit "
+                "cannot hold"]
+    return [f"entry {i + 1} ({entry.kind}): leaves no acted record of {who}"
+            for who in ids
+            if not any((a.actor, a.action, a.round, a.side, a.phase)
+                       == (who, entry.kind, pos.round, pos.side, pos.phase)
+                       for a in enc.acted)]
 
 
 @pytest.mark.parametrize("sample", SAMPLES)

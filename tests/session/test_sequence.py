@@ -123,7 +123,8 @@ def test_edc_exchange_two_comes_before_the_next_round(tmp_path: Path) -> None:
     s = session_on(tmp_path, "edc-roland-press.toml")
     lines = [s.execute("next").message for _ in range(7)]
     assert lines[:3] == ["Turn: Marguerite", "Turn: Jacques", "Turn: Guardsman"]
-    assert lines[3] == "Phase: exchange 2, Roland first"
+    # Roland won round 2's first exchange, holding the initiative: he keeps it
+    assert lines[3] == "Phase: exchange 2, Roland first; Roland keeps the initiative"
     assert lines[4:7] == ["Turn: Marguerite", "Turn: Jacques", "Turn: Guardsman"]
     # round 3 begins with Jacques' blood loss test: its dice are asked for
     assert s.execute("next").pending is not None
@@ -135,10 +136,16 @@ def test_edc_exchange_two_comes_before_the_next_round(tmp_path: Path) -> None:
 
 def test_edc_a_fighter_takes_one_exchange_in_each_exchange(tmp_path: Path) -> None:
     s = session_on(tmp_path, "edc-roland-press.toml")
-    dice = "--dice attack=2 defense=2"
-    s.execute(f"exchange Marguerite Guardsman attack_dice=1 defense_dice=1 {dice}")
-    with pytest.raises(CommandError, match="Marguerite has already .* this exchange"):
-        s.execute(f"exchange Marguerite Guardsman attack_dice=1 defense_dice=1 {dice}")
+    # Roland's press is the sample's first exchange of round 2: neither may take another
+    assert s.play.acted_now("roland") == ["acted"]
+    with pytest.raises(CommandError, match="Guardsman has already acted this exchange"):
+        s.execute("exchange Marguerite Guardsman attack_dice=1 defense_dice=1 "
+                  "--dice attack=2 defense=2")
+    # the Guardsman has parried: Marguerite's knife goes in with no defence rolled
+    s.execute("exchange Marguerite Guardsman attack_dice=1 --dice attack=2")
+    with pytest.raises(CommandError, match=r"Marguerite has already acted this exchange "
+                                           r"\(exchange is once an exchange\)"):
+        s.execute("exchange Marguerite Guardsman attack_dice=1 --dice attack=2")
 
 
 # --- d6battle: morale tests before the shoot phase ends -------------------------------------

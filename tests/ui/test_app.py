@@ -294,9 +294,11 @@ async def test_the_end_of_phase_key_opens_the_rulesets_end_of_phase(tmp_path):
 
 
 async def test_a_refused_dialog_keeps_what_the_encounter_filled_in(tmp_path):
-    """Roland has no CP left: asking for 3 attack dice is refused, and ATN and DTN stay."""
+    """Roland has no CP left in the round's second exchange: asking for 3 attack dice is
+    refused, and ATN and DTN stay."""
     app = app_on_sample(tmp_path, "edc-roland-press.toml")
     async with app.run_test(size=(100, 40)) as pilot:
+        await command(pilot, "next phase")
         assert app.session.enc.find_combatant("Roland").pool("CP").left == 0
         await pilot.press("f", "enter")  # the first action: exchange
         await pilot.pause()

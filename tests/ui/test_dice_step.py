@@ -451,7 +451,7 @@ async def test_the_odds_walk_stops_when_the_dice_step_closes(tmp_path, monkeypat
 
     from textual.worker import WorkerState
 
-    from tracker.ui.screens import dice
+    from tracker.ui.screens import dice_odds
 
     calls: list[str] = []
 
@@ -460,9 +460,9 @@ async def test_the_odds_walk_stops_when_the_dice_step_closes(tmp_path, monkeypat
         while not stale():
             time.sleep(0.005)
         calls.append("stopped")
-        raise dice.TooMany
+        raise dice_odds.TooMany
 
-    monkeypatch.setattr(dice, "outcome_odds", endless)
+    monkeypatch.setattr(dice_odds, "outcome_odds", endless)
     app = app_on(tmp_path, "warmaster-river-crossing.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

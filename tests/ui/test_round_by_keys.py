@@ -91,7 +91,7 @@ async def test_edc_round_by_n_walks_both_exchanges(tmp_path: Path) -> None:
         acting = app.session.play.current()
         assert app.query_one("#combatants-table").selected_key == acting
     assert lines[:4] == ["Turn: Marguerite", "Turn: Jacques", "Turn: Guardsman",
-                         "Phase: exchange 2, Roland first"]
+                         "Phase: exchange 2, Roland first; Roland keeps the initiative"]
     assert lines[4:7] == ["Turn: Marguerite", "Turn: Jacques", "Turn: Guardsman"]
     assert lines[7].startswith("Round 3, exchange 1, Roland first")
 

@@ -356,7 +356,11 @@ def skipped(enc: Encounter, seq: SequenceOfPlay, what: str, stat: str = "initiat
     turns: list[str] = []
     if phase.acting in ("each", "side") and not (seq.turns_by == "side" and phase.acting == "side"):
         order = actors(enc, seq, stat, grouping)
-        turns = [holder_name(enc, h) for h in order[pos.turn + 1:]]
+        # one who acted in the phase out of turn (an edc defender's parry) had his turn
+        done = {a.actor for a in enc.acted if (a.round, a.side, a.phase)
+                == (pos.round, pos.side, pos.phase)}
+        turns = [holder_name(enc, h) for h in order[pos.turn + 1:]
+                 if not any(m.id in done for m in members(enc, h))]
     where = _phase_words(seq, pos.phase) if seq.has_phases else f"round {pos.round}"
     if what != "round":
         return Skipped(where, tuple(turns))

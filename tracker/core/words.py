@@ -31,6 +31,11 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or plural_of(word))}"
 
 
+def article(word: str) -> str:
+    """``a`` or ``an`` before ``word`` (``an exchange``, ``a phase``)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def possessive(name: str) -> str:
     """"Empire's", "High Elves'"."""
     return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"

@@ -176,6 +176,9 @@ class Action(Generic[P]):
     marker: ClassVar[str] = ""
     """The word the roster and the combatants show by an actor that took it this phase
     ("shot", "fired"); empty: "acted"."""
+    by_chance: ClassVar[bool] = True
+    """Whether its dice decide an outcome that has odds. False for a roll whose result is
+    only a total to order by (initiative): the dice step shows no odds for it."""
     outcome_labels: ClassVar[Mapping[str, str]] = {}
     """The odds label an outcome word stands for where the label words it otherwise
     (``{"success": "holds"}``); other outcomes are found by :meth:`happened`."""

@@ -127,10 +127,6 @@ CUT_SHORT = 8
 to tell the sides apart, leaving room for narrower columns."""
 
 
-CUT_LAST = 8
-"""The fewest cells the last column is cut to, so it still reads."""
-
-
 def fit_columns(columns: Sequence[Column], widths: dict[str, int],
                 room: int, padding: int = 2) -> tuple[list[Column], dict[str, int]]:
     """The columns that fit in ``room`` cells, and a width limit for any shown cut.
@@ -142,7 +138,8 @@ def fit_columns(columns: Sequence[Column], widths: dict[str, int],
     shown cut to the room left, so a wide terminal fills its width; one of priority 1 or
     2 (the side) is shown cut to as few as 3 cells rather than not at all. Where the
     columns that never give way are still too wide, the last one shown (the state) is
-    cut to the room left, at least 8 cells, rather than running past the pane's edge.
+    cut to the room left, however little (its cut ends in "…"), rather than running past
+    the pane's edge unmarked (past its own blank right edge alone, it stays whole).
     """
     order = list(columns)
 
@@ -180,9 +177,8 @@ def fit_columns(columns: Sequence[Column], widths: dict[str, int],
             limits[column.key] = left
             break
     over = need(shown) - room
-    if over > 0 and shown:
+    if over > padding // 2 and shown:  # past its blank right edge: the words are cut
         last = shown[-1]
         have = limits.get(last.key, widths.get(last.key, len(last.title)))
-        if have - over >= CUT_LAST:
-            limits[last.key] = have - over
+        limits[last.key] = max(have - over, 1)
     return shown, limits

@@ -68,6 +68,7 @@ class Initiative(Action[InitiativeParams]):
                     label="for initiative"),)
     detail = ("figures: totals (name, dice, bonus, total), in the order rolled.\n"
               "initiative --dice initiative=14,9,17 · initiative Orc --dice initiative=11")
+    by_chance = False  # a total to order by: no outcome has odds
     field: ClassVar[str] = "initiative"
     """The combatant's field the total goes to."""
 

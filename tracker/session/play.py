@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core import sequence as seqs
 from tracker.core.dice import Dice
 from tracker.core.model import Acted, Combatant, Encounter, Unit
-from tracker.core.words import possessive
+from tracker.core.words import article, possessive
 from tracker.session.language import YES
 
 if TYPE_CHECKING:  # the action code loads when an action is first taken, not at start
@@ -326,7 +326,7 @@ class Play:
                     word = "exchange" if scope == "exchange" else scope
                     did = action.marker or "acted"
                     out.append(f"{names.get(who_id, who_id)} has already {did} this {word}"
-                               f" ({action.name} is once a {word})")
+                               f" ({action.name} is once {article(word)} {word})")
         return out
 
     def _not_their_turn(self, action: Action[Any], phase: seqs.Phase,

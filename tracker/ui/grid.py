@@ -58,6 +58,11 @@ class Rows(Sequence[Row]):
         return self.keys[index], self._cells(self._offset + index)
 
 
+def keys_of(rows: Sequence[Row]) -> list[str]:
+    """The rows' keys, in order (those of ``Rows`` without making their cells)."""
+    return list(rows.keys) if isinstance(rows, Rows) else [key for key, _ in rows]
+
+
 def plain(cell: Cell) -> str:
     return cell.plain if isinstance(cell, Text) else cell
 
@@ -150,7 +155,7 @@ class Grid:
         """Give column ``key`` a short form of each of its cells, drawn where the whole
         would not fit; True if the forms changed (fit the columns again)."""
         at = next(i for i, c in enumerate(self.all_columns) if c.key == key)
-        if self.short.get(at) == forms:
+        if _looks(self.short.get(at, {})) == _looks(forms) and at in self.short:
             return False
         self.short[at] = dict(forms)
         return True
@@ -207,6 +212,12 @@ class Grid:
             out += cell_segments(console, text, self.room[column], pre + meta, post,
                                  i in self.limited)
         return out
+
+
+def _looks(forms: dict[str, Cell]) -> dict[str, tuple[str, str]]:
+    """Each form's text and colour (two Texts alike in their words are equal to rich)."""
+    return {k: (plain(v), str(v.style) if isinstance(v, Text) else "")
+            for k, v in forms.items()}
 
 
 def cell_segments(console: Console, text: Text, width: int, pre: Style, post: Style,

@@ -23,7 +23,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tracker.rules.columns import Column
-from tracker.ui.grid import Cell, Grid, Row, Rows
+from tracker.ui.grid import Cell, Grid, Row, keys_of
 
 
 class SyncTable(ScrollView, can_focus=True):
@@ -139,7 +139,7 @@ class SyncTable(ScrollView, can_focus=True):
         """Show ``rows``. With the same keys as shown, ``only``, when given, names the
         only rows whose cells may have changed: the others are not read again."""
         grid = self._grid
-        keys = rows.keys if isinstance(rows, Rows) else [key for key, _ in rows]
+        keys = keys_of(rows)
         if keys == grid.keys:
             if only is not None:
                 rows = [rows[grid.where[key]] for key in only if key in grid.where]
@@ -150,12 +150,19 @@ class SyncTable(ScrollView, can_focus=True):
                 self.refresh()
             return
         keep = self.selected_key
-        grid.replace(list(keys), rows)
+        grid.replace(keys, rows)
         self._strips.clear()
         self._fit()
         self._sized()
         at = grid.where.get(keep) if keep is not None else None
         self._place(at if at is not None else min(self._cursor, max(len(keys) - 1, 0)))
+
+    def restyle(self, rows: Sequence[Row]) -> None:
+        """Show ``rows`` whose cells may differ from those shown in their colours alone
+        (a new theme): every row is taken again and drawn anew."""
+        keys = keys_of(rows)
+        self._grid.replace(keys, rows)
+        self.refit()
 
     def select_key(self, key: str) -> None:
         """Put the cursor on the row of ``key``, if there is one."""

@@ -46,6 +46,29 @@ class CombatantsPane(Vertical):
         self.ruleset = ruleset
         self.border_title = "Combatants"
         self._sides: SideMarks | None = None
+        self._shown: tuple[Encounter, str | None, dict[str, list[str]] | None] | None = None
+        """What the pane shows: drawn again in a new theme's colours."""
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "theme", self._recolour, init=False)
+
+    def _recolour(self) -> None:
+        """A new theme: the sides, the hit points and the detail line in its colours."""
+        if self._shown is None:
+            return
+        enc, actor, marks = self._shown
+        self._mark_sides(enc, anew=True)
+        self.table.restyle(self.rows(enc, actor, marks))
+        self.show_detail(enc, self.table.selected_key)
+
+    def _mark_sides(self, enc: Encounter, anew: bool = False) -> None:
+        """Colour each side (``anew``: in the theme as it is now), and give the table
+        its tags for a narrow screen."""
+        known = sides(enc)
+        if anew or self._sides is None or self._sides.sides != known:
+            self._sides = SideMarks(self.app, known)
+            if self.table.grid.shorten("side", dict(self._sides.short())):
+                self.table.refit()
 
     @property
     def hit_points(self) -> bool:
@@ -106,11 +129,8 @@ class CombatantsPane(Vertical):
 
     def refresh_from(self, enc: Encounter, actor: str | None,
                      marks: dict[str, list[str]] | None = None) -> None:
-        known = sides(enc)
-        if self._sides is None or self._sides.sides != known:
-            self._sides = SideMarks(self.app, known)
-            if self.table.grid.shorten("side", dict(self._sides.short())):
-                self.table.refit()
+        self._shown = (enc, actor, marks)
+        self._mark_sides(enc)
         self.table.sync(self.rows(enc, actor, marks))
         self.show_detail(enc, self.table.selected_key)
         n = len(enc.combatants)

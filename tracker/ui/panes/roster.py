@@ -149,11 +149,25 @@ class RosterPane(Vertical):
     def on_sync_table_row_highlighted(self, event: SyncTable.RowHighlighted) -> None:
         self.show_detail(event.key)
 
-    def _mark_sides(self, enc: Encounter) -> bool:
-        """Colour each side, and give the table its tags for a narrow screen; True if
-        the sides changed (every row is made again)."""
+    def on_mount(self) -> None:
+        self.watch(self.app, "theme", self._recolour, init=False)
+
+    def _recolour(self) -> None:
+        """A new theme: the sides, their tags in the title and the detail line in its
+        colours."""
+        if self._enc is None:
+            return
+        self._mark_sides(self._enc, anew=True)
+        self.table.restyle(self.rows(self._enc))
+        self.show_detail(self.table.selected_key)
+        self._title()
+
+    def _mark_sides(self, enc: Encounter, anew: bool = False) -> bool:
+        """Colour each side (``anew``: in the theme as it is now), and give the table
+        its tags for a narrow screen; True if the sides changed (every row is made
+        again)."""
         known = sides(enc)
-        if self._sides is not None and self._sides.sides == known:
+        if not anew and self._sides is not None and self._sides.sides == known:
             return False
         self._sides = SideMarks(self.app, known)
         if self._side_at is not None:

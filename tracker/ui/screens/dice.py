@@ -18,11 +18,11 @@ from textual.worker import get_current_worker
 from tracker.core.dice import Answers, DiceError, Request, Source
 from tracker.core.dice_entry import entry_hint, read_entry, show_faces
 from tracker.rules.base import Action
-from tracker.rules.stage_odds import TooMany, outcome_odds, stage_line
+from tracker.rules.stage_odds import stage_line
 from tracker.session.commands import CommandError
 from tracker.session.session import Session
 from tracker.ui.dice_input import DiceEntry
-from tracker.ui.screens.resolve_text import odds_text
+from tracker.ui.screens.dice_odds import odds_lines, summary_of
 from tracker.ui.typeahead import hold, ready
 
 if TYPE_CHECKING:  # the odds load when the step first asks for them
@@ -49,6 +49,8 @@ class DiceScreen(ModalScreen[Answers | None]):
         self.req: Request | None = None
         self._odds_asked = 0
         self._odds_shown = 0
+        self._summary: str | None = None
+        """The form's summary line (mean kills, the saves), made once in the odds worker."""
         self._walked: Memo = {}
         """The resolver's answers for the dice fallen so far, kept between the walks of
         the moving odds (one action, one set of parameters)."""
@@ -243,55 +245,28 @@ class DiceScreen(ModalScreen[Answers | None]):
 
     @work(thread=True, exclusive=True, group="dice-odds", exit_on_error=False)
     def _compute_odds(self, answers: dict[str, list[int]], asked: int) -> None:
-        action = self.action
-        before = ""
-        prior: list[tuple[str, float]] | None = None
-        if action.has_odds:
-            try:
-                prior = action.odds(self.params)
-            except Exception as exc:  # odds must never take the dice step down
-                before = f"(odds unavailable: {exc})"
-            else:
-                before = odds_text(prior, limit=5) or "-"
-        some = any(answers.values())
+        if self._summary is None:
+            self._summary = summary_of(self.action, self.params)
+        head = f"{self._summary}\n" if self._summary else ""
 
         worker = get_current_worker()
 
         def stale() -> bool:  # newer dice landed, or the step closed (its workers cancelled)
             return asked != self._odds_asked or worker.is_cancelled
 
-        if before and not some:
-            self.app.call_from_thread(self._show_odds, f"before any die: {before}", asked)
-            try:
-                # the same walk as once dice land, so the first die's odds are at hand
-                outcome_odds(action, self.params, answers, stale=stale, labels=prior,
-                             memo=self._walked)
-            except Exception:  # too many ways, newer dice, or the rules refusing
-                pass
-            return
-        # the resolver itself, over every way the dice left can fall
-        try:
-            flags: dict[str, float] = {}
-            walked = outcome_odds(action, self.params, answers, stale=stale, flags=flags,
-                                  labels=prior, memo=self._walked)
-            head = "given the dice so far: " if some else "before any die: "
-            text = head + odds_text(walked, limit=5)
-            named = {label for label, _ in walked}
-            more = [(k, p) for k, p in flags.items() if k not in named]
-            if any(p for _, p in more):
-                text += "\nand: " + odds_text(more, limit=5)
-        except TooMany:
-            text = (f"before any die: {before}" if before
-                    else "(too many ways left for the dice to fall to show odds)")
-        except Exception as exc:  # odds must never take the dice step down
-            text = f"(odds unavailable: {exc})"
-        self.app.call_from_thread(self._show_odds, text, asked)
+        def show(text: str) -> None:
+            self.app.call_from_thread(self._show_odds, (head + text).strip(), asked)
+
+        text = odds_lines(self.action, self.params, answers, stale, self._walked, show)
+        show(text)
 
     def _show_odds(self, text: str, asked: int) -> None:
         if asked != self._odds_asked or not self.is_mounted:
             return
         self._odds_shown = asked
-        self.query_one("#dice-odds", Static).update(text)
+        odds = self.query_one("#dice-odds", Static)
+        odds.update(text)
+        odds.display = bool(text)
 
 
 def _count(req: Request, faces: list[int]) -> str:

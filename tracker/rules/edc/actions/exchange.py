@@ -2,8 +2,9 @@
 
 Both sides roll the dice they spent from their Combat Pool (CP) against their target
 numbers (ATN / DTN): successes are dice at or above the TN, the margin of success (MoS)
-is attacker's minus defender's successes. The winner holds the initiative next exchange;
-a tie goes to the attacker (the blow is turned aside). A roll with no successes and two
+is attacker's minus defender's successes. The winner holds the initiative next exchange
+(keeps it if he held it, else takes it); a tie goes to the attacker (the blow is turned
+aside). A roll with no successes and two
 or more 1s is a botch (fumble): the CP is cut by half the dice used on the next exchange.
 
 Pressing: press dice roll against TN 3 (attacking) or 4 (defending); the exchange winner
@@ -86,12 +87,13 @@ class Exchange(Action[ExchangeParams]):
             f"{d_name} {defense} with {p.defense_dice} vs DTN {p.dtn}: "
             f"{successes_word(d_succ)}" + (" (botch)" if d_botch else ""),
         ]
+        a_gets, d_gets = _gets(p.holder == "attacker"), _gets(p.holder == "defender")
         if hit:
-            parts.append(f"MoS {mos}, hit; {a_name} keeps the initiative")
+            parts.append(f"MoS {mos}, hit; {a_name} {a_gets} the initiative")
         elif mos == 0:
-            parts.append(f"tie, turned aside; {a_name} keeps the initiative")
+            parts.append(f"tie, turned aside; {a_name} {a_gets} the initiative")
         else:
-            parts.append(f"MoS {mos}, {d_name} wins and takes the initiative")
+            parts.append(f"MoS {mos}, {d_name} wins and {d_gets} the initiative")
         parts += _press(p, f, dice, a_name, d_name)
         if hit:
             parts.append(_wound(p, f))
@@ -109,7 +111,8 @@ class Exchange(Action[ExchangeParams]):
             if m > 0:
                 label = f"MoS {m}: hit"
             elif m == 0:
-                label = "MoS 0: turned aside, attacker keeps initiative"
+                label = f"MoS 0: turned aside, attacker {_gets(p.holder == 'attacker')} " \
+                    "initiative"
             else:
                 label = f"MoS {m}: defender wins"
             out.append((label, dist[m]))
@@ -133,6 +136,11 @@ class Exchange(Action[ExchangeParams]):
     def apply(self, enc: Encounter, p: ExchangeParams, res: Resolution,
               tx: Transaction) -> None:
         apply_exchange(enc, p, res, tx)
+
+
+def _gets(holds: bool) -> str:
+    """The winner "takes or retains initiative for the next exchange" (the text)."""
+    return "keeps" if holds else "takes"
 
 
 def _press(p: ExchangeParams, f: ExchangeFigures, dice: Dice, a_name: str,

@@ -25,6 +25,9 @@ def fill_exchange(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
     posture = tables.tables().pool.posture_dice
     a = combatant_or_none(enc, given.get("attacker"))
     d = combatant_or_none(enc, given.get("defender"))
+    if missing(given, "holder") and (a is not None or d is not None):
+        out["holder"] = "attacker" if a is not None and a.holds_initiative else \
+            "defender" if d is not None and d.holds_initiative else "neither"
     if a is not None:
         if missing(given, "atn"):
             out["atn"] = a.atn

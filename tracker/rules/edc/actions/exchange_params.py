@@ -7,6 +7,11 @@ from tracker.rules.base import Figures, Omit, Params, param
 from ..common import DAMAGE_TYPES, DEFENSE_PRESS_TN, PRESS_TN, damage_table_param, tn_rule
 from ..wounds import WoundFields
 
+HOLDERS = ("attacker", "defender", "neither")
+"""Who holds the initiative as an exchange begins: usually the attacker ("whoever holds
+the initiative attacks"); the defender where the other attacks once the holder has acted
+or buys the initiative; neither at a bout's start (the markers decide)."""
+
 
 def pool_cost(dice: int, free: int, cost: int, press: int) -> int:
     """CP spent: rolled dice not given free, the activation cost, press dice."""
@@ -41,6 +46,8 @@ class ExchangeParams(Params):
     wound_level: int = param(-1, "wound level 0-5 (-1: MoS + damage - TO - AR)", ge=-1, le=5)
     defender_cp: int = param(-1, "defender's CP left before the exchange (-1: unknown)", ge=-1)
     defender_mounted: bool = param(False, "defender is mounted (ride check if hit)")
+    holder: str = param("attacker", "who holds the initiative as the exchange begins "
+                        "(the winner keeps or takes it)", choices=HOLDERS)
     damage_table: str = damage_table_param()
     tn_above_ten: str = tn_rule()
 
