@@ -2,7 +2,7 @@
 
 Each trick is counted in instructions (valgrind's callgrind, as ``python -m
 bench.instructions`` counts: from the interpreter's start to the first screen of the
-sample Warmaster battle at 120x40, 1,978 M with every trick; the same start counts the
+sample Warmaster battle at 120x40, 2,015 M with every trick; the same start counts the
 same within 0.2 %), against the same checkout without it:
 
 - **The shell's commands load what they use** (:func:`command`). ``tracker`` reads its
@@ -34,6 +34,10 @@ same within 0.2 %), against the same checkout without it:
   action (683 M): the models at its top 162 M more, icepool 101 M, edc's tables 91 M.
   The tests of each ruleset's ``tracker resolve`` hold it to that
   (``test_resolve_loads_only_the_action_it_runs``).
+- **``tracker FILE`` builds no parser** (``tracker.shell.parser.plain_open``): the app
+  opened on a file, or on the most recent encounter, with no option, is read without
+  building argparse's parser of every command and option: 17 M off the start (a test
+  holds that reading to the parser's).
 
 The table server's zygote (:func:`preloaded`) imports what every session runs once, then
 freezes it out of the collector, so the sessions it forks share those pages: 3 MiB PSS a
