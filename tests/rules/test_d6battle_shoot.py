@@ -534,3 +534,11 @@ def test_odds_for_sixty_shots() -> None:
     p = params(**{**BASE, "figures": 30, "weapon": "slings", "unit_size": 40})
     rows = shooting.odds(p)
     assert sum(pr for _, pr in rows) == pytest.approx(1)
+
+
+def test_odds_where_no_roll_kills_say_no_kills_whole() -> None:
+    # KA 3 against D 10: a kill would need 7+ on a d6, so six shots kill nobody; the odds
+    # say "0 kills", not a range up to the figures that could have been hit
+    p = params(**{**BASE, "figures": 6, "durability": 10})
+    assert shooting.summary_text(p) == "mean 0.00 kills"
+    assert shooting.odds(p) == [("0 kills", 1.0)]

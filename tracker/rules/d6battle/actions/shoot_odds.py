@@ -47,7 +47,8 @@ def odds(p: ShootParams) -> Odds:
     in); rows that force a morale test say so."""
     s = plan(p)
     dist = kill_distribution(s)
-    last = len(dist) - 1
+    # the most kills the dice can give (none, where no roll kills), not the figures left
+    last = max(k for k, pr in enumerate(dist) if pr > 0)
     test_from: int | None = None
     if s.threshold is not None:
         threshold = s.threshold
