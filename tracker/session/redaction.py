@@ -30,6 +30,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tracker.core.model import Combatant, Encounter, LogEntry, Op, Resolved, Unit
+from tracker.core.sequence import sides
 from tracker.core.turns import acting_order, current_actor
 from tracker.rules.plain.health import WORDS, health_word
 
@@ -94,7 +95,7 @@ def player_view(
 def table_view(enc: Encounter, order_stat: str = "initiative", shown: int = SHOWN) -> Encounter:
     """The shared table screen of ``tracker watch``: every side but the GM's is a player's
     (no ``gm_side`` in the save: no side's details are shown)."""
-    own = [s for s in _sides(enc) if s != enc.gm_side] if enc.gm_side else []
+    own = [s for s in sides(enc) if s != enc.gm_side] if enc.gm_side else []
     return redact(enc, own, order_stat, shown)
 
 
@@ -170,14 +171,6 @@ def _said(record: Resolved) -> str:
 
 
 # --- who and what is hidden ---------------------------------------------------------------
-
-
-def _sides(enc: Encounter) -> list[str]:
-    seen: list[str] = []
-    for who in enc.everyone:
-        if who.side not in seen:
-            seen.append(who.side)
-    return seen
 
 
 def _hidden(enc: Encounter, window: Iterable[LogEntry]) -> tuple[set[str], list[str]]:
