@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 from tracker.core.dice import Dice
 from tracker.core.sequence import SequenceOfPlay, plain_sequence
 from tracker.rules.columns import PROFILE_ROSTER, Roster
-from tracker.rules.errors import RuleError
+from tracker.rules.errors import RuleError, find_named
 from tracker.rules.setting import Scalar, Setting
 
 if TYPE_CHECKING:  # the models are imported on first use: resolvers need no pydantic, and
@@ -144,11 +144,8 @@ class Ruleset:
         raise RuleError(f"{self.id} has no setting '{name}'")
 
     def setting_spec(self, name: str) -> Setting:
-        for s in self.settings:
-            if s.name == name:
-                return s
-        names = ", ".join(s.name for s in self.settings) or "none"
-        raise RuleError(f"{self.id} has no setting '{name}' (settings: {names})")
+        return find_named(self.settings, name, lambda s: s.name,
+                          lambda have: f"{self.id} has no setting '{name}' (settings: {have})")
 
 
 ROUND_RESETS = Setting(

@@ -15,7 +15,7 @@ from typing import Literal
 
 from tracker.core.tables import TableError, load_table
 from tracker.core.words import possessive
-from tracker.rules.errors import RuleError
+from tracker.rules.errors import RuleError, find_named
 
 from .numbers import parse_fraction
 
@@ -118,11 +118,9 @@ class RaceProfile:
             ) from None
 
     def modifier(self, key: str) -> FiringModifier:
-        for m in self.modifiers:
-            if m.key == key:
-                return m
-        have = ", ".join(m.key for m in self.modifiers) or "none"
-        raise RuleError(f"{self.name} have no firing modifier '{key}' (modifiers: {have})")
+        return find_named(
+            self.modifiers, key, lambda m: m.key,
+            lambda have: f"{self.name} have no firing modifier '{key}' (modifiers: {have})")
 
 
 @dataclass(frozen=True, slots=True)
