@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import ClassVar, Literal
 
 from tracker.core.dice import Source
@@ -54,12 +54,26 @@ class Command:
     verb: ClassVar[str] = ""
 
     def words(self) -> list[str]:
-        """The command as words, as the shell would split the line."""
-        return [self.verb]
+        """The command as words, as the shell would split the line: the verb, then each
+        field in order (a list word by word, a dict as ``name=value``, None as nothing)."""
+        words = [self.verb]
+        for f in fields(self):
+            words += _field_words(getattr(self, f.name))
+        return words
 
     def text(self) -> str:
         """The command as a GM would type it at the `:` line."""
         return shlex.join(self.words())
+
+
+def _field_words(value: object) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, dict):
+        return pairs(value)
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    return [str(value)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,9 +109,6 @@ class Add(Command):
     name: str
     params: dict[str, str] = field(default_factory=dict)
 
-    def words(self) -> list[str]:
-        return [self.verb, self.kind, self.name, *pairs(self.params)]
-
 
 @dataclass(frozen=True, slots=True)
 class Set(Command):
@@ -109,9 +120,6 @@ class Set(Command):
     marks: list[str] = field(default_factory=list)
     """``+condition`` and ``-condition``, in the order typed."""
 
-    def words(self) -> list[str]:
-        return [self.verb, self.who, *pairs(self.params), *self.marks]
-
 
 @dataclass(frozen=True, slots=True)
 class Remove(Command):
@@ -119,10 +127,6 @@ class Remove(Command):
 
     verb: ClassVar[str] = "remove"
     who: str
-
-    def words(self) -> list[str]:
-        return [self.verb, self.who]
-
 
 @dataclass(frozen=True, slots=True)
 class Next(WithDice):
@@ -181,9 +185,6 @@ class Effect(Command):
     name: str
     params: dict[str, str] = field(default_factory=dict)
 
-    def words(self) -> list[str]:
-        return [self.verb, self.who, self.name, *pairs(self.params)]
-
 
 @dataclass(frozen=True, slots=True)
 class Wound(Command):
@@ -210,9 +211,6 @@ class Damage(Command):
     names: list[str]
     amount: int
 
-    def words(self) -> list[str]:
-        return [self.verb, *self.names, str(self.amount)]
-
 
 @dataclass(frozen=True, slots=True)
 class Heal(Damage):
@@ -227,9 +225,6 @@ class Setting(Command):
 
     verb: ClassVar[str] = "setting"
     params: dict[str, str] = field(default_factory=dict)
-
-    def words(self) -> list[str]:
-        return [self.verb, *pairs(self.params)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,9 +282,6 @@ class SaveAs(Command):
 
     verb: ClassVar[str] = "save-as"
     file: str
-
-    def words(self) -> list[str]:
-        return [self.verb, self.file]
 
 
 @dataclass(frozen=True, slots=True)
