@@ -31,15 +31,18 @@ def test_the_last_column_is_cut_to_the_room_left_rather_than_running_past_the_ed
     widths = {"name": 20, "strength": 5, "state": 30}
     shown, limits = fit_columns((NAME, STRENGTH, STATE), widths, room=45)
     assert [c.key for c in shown] == ["name", "strength", "state"]
-    assert limits == {"state": 45 - 22 - 7 - 2}
+    # the padding of every column but the last one's blank right edge, which the words
+    # may take as they do when they are not cut
+    assert limits == {"state": 45 - 22 - 7 - 1}
 
 
 def test_a_last_column_with_little_room_left_is_cut_to_it_rather_than_left_unmarked():
-    # name, hit points and so on take 35 of 44 cells: 7 left for a state of 39 (9 padded)
+    # name, hit points and so on take 35 of 44 cells: 8 left for a state of 39, its
+    # blank right edge taken too
     widths = {"name": 24, "strength": 7, "state": 39}
     shown, limits = fit_columns((NAME, STRENGTH, STATE), widths, room=44)
     assert [c.key for c in shown] == ["name", "strength", "state"]
-    assert limits == {"state": 44 - 26 - 9 - 2}
+    assert limits == {"state": 44 - 26 - 9 - 1}
 
 
 async def test_a_long_plain_state_ends_with_an_ellipsis_in_the_row_and_reads_whole_below(

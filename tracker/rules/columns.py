@@ -180,5 +180,5 @@ def fit_columns(columns: Sequence[Column], widths: dict[str, int],
     if over > padding // 2 and shown:  # past its blank right edge: the words are cut
         last = shown[-1]
         have = limits.get(last.key, widths.get(last.key, len(last.title)))
-        limits[last.key] = max(have - over, 1)
+        limits[last.key] = max(have - (over - padding // 2), 1)  # up to that edge too
     return shown, limits
