@@ -195,8 +195,9 @@ class Action(Generic[P]):
         return self.params_model.spec()
 
     @property
-    def roles(self) -> tuple[Stage, ...]:
-        return self.stages
+    def actor_param(self) -> str | None:
+        """The parameter naming who takes it (edc's ``attacker``), if one does."""
+        return next((p.name for p in self.params if p.kind == "actor"), None)
 
     @property
     def has_odds(self) -> bool:

@@ -128,6 +128,7 @@ class Remove(Command):
     verb: ClassVar[str] = "remove"
     who: str
 
+
 @dataclass(frozen=True, slots=True)
 class Next(WithDice):
     """``next [turn|phase|round] [force]``; a pending duty's dice with ``--dice``."""

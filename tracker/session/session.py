@@ -294,7 +294,7 @@ class Session:
             else:
                 tx.set(["position", "turn"], 0)
             play.record(tx, action, params, ids)
-            actor = str(params.get(actor_param(action)) or "")
+            actor = str(params.get(action.actor_param or "actor") or "")
             text = resolution_text(resolution, problems)
             resolved = resolved_record(action, params, resolution, odds, dice, problems)
             out = self._commit(tx, text, action.name, dice, actor=actor, resolved=resolved)
@@ -331,7 +331,7 @@ class Session:
         for reason in self.play.not_now(action):
             return reason
         given: dict[str, Any] = {}
-        actor = next((p.name for p in action.params if p.kind == "actor"), None)
+        actor = action.actor_param
         if actor is not None and who is not None:
             given[actor] = self.canonical_name(who)
         ids = [who] if given and who is not None else []
@@ -405,7 +405,7 @@ class Session:
     def _duty_givens(self, action: Action[Any], ids: list[str]) -> list[tuple[str, dict[str, Any]]]:
         """Who a duty's action is run for, and the parameter naming them: once for each
         one it is pending for where the action names its actor, else once."""
-        actor = next((p.name for p in action.params if p.kind == "actor"), None)
+        actor = action.actor_param
         if actor is None or not ids:
             return [("", {})]
         names = {x.id: x.name for x in self.enc.everyone}
@@ -418,7 +418,7 @@ class Session:
         pending for where the action names its actor (a morale test per unit), else once.
         Each is kept in ``parts`` as the same action taken by hand would be."""
         action = self.ruleset.action(name)
-        actor = next((p.name for p in action.params if p.kind == "actor"), None)
+        actor = action.actor_param
         texts = []
         for _, given in self._duty_givens(action, ids):
             params = self.action_params_raw(action, given, complete=True)
@@ -770,11 +770,6 @@ def pre_roll_odds(action: Action[Any], params: Any) -> list[tuple[str, float]]:
         return [(label, float(p)) for label, p in action.odds(params)]
     except (RuleError, ValueError, LookupError, NotImplementedError, ArithmeticError):
         return []
-
-
-def actor_param(action: Action[Any]) -> str:
-    """The parameter naming who takes ``action`` (edc's ``attacker``; most say ``actor``)."""
-    return next((p.name for p in action.params if p.kind == "actor"), "actor")
 
 
 def resolved_record(action: Action[Any], params: Any, res: Resolution,

@@ -456,9 +456,9 @@ class TrackerApp(SavingApp):
             self._drop_typed_ahead(said)
             # the dialog is for the first who owes the duty (the next unit to test)
             owes = pending.first
-            given = {p.name: self.session.canonical_name(owes)
-                     for p in self.session.ruleset.action(action).params
-                     if p.kind == "actor" and owes is not None}
+            actor = self.session.ruleset.action(action).actor_param
+            given = ({actor: self.session.canonical_name(owes)}
+                     if actor is not None and owes is not None else {})
             self.open_action(action, then=done, **given)
         else:
             self.set_status(pending.message, error=True)
@@ -627,10 +627,9 @@ class TrackerApp(SavingApp):
             self.set_status(f"{problem} (force=yes at the : line takes it anyway)", error=True)
             return
         actor = self._acting(action)
-        if actor is not None:
-            for p in action.params:
-                if p.kind == "actor" and p.name not in given:
-                    given[p.name] = self.session.canonical_name(actor.id)
+        named = action.actor_param
+        if actor is not None and named is not None and named not in given:
+            given[named] = self.session.canonical_name(actor.id)
         target = self._target_here(actor) or \
             self.session.ruleset.default_target(self.session.enc, actor)
         if target is not None:

@@ -29,7 +29,7 @@ from tracker.ui.typeahead import hold
 
 
 class ResolveScreen(FormScreen):
-    """The generic resolve dialog, built from ``Action.params`` and ``Action.roles``."""
+    """The generic resolve dialog, built from ``Action.params`` and ``Action.stages``."""
 
     def __init__(self, session: Session, action: Action[Any], given: dict[str, str],
                  submit: Submit) -> None:

@@ -4,8 +4,8 @@ Both sides roll the dice they spent from their Combat Pool (CP) against their ta
 numbers (ATN / DTN): successes are dice at or above the TN, the margin of success (MoS)
 is attacker's minus defender's successes. The winner holds the initiative next exchange
 (keeps it if he held it, else takes it); a tie goes to the attacker (the blow is turned
-aside). A roll with no successes and two
-or more 1s is a botch (fumble): the CP is cut by half the dice used on the next exchange.
+aside). A roll with no successes and two or more 1s is a botch (fumble): the CP is cut by
+half the dice used on the next exchange.
 
 Pressing: press dice roll against TN 3 (attacking) or 4 (defending); the exchange winner
 adds the MoS to his press successes; the most press successes moves the fight that many
