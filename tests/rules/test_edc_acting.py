@@ -76,10 +76,16 @@ def test_a_tie_leaves_the_initiative_with_the_attacker() -> None:
     assert names(s)[:2] == ["Roland", "Guardsman"]
 
 
-def test_the_initiative_holds_until_the_next_exchanges_result_across_the_round() -> None:
+def guardsman_holds_exchange_two() -> Session:
+    """The Guardsman won the first exchange: he holds the initiative in the second."""
     s = two_bouts()
     guardsman_wins_the_first_exchange(s)
     s.execute("next phase")
+    return s
+
+
+def test_the_initiative_holds_until_the_next_exchanges_result_across_the_round() -> None:
+    s = guardsman_holds_exchange_two()
     # the Guardsman attacks and loses: Roland takes it for round 2's first exchange
     s.execute("exchange Guardsman Roland attack_dice=2 defense_dice=2 "
               "--dice attack=2,3 defense=9,9")
@@ -106,14 +112,6 @@ def test_the_exchange_says_the_winner_takes_the_initiative_he_did_not_hold() -> 
     assert "tie, turned aside; Roland keeps the initiative" in line
 
 
-def guardsman_holds_exchange_two() -> Session:
-    """The Guardsman won the first exchange: he holds the initiative in the second."""
-    s = two_bouts()
-    guardsman_wins_the_first_exchange(s)
-    s.execute("next phase")
-    return s
-
-
 def test_an_attacker_who_did_not_hold_the_initiative_takes_it_by_winning() -> None:
     s = guardsman_holds_exchange_two()
     # the Guardsman holds it and attacks first; Roland declares an attack instead of a
@@ -133,9 +131,7 @@ def test_a_defender_who_holds_the_initiative_keeps_it_by_winning() -> None:
 
 
 def test_who_does_not_hold_the_initiative_attacks_only_once_the_holder_has_acted() -> None:
-    s = two_bouts()
-    guardsman_wins_the_first_exchange(s)
-    s.execute("next phase")
+    s = guardsman_holds_exchange_two()
     attack = "exchange Roland Guardsman attack_dice=2 --dice attack=9,9"
     with pytest.raises(CommandError, match="Guardsman holds the initiative: Guardsman "
                                            "attacks first this exchange"):
@@ -146,9 +142,7 @@ def test_who_does_not_hold_the_initiative_attacks_only_once_the_holder_has_acted
 
 
 def test_buying_the_initiative_is_the_gms_force() -> None:
-    s = two_bouts()
-    guardsman_wins_the_first_exchange(s)
-    s.execute("next phase")
+    s = guardsman_holds_exchange_two()
     out = s.execute("exchange Roland Guardsman attack_dice=2 force=yes --dice attack=9,9")
     assert "forced by the GM: Guardsman holds the initiative" in out.message
 
