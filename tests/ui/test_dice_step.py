@@ -13,10 +13,13 @@ from tests.conftest import SAVES
 from tests.ui.keys import burst, command, type_text
 from tests.ui.test_warmaster_phase import fill_field
 from tests.ui.wait import settled, until
+from tracker.rules import get
+from tracker.rules.stage_odds import Memo
 from tracker.session.opening import open_encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.log import LogPane, line
 from tracker.ui.screens.dice import DiceEntry, DiceScreen
+from tracker.ui.screens.dice_odds import odds_lines
 from tracker.ui.screens.resolve import ResolveScreen, percent
 
 
@@ -477,3 +480,19 @@ async def test_the_odds_walk_stops_when_the_dice_step_closes(tmp_path, monkeypat
         await until(pilot, lambda: not isinstance(app.screen, DiceScreen), "the form")
         await until(pilot, lambda: calls == ["walking", "stopped"], "the walk to stop")
         assert all(w.state in (WorkerState.CANCELLED, WorkerState.SUCCESS) for w in walkers)
+
+
+def test_the_odds_before_any_die_go_on_screen_once():
+    """Before any die the odds are shown at once, while the walk over the dice goes on;
+    the walk's end does not put the same words up a second time. After a die, the odds
+    given the dice so far are the answer."""
+    shoot = get("warmaster").action("shoot")
+    params = shoot.parse_params({"attacks": "3", "armour": "4"})
+    shown: list[str] = []
+    memo: Memo = {}
+    answer = odds_lines(shoot, params, {}, lambda: False, memo, shown.append)
+    assert answer is None
+    assert len(shown) == 1 and shown[0].startswith("before any die: ")
+    answer = odds_lines(shoot, params, {"hit": [6]}, lambda: False, memo, shown.append)
+    assert answer is not None and answer.startswith("given the dice so far: ")
+    assert len(shown) == 1

@@ -258,7 +258,8 @@ class DiceScreen(ModalScreen[Answers | None]):
             self.app.call_from_thread(self._show_odds, (head + text).strip(), asked)
 
         text = odds_lines(self.action, self.params, answers, stale, self._walked, show)
-        show(text)
+        if text is not None:
+            show(text)
 
     def _show_odds(self, text: str, asked: int) -> None:
         if asked != self._odds_asked or not self.is_mounted:

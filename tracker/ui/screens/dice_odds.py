@@ -23,11 +23,12 @@ def summary_of(action: Action[Any], params: Any) -> str:
 
 
 def odds_lines(action: Action[Any], params: Any, answers: dict[str, list[int]],
-               stale: Callable[[], bool], memo: Memo, show: Callable[[str], None]) -> str:
+               stale: Callable[[], bool], memo: Memo,
+               show: Callable[[str], None]) -> str | None:
     """The odds as the dice stand, for ``show`` to put on screen; before any die they
     are shown at once and the walk over the dice goes on (into ``memo``), so that the
-    first die's odds are at hand. An action whose dice decide no outcome with odds (an
-    initiative total) has none."""
+    first die's odds are at hand, and None says they are on screen already. An action
+    whose dice decide no outcome with odds (an initiative total) has none."""
     if not action.by_chance:
         return ""
     before = ""
@@ -46,7 +47,7 @@ def odds_lines(action: Action[Any], params: Any, answers: dict[str, list[int]],
             outcome_odds(action, params, answers, stale=stale, labels=prior, memo=memo)
         except Exception:  # too many ways, newer dice, or the rules refusing
             pass
-        return f"before any die: {before}"
+        return None
     # the resolver itself, over every way the dice left can fall
     try:
         flags: dict[str, float] = {}
