@@ -89,6 +89,9 @@ async def test_a_warmaster_shot_die_by_die(tmp_path):
         await type_text(pilot, "61")  # the seventh die is one too many
         assert step.query_one(DiceEntry).value == "1 2,4566"
         assert text(step, "dice-error") == "this stage takes 6 dice (d6 hit)"
+        await pilot.press("enter")  # right after a refused key: stops and says why
+        assert text(step, "dice-error") == ("the 1 was not taken: the entry reads "
+                                            "1 2 4 5 6 6; Enter again takes it as it stands")
         await pilot.press("enter")
         await pilot.pause()
         # four hits: four saves at the knights' armour of 4+
@@ -230,6 +233,8 @@ async def test_a_harn_shot_d100_as_tens_and_units_then_the_zone_die(tmp_path):
         assert text(step, "dice-in") == "in: 45  (1 of 1) · 1 at ≤ 85"
         await type_text(pilot, "1")
         assert "this stage takes 1 die" in text(step, "dice-error")
+        await pilot.press("enter")  # the 1 was refused: the first Enter stops on the entry
+        assert "the 1 was not taken: the entry reads 45" in text(step, "dice-error")
         await pilot.press("enter")
         await pilot.pause()
         prompt = text(step, "dice-prompt")
@@ -496,3 +501,27 @@ def test_the_odds_before_any_die_go_on_screen_once():
     answer = odds_lines(shoot, params, {"hit": [6]}, lambda: False, memo, shown.append)
     assert answer is not None and answer.startswith("given the dice so far: ")
     assert len(shown) == 1
+
+
+async def test_enter_right_after_a_refused_key_stops_on_the_entry(tmp_path):
+    """A GM who types 25 for a d20 and Enter at once meant no 2: the 5 is refused as it
+    is typed, and the Enter that follows stops on the entry and says what it reads; a
+    second Enter takes it."""
+    app = app_on(tmp_path, "plain-goblin-ambush.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "enter")  # Tam attacks
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the form")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, DiceScreen), "the dice step")
+        step = app.screen
+        burst(app, "2", "5", "enter")  # as fast as a GM types
+        await until(pilot, lambda: "not taken" in text(step, "dice-error"), "the refusal")
+        assert app.screen is step
+        assert step.query_one(DiceEntry).value == "2"
+        assert "the 5 was not taken: the entry reads 2" in text(step, "dice-error")
+        before = len(app.session.enc.log)
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is not step, "the attack taken")
+        await until(pilot, lambda: len(app.session.enc.log) > before, "the attack logged")
+        assert "Tam attacks Goblin 2: 2+6 = 8 vs AC 15: miss" in app.session.enc.log[-1].text

@@ -13,6 +13,7 @@ class Step(Protocol):
     """What the entry asks of the dice step it serves."""
 
     def refusal(self, text: str) -> str | None: ...
+    def typed(self) -> list[int]: ...
     def show_error(self, message: str) -> None: ...
     def roll(self, rest: bool) -> None: ...
     def next_stage(self) -> None: ...
@@ -22,11 +23,16 @@ class Step(Protocol):
 class DiceEntry(InOrderInput):
     """The dice of one stage as typed. A key that would make more dice than the stage
     takes, or a face the die cannot show, is refused as it is typed; ``r``/``R`` roll,
-    Enter goes on and Backspace on an empty entry goes back, each in the order typed."""
+    Enter goes on and Backspace on an empty entry goes back, each in the order typed.
+
+    An Enter right after a refused key does not go on: the GM who typed ``25`` for a
+    d20 meant no 2, so the step stops on the entry as it stands and a second Enter
+    takes it."""
 
     def __init__(self, step: Step, **kw: Any) -> None:
         super().__init__(**kw)
         self.step = step
+        self.refused = ""
 
     def replace(self, text: str, start: int, end: int) -> None:
         value = self.value
@@ -35,8 +41,10 @@ class DiceEntry(InOrderInput):
         if text:
             error = self.step.refusal(new)
             if error:
+                self.refused = text
                 self.step.show_error(error)
                 return
+        self.refused = ""
         self.step.show_error("")
         super().replace(text, start, end)
 
@@ -49,9 +57,16 @@ class DiceEntry(InOrderInput):
             self.step.roll(rest=event.character == "R")
 
     async def action_submit(self) -> None:
+        if self.refused:
+            said = " ".join(map(str, self.step.typed())) or "nothing"
+            self.step.show_error(f"the {self.refused.strip()} was not taken: the entry "
+                                 f"reads {said}; Enter again takes it as it stands")
+            self.refused = ""
+            return
         self.step.next_stage()
 
     def action_delete_left(self) -> None:
+        self.refused = ""
         if not self.value:
             self.step.back()
             return

@@ -175,7 +175,7 @@ class DiceScreen(ModalScreen[Answers | None]):
             return False
         self.req = nxt[0]
         entry = self.query_one(DiceEntry)
-        entry.value = ""
+        entry.value = entry.refused = ""
         if self.req.certain:  # the GM is not asked for dice that cannot matter
             self.roll(rest=False)
             return self.req is not None
