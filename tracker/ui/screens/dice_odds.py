@@ -55,8 +55,8 @@ def odds_lines(action: Action[Any], params: Any, answers: dict[str, list[int]],
                               labels=prior, memo=memo)
         head = "given the dice so far: " if some else "before any die: "
         text = head + odds_text(walked, limit=5)
-        named = {label for label, _ in walked}
-        more = [(k, p) for k, p in flags.items() if k not in named]
+        shown = [(label, p) for label, p in walked if p > 0][:5]
+        more = [(k, p) for k, p in flags.items() if not _said(k, p, shown)]
         if any(p for _, p in more):
             text += "\nand: " + odds_text(more, limit=5)
         return text
@@ -65,3 +65,10 @@ def odds_lines(action: Action[Any], params: Any, answers: dict[str, list[int]],
                 else "(too many ways left for the dice to fall to show odds)")
     except Exception as exc:  # odds must never take the dice step down
         return f"(odds unavailable: {exc})"
+
+
+def _said(flag: str, p: float, shown: list[tuple[str, float]]) -> bool:
+    """Whether the outcomes on screen already say ``flag``'s chance: one is named so, or
+    those that name it as a word (``hit`` in ``critical hit``) add up to it."""
+    named = sum(q for label, q in shown if flag in label.replace(":", " ").split())
+    return any(flag == label for label, _ in shown) or abs(named - p) < 1e-9
