@@ -96,6 +96,10 @@ def test_several_targets_at_once_and_names_of_several_words_need_no_quotes():
     ("add combatant Ogre defences=ac,w-ll", "'w-ll' is not a defence name"),
     ("attack Aria Goblin damage=1d6 crit=1", "crit=1: must be at least 2"),
     ("save Goblin dc=0", "dc=0: must be at least 1"),
+    # a name that is no one's: before, the attack was logged with no one hurt
+    ("attack Aria Gobbo defence=15 --dice attack=15 damage=6", "no combatant named 'Gobbo'"),
+    ("attack Ariadne Goblin", "no combatant named 'Ariadne'"),
+    ("save Goblin,Orc dc=12", "no combatant named 'Orc'"),
 ])
 def test_bad_values_are_refused_in_one_line_naming_the_value(line, message):
     s = table()

@@ -208,12 +208,12 @@ class Session:
         for p in action.params:
             value = raw.get(p.name)
             if p.kind in ("actor", "target") and isinstance(value, str):
-                raw[p.name] = self.canonical_name(value)
+                raw[p.name] = self.known_name(value)
             elif (p.kind == "names" or p.kind == "strs" and p.unlike) and value:
                 # names of combatants or units (a list that may not name the ``unlike``)
                 names = value.split(",") if isinstance(value, str) else value
-                raw[p.name] = ",".join(self.canonical_name(str(n).strip()) for n in names
-                                       if str(n).strip())
+                raw[p.name] = ",".join(self.known_name(str(n).strip())
+                                       for n in names if str(n).strip())
         partial = action.parse_params(raw, partial=True)
         given = {k: partial[k] for k in raw}
         for k, v in action.fill(self.enc, dict(given)).items():
@@ -256,6 +256,22 @@ class Session:
         if table:
             return redaction.table_view(self.enc, self.ruleset.order_stat)
         return redaction.player_view(self.enc, side, self.ruleset.order_stat)
+
+    def known_name(self, key: str) -> str:
+        """The full name of the combatant or unit ``key`` names; a name that is no one's
+        is refused (an action would otherwise log it with nothing done to anyone)."""
+        if not key.strip():
+            return key
+        said: list[str] = []
+        for find in (self.enc.find_combatant, self.enc.find_unit):
+            try:
+                find(key)
+                return self.canonical_name(key)
+            except LookupError as exc:
+                said.append(str(exc))
+        several = next((s for s in said if not s.startswith("no ")), None)
+        what = "unit" if self.enc.units and not self.enc.combatants else "combatant"
+        raise CommandError(several or f"no {what} named '{key}'")
 
     def canonical_name(self, key: str) -> str:
         """The full name of the combatant or unit ``key`` names (an id, a prefix ...)."""
