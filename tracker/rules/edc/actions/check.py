@@ -1,6 +1,7 @@
 """A pass/fail check of edc: a fighter's d10s against a TN, passed on one success (a botch
-fails too). Its roll, its figures and its odds are here; what a pass or a failure leads to
-is each check's own (frozen, knocked down, unhorsed, a Health lost)."""
+fails too). Its roll, its text, its outcome and its odds are here; the words of the text,
+the figures and what a pass or a failure leads to are each check's own (frozen, knocked
+down, unhorsed, a Health lost)."""
 
 from __future__ import annotations
 
@@ -90,8 +91,9 @@ class PassFail(Action[C]):
         """The resolution of the dice rolled, ``text`` saying them so far: a pass or a
         failure and the words it follows with."""
         passed = rolled.successes > 0
-        return Resolution(self.name, self.outcomes[passed], text + self.follows(p, passed),
-                          self.figures(p, rolled), dice.rolls)
+        failure, success = self.outcomes
+        return Resolution(self.name, success if passed else failure,
+                          text + self.follows(p, passed), self.figures(p, rolled), dice.rolls)
 
     def odds(self, p: C) -> Odds:
         return chances.pass_fail(self.rolled(p), self.tn(p), p.tn_above_ten, self.failed,
