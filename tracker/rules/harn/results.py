@@ -14,7 +14,7 @@ from tracker.rules.base import Resolution, RuleError
 
 from .attack import AttackFigures, AttackParams, ModifierFigure
 from .plan import Plan, plan_attack
-from .strike import Strike, direct, volley
+from .strike import Strike, strike
 from .tables import attack_row, fmt_num, tables, weapon
 
 
@@ -108,11 +108,11 @@ def resolve_missile(p: AttackParams, dice: Dice, action: str = "missile") -> Res
         parts.append("spoiled: the attack automatically fails")
         return _finish(action, f, parts, dice, "spoiled")
 
-    strike = (volley if band.volley else direct)(p, dice, plan, level, f, parts)
-    if strike is None:
+    struck = strike(p, dice, plan, level, f, parts)
+    if struck is None:
         f.result = "miss"
         return _finish(action, f, parts, dice, "miss")
-    _record_strike(p, f, strike, plan, parts)
+    _record_strike(p, f, struck, plan, parts)
     _roll_impact(p, f, dice, parts)
     return _finish(action, f, parts, dice, "strike")
 

@@ -111,6 +111,18 @@ def _strike_by_count(
     return strike
 
 
+def _strike_found(
+    p: AttackParams, dice: Dice, f: AttackFigures, parts: list[str], count: int, hit: str,
+    lead: str, no_one: str,
+) -> Strike | None:
+    """A miss's strike on whoever the target count finds (``lead`` says where), or
+    ``no_one`` said where the count is 0."""
+    if count <= 0:
+        parts.append(no_one)
+        return None
+    return _strike_by_count(p, dice, f, parts, lead, count, hit)
+
+
 def _impact_roll_ta(f: AttackFigures, impact_roll: int, parts: list[str]) -> None:
     if impact_roll in (5, 10):
         f.impact_tas += 1
@@ -142,18 +154,26 @@ def _finds_no_one(plan: Plan, parts: list[str], words: str) -> bool:
     return True
 
 
+def strike(
+    p: AttackParams, dice: Dice, plan: Plan, level: str, f: AttackFigures, parts: list[str]
+) -> Strike | None:
+    """The results of a test that did not fail critically, direct or volley as the range
+    band says; a miss at EML 05 or less finds no one in either (before any deviation)."""
+    if level == "MF" and _finds_no_one(
+        plan, parts, "the missile lands harmlessly" if plan.volley else "miss"
+    ):
+        return None
+    return (volley if plan.volley else direct)(p, dice, plan, level, f, parts)
+
+
 def direct(
     p: AttackParams, dice: Dice, plan: Plan, level: str, f: AttackFigures, parts: list[str]
 ) -> Strike | None:
     """Direct results: a strike on the target, or on a miss maybe a creature nearby."""
     if level == "MF":
-        if _finds_no_one(plan, parts, "miss"):
-            return None
-        if plan.targets <= 0:
-            parts.append("miss; no other target within 5 ft")
-            return None
-        lead = f"miss; target count {plan.targets} within 5 ft"
-        return _strike_by_count(p, dice, f, parts, lead, plan.targets, "nearby")
+        return _strike_found(p, dice, f, parts, plan.targets, "nearby",
+                             f"miss; target count {plan.targets} within 5 ft",
+                             "miss; no other target within 5 ft")
 
     target_still = (p.target or "still") == "still"
     free = 1 + p.steps if level == "CS" else 0
@@ -185,17 +205,13 @@ def volley(
 ) -> Strike | None:
     """Volley results: a potential strike in the area, or on a miss a deviation."""
     if level == "MF":
-        if _finds_no_one(plan, parts, "the missile lands harmlessly"):
-            return None
         d8 = dice.roll_many("deviation", DEVIATION_DIE, 1, why="which adjacent area")[0]
         f.deviation = d8
         count = deviation_count(p.deviation_targets, d8)
         f.target_count = count
-        if count <= 0:
-            parts.append(f"deviation: d8 {d8}, the adjacent area holds no target")
-            return None
-        lead = f"deviation: d8 {d8}, target count {count}"
-        return _strike_by_count(p, dice, f, parts, lead, count, "deviation")
+        return _strike_found(p, dice, f, parts, count, "deviation",
+                             f"deviation: d8 {d8}, target count {count}",
+                             f"deviation: d8 {d8}, the adjacent area holds no target")
 
     if level == "CS":
         sides, n = PRECISION_DIE, 1 + p.steps

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Figures, Odds, Resolution, param
 
-from ..common import combatant_or_none, d10s, missing, successes_word, tn_rule
+from ..common import Check, combatant_or_none, d10s, missing, tn_rule
 from ..settings import BLOOD_LOSS_RAISE
 from ..wounds import blood_loss_tn, lose_health
 from .check import CheckParams, PassFail
@@ -51,23 +51,25 @@ class Bloodloss(PassFail[BloodlossParams]):
     detail = "figures: successes, health_lost (0 or 1), tn"
     failed = "loses 1 Health"
     passed = "holds"
+    outcomes = ("failure", "success")
     outcome_labels = {"success": passed, "failure": failed}
 
     def tn(self, p: BloodlossParams) -> int:
         return p.tn
 
+    def head(self, p: BloodlossParams) -> str:
+        return f"{self.named(p)}: Toughness {p.toughness} vs BL {p.tn}"
+
+    def figures(self, p: BloodlossParams, rolled: Check) -> BloodlossFigures:
+        return BloodlossFigures(successes=rolled.successes,
+                                health_lost=0 if rolled.successes else 1, tn=p.tn)
+
     def resolve(self, p: BloodlossParams, dice: Dice) -> Resolution:
-        who = self.named(p)
         if p.tn <= 0:
             f = BloodlossFigures(successes=0, health_lost=0, tn=0)
-            return Resolution("bloodloss", "not bleeding", f"{who}: not bleeding", f,
+            return Resolution("bloodloss", "not bleeding", f"{self.named(p)}: not bleeding", f,
                               dice.rolls)
-        succ = self.roll(p, dice).successes
-        lost = 0 if succ else 1
-        text = (f"{who}: Toughness {p.toughness} vs BL {p.tn}: {successes_word(succ)}"
-                + (", loses 1 Health" if lost else ", holds"))
-        f = BloodlossFigures(successes=succ, health_lost=lost, tn=p.tn)
-        return Resolution("bloodloss", "failure" if lost else "success", text, f, dice.rolls)
+        return super().resolve(p, dice)
 
     def odds(self, p: BloodlossParams) -> Odds:
         if p.tn <= 0:

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.core.dice import Dice
 from tracker.rules.base import Resolution, param
 
-from ..common import d10s, from_actor, successes_word, tn_rule
+from ..common import Check, d10s, from_actor, successes_word, tn_rule
 from .check import CheckFigures, CheckParams, PassFail
 
 if TYPE_CHECKING:
@@ -52,21 +51,23 @@ class Hesitation(PassFail[HesitationParams]):
               "hesitates: defend only for one exchange.")
     failed = "frozen"
     passed = "may defend (white)"
+    outcomes = ("frozen", "defend")
 
     def tn(self, p: HesitationParams) -> int:
         return p.tn
 
-    def resolve(self, p: HesitationParams, dice: Dice) -> Resolution:
-        tn, who = p.tn, self.named(p)
-        succ = self.roll(p, dice).successes
-        if succ:
-            text = f"{who}: Reflex {p.reflex} vs TN {tn}: {successes_word(succ)}, may defend"
-            outcome = "defend"
-        else:
-            text = f"{who}: Reflex {p.reflex} vs TN {tn}: no success, frozen for an exchange"
-            outcome = "frozen"
-        f = HesitationFigures(tn=tn, successes=succ, can_defend=bool(succ))
-        return Resolution("hesitation", outcome, text, f, dice.rolls)
+    def head(self, p: HesitationParams) -> str:
+        return f"{self.named(p)}: Reflex {p.reflex} vs TN {p.tn}"
+
+    def tally(self, successes: int) -> str:
+        return successes_word(successes) if successes else "no success"
+
+    def follows(self, p: HesitationParams, passed: bool) -> str:
+        return ", may defend" if passed else ", frozen for an exchange"
+
+    def figures(self, p: HesitationParams, rolled: Check) -> HesitationFigures:
+        return HesitationFigures(tn=p.tn, successes=rolled.successes,
+                                 can_defend=rolled.successes > 0)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return from_actor(enc, given, reflex="reflex")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Resolution, RuleError, param
 
-from ..common import d10s, from_actor, successes_word, tn_rule
+from ..common import Check, d10s, from_actor, tn_rule
 from .check import CheckFigures, CheckParams, PassFail
 
 if TYPE_CHECKING:
@@ -55,21 +55,23 @@ class Knockdown(PassFail[KnockdownParams]):
               "(half CP at each refresh) until the GM sets prone=no.")
     failed = "knocked down"
     passed = "stays up"
+    outcomes = ("down", "up")
 
     def tn(self, p: KnockdownParams) -> int:
         return p.knockdown_tn()[0]
 
-    def resolve(self, p: KnockdownParams, dice: Dice) -> Resolution:
+    def head(self, p: KnockdownParams) -> str:
         tn, why = p.knockdown_tn()
-        who = self.named(p)
-        if tn <= 0:
+        return f"{self.named(p)}: Knockdown {p.dice} vs TN {tn} ({why})"
+
+    def figures(self, p: KnockdownParams, rolled: Check) -> KnockdownFigures:
+        return KnockdownFigures(tn=self.tn(p), successes=rolled.successes,
+                                knocked_down=rolled.successes == 0)
+
+    def resolve(self, p: KnockdownParams, dice: Dice) -> Resolution:
+        if self.tn(p) <= 0:
             raise RuleError("knockdown: give mos=, shock=, fumble_dice= or tn=")
-        succ = self.roll(p, dice).successes
-        down = succ == 0
-        text = f"{who}: Knockdown {p.dice} vs TN {tn} ({why}): {successes_word(succ)}, "
-        text += "knocked down" if down else "stays up"
-        f = KnockdownFigures(tn=tn, successes=succ, knocked_down=down)
-        return Resolution("knockdown", "down" if down else "up", text, f, dice.rolls)
+        return super().resolve(p, dice)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return from_actor(enc, given, dice="knockdown")

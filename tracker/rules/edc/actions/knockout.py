@@ -11,7 +11,7 @@ from tracker.core.lifetimes import since
 from tracker.rules.base import Odds, Resolution, param
 from tracker.startup import lazy
 
-from ..common import d10s, from_actor, successes_word, tn_rule
+from ..common import Check, d10s, from_actor, tn_rule
 from ..later import chances
 from ..settings import KNOCKOUT_TN
 from .check import CheckFigures, CheckParams, PassFail
@@ -72,23 +72,27 @@ class Knockout(PassFail[KnockoutParams]):
               "seconds).")
     failed = "out 1d10 seconds"
     passed = "stays conscious"
+    outcomes = ("out", "conscious")
     outcome_labels = {"conscious": passed, "out": failed, "out long": "out 1d10 x 10 minutes"}
 
     def tn(self, p: KnockoutParams) -> int:
         return p.roll_tn
 
-    def resolve(self, p: KnockoutParams, dice: Dice) -> Resolution:
-        tn = p.roll_tn
+    def head(self, p: KnockoutParams) -> str:
+        return f"{self.named(p)}: Knockout roll {p.dice} vs TN {p.roll_tn}"
+
+    def figures(self, p: KnockoutParams, rolled: Check) -> KnockoutFigures:
+        return KnockoutFigures(tn=p.roll_tn, successes=rolled.successes, botch=rolled.botch,
+                               seconds_out=0)
+
+    def result(self, p: KnockoutParams, rolled: Check, text: str, dice: Dice) -> Resolution:
+        if rolled.successes:
+            return super().result(p, rolled, text, dice)
+        f = self.figures(p, rolled)
         who = self.named(p)
-        succ, fumble = self.roll(p, dice)
-        f = KnockoutFigures(tn=tn, successes=succ, botch=fumble, seconds_out=0)
-        text = f"{who}: Knockout roll {p.dice} vs TN {tn}: {successes_word(succ)}"
-        if succ:
-            return Resolution("knockout", "conscious", text + ", stays conscious", f,
-                              dice.rolls)
-        why = f"{who}: x 10 minutes out" if fumble else f"{who}: seconds out"
+        why = f"{who}: x 10 minutes out" if rolled.botch else f"{who}: seconds out"
         d = dice.roll_many("out", 10, 1, why=why, zero_is_ten=True)[0]
-        if fumble:
+        if rolled.botch:
             f.seconds_out = d * 600
             text += f", fumble: out for {d * 10} minutes"
             return Resolution("knockout", "out long", text, f, dice.rolls)

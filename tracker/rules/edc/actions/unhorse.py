@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.core.dice import Dice
 from tracker.rules.base import Figures, Resolution, param
 
-from ..common import d10s, successes_word, tn_rule
+from ..common import Check, d10s, tn_rule
 from .check import CheckParams, PassFail
 from .mounted import FALL_FEET, fill_rider, ride_tn_param, unhorse_rider
 
@@ -50,25 +49,24 @@ class Unhorse(PassFail[UnhorseParams]):
     failed = "knocked from the saddle"
     passed = "stays mounted"
     outcome_labels = {"unhorsed": failed, "mounted": passed}
+    outcomes = ("unhorsed", "mounted")
     who = "rider"
 
     def tn(self, p: UnhorseParams) -> int:
         return p.ride_tn
 
-    def resolve(self, p: UnhorseParams, dice: Dice) -> Resolution:
-        n = p.rolled
-        rider = self.named(p)
-        succ = self.roll(p, dice).successes
-        off = succ == 0
-        text = (
-            f"{rider} struck (MoS {p.mos}): AG/Ride {p.dice} - {p.mos} = {n} dice vs TN "
-            f"{p.ride_tn}: {successes_word(succ)}; "
-            + (f"knocked from the saddle (take a {FALL_FEET} ft fall)" if off
-               else "stays mounted")
-        )
-        f = UnhorseFigures(dice_rolled=n, successes=succ, unhorsed=off,
-                           fall_feet=FALL_FEET if off else 0)
-        return Resolution("unhorse", "unhorsed" if off else "mounted", text, f, dice.rolls)
+    def head(self, p: UnhorseParams) -> str:
+        return (f"{self.named(p)} struck (MoS {p.mos}): AG/Ride {p.dice} - {p.mos} = "
+                f"{p.rolled} dice vs TN {p.ride_tn}")
+
+    def follows(self, p: UnhorseParams, passed: bool) -> str:
+        return "; stays mounted" if passed else (
+            f"; knocked from the saddle (take a {FALL_FEET} ft fall)")
+
+    def figures(self, p: UnhorseParams, rolled: Check) -> UnhorseFigures:
+        off = rolled.successes == 0
+        return UnhorseFigures(dice_rolled=p.rolled, successes=rolled.successes, unhorsed=off,
+                              fall_feet=FALL_FEET if off else 0)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return fill_rider(enc, given)
