@@ -10,8 +10,8 @@ from tracker.report.words import (
     odds_words,
     param_words,
     pct,
+    story,
     unrecorded_words,
-    where_words,
 )
 
 
@@ -33,15 +33,11 @@ def _story(g: Gathered) -> list[str]:
     out: list[str] = []
     if not g.lines:
         return ["Nothing has happened yet.", ""]
-    last_round, last_where = None, None
-    for line in g.lines:
-        if line.round != last_round:
-            out += [f"## Round {line.round}", ""]
-            last_round, last_where = line.round, None
-        where = where_words(line)
-        if where and where != last_where:
+    for line, opens, where in story(g.lines):
+        if opens is not None:
+            out += [f"## Round {opens}", ""]
+        if where:
             out += [f"### {where[0].upper()}{where[1:]}", ""]
-            last_where = where
         out += _line(line)
     return out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from tracker.core.words import plural as plural
@@ -123,3 +124,20 @@ def where_words(line: Line) -> str:
     """The phase and the turn of a line: "shoot, English turn"."""
     bits = [b for b in (line.phase, f"{possessive(line.turn)} turn" if line.turn else "") if b]
     return ", ".join(bits)
+
+
+def story(lines: list[Line]) -> Iterator[tuple[Line, int | None, str]]:
+    """The lines in order, each with the round it opens (None: its round goes on) and the
+    place it opens, in ``where_words`` ("": no new place), as the story heads them."""
+    last_round, last_where = None, None
+    for line in lines:
+        opens = None
+        if line.round != last_round:
+            opens = last_round = line.round
+            last_where = None
+        where = where_words(line)
+        if where and where != last_where:
+            last_where = where
+        else:
+            where = ""
+        yield line, opens, where

@@ -22,8 +22,8 @@ from tracker.report.words import (
     odds_words,
     param_words,
     pct,
+    story,
     unrecorded_words,
-    where_words,
 )
 from tracker.ui.errors import log_unexpected
 
@@ -142,15 +142,11 @@ def story_text(g: Gathered) -> Text:
     note = unrecorded_words(g.unrecorded, g.actions)
     if note:
         out.append(f"{note}\n", style="italic")
-    last_round, last_where = None, None
-    for line in g.lines:
-        if line.round != last_round:
-            out.append(f"Round {line.round}\n", style="bold underline")
-            last_round, last_where = line.round, None
-        where = where_words(line)
-        if where and where != last_where:
+    for line, opens, where in story(g.lines):
+        if opens is not None:
+            out.append(f"Round {opens}\n", style="bold underline")
+        if where:
             out.append(f" {where}\n", style="bold")
-            last_where = where
         _story_line(out, line)
     return out
 

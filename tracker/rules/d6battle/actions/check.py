@@ -28,19 +28,38 @@ T = TypeVar("T", bound=UnitTestParams)
 
 
 class UnitTest(Action[T]):
-    """A test: its stage's dice against the value ``against`` names; ``follow`` writes
+    """A test: its stage's dice against the value ``against`` names, told in the log as
+    "<unit> <said>: <roll> vs <versus>: passed" or the failure's words; ``follow`` writes
     what a resolution leads to for the unit that tested."""
 
     failed: ClassVar[str]
     """The odds label of a failure ("disordered")."""
+    said: ClassVar[str]
+    """What the log calls the test after the unit's name ("morale test")."""
+    failure: ClassVar[tuple[str, str]]
+    """A failure's outcome and its words in the log ("failed", "failed, flees ...")."""
 
     def against(self, p: T) -> tuple[str, int]:
         """The test's dice (notation) and the value a total passes at or under."""
         raise NotImplementedError
 
+    def versus(self, p: T) -> str:
+        """The value tested against, in the log's words ("Mo 7")."""
+        raise NotImplementedError
+
+    def figures(self, p: T, tested: Tested) -> Tested:
+        """The test's figures: the roll and what the test adds to it."""
+        raise NotImplementedError
+
     def take(self, p: T, dice: Dice) -> tuple[Tested, str]:
         """What the test rolled, and the roll in words ("2d6 3+4=7")."""
         return take_test(dice, self.stages[0].role, *self.against(p))
+
+    def resolve(self, p: T, dice: Dice) -> Resolution:
+        tested, shown = self.take(p, dice)
+        outcome, words = ("passed", "passed") if tested.passed else self.failure
+        text = f"{p.actor or 'The unit'} {self.said}: {shown} vs {self.versus(p)}: {words}"
+        return Resolution(self.name, outcome, text, self.figures(p, tested), list(dice.rolls))
 
     def odds(self, p: T) -> Odds:
         return chances.pass_or_fail(*self.against(p), self.failed)

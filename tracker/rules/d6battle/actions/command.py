@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.core.dice import Dice
 from tracker.rules.base import Resolution, param, setting_param
 
 from ..later import model
@@ -43,19 +42,18 @@ class CommandTest(UnitTest[CommandParams]):
     stages = (test_stage("command", "value", "for the command test"),)
     detail = "figures: passed, roll, dice, command, command_dice, disordered."
     failed = "disordered"
+    said = "charged in the flank, command test"
+    failure = ("disordered", "failed, disordered")
 
     def against(self, p: CommandParams) -> tuple[str, int]:
         return p.command_dice, p.command
 
-    def resolve(self, p: CommandParams, dice: Dice) -> Resolution:
-        tested, shown = self.take(p, dice)
-        f = CommandFigures(**tested.as_json(), command=p.command, command_dice=p.command_dice,
-                           disordered=not tested.passed)
-        name = p.actor or "The unit"
-        text = f"{name} charged in the flank, command test: {shown} vs {p.command}: "
-        text += "passed" if f.passed else "failed, disordered"
-        return Resolution("command", "passed" if f.passed else "disordered", text, f,
-                          list(dice.rolls))
+    def versus(self, p: CommandParams) -> str:
+        return str(p.command)
+
+    def figures(self, p: CommandParams, tested: Tested) -> Tested:
+        return CommandFigures(**tested.as_json(), command=p.command, command_dice=p.command_dice,
+                              disordered=not tested.passed)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         if not given.get("actor") or "command" in given:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.core.dice import Dice
 from tracker.rules.base import Resolution, param, setting_param
 
 from ..later import model
@@ -45,6 +44,8 @@ class Morale(UnitTest[MoraleParams]):
     detail = ("figures: passed, roll, dice, mo, morale_dice. A failed unit flees in the "
               "resolution phase (shown as routed in the roster).")
     failed = "failed, flees"
+    said = "morale test"
+    failure = ("failed", "failed, flees in the resolution phase")
 
     def against(self, p: MoraleParams) -> tuple[str, int]:
         return p.morale_dice, p.mo
@@ -52,13 +53,11 @@ class Morale(UnitTest[MoraleParams]):
     def can_act(self, who: Any) -> bool:
         return bool(getattr(who, "morale_test", False))  # a unit shooting forced to test
 
-    def resolve(self, p: MoraleParams, dice: Dice) -> Resolution:
-        tested, shown = self.take(p, dice)
-        f = MoraleFigures(**tested.as_json(), mo=p.mo, morale_dice=p.morale_dice)
-        text = f"{p.actor or 'The unit'} morale test: {shown} vs Mo {p.mo}: "
-        text += "passed" if f.passed else "failed, flees in the resolution phase"
-        return Resolution("morale", "passed" if f.passed else "failed", text, f,
-                          list(dice.rolls))
+    def versus(self, p: MoraleParams) -> str:
+        return f"Mo {p.mo}"
+
+    def figures(self, p: MoraleParams, tested: Tested) -> Tested:
+        return MoraleFigures(**tested.as_json(), mo=p.mo, morale_dice=p.morale_dice)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         unit = unit_named(enc, given, "actor")
