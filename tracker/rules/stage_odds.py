@@ -104,13 +104,18 @@ def outcome_odds(action: Action[Any], params: Any, answers: dict[str, list[int]]
     figure being yes. ``labels``, the action's odds before any die: each way the dice
     fall is told by the label of those odds it comes to (:meth:`Action.happened`), so
     the odds keep their words as the dice land; a way no label names keeps its
-    outcome's word. ``memo`` (for one action, parameters and labels) keeps the
+    outcome's word, and the outcomes come in the labels' order (the rest after them,
+    most likely first). ``memo`` (for one action, parameters and labels) keeps the
     resolver's answers between calls."""
     out, yes = exact_odds(action, params, answers, budget=budget, stale=stale,
                           labels=labels, memo=memo)
     if flags is not None:
         flags.update({k: float(v) for k, v in sorted(yes.items())})
-    return sorted(((k, float(v)) for k, v in out.items()), key=lambda kv: (-kv[1], kv[0]))
+    # in the order of the odds before any die, so each outcome stays where the GM saw
+    # it; the rest, most likely first
+    place = {label: i for i, (label, _) in enumerate(labels or ())}
+    return sorted(((k, float(v)) for k, v in out.items()),
+                  key=lambda kv: (place.get(kv[0], len(place)), -kv[1], kv[0]))
 
 
 def exact_odds(action: Action[Any], params: Any, answers: dict[str, list[int]], *,
