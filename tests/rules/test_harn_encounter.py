@@ -414,3 +414,22 @@ def test_describe_combatant() -> None:
     assert text == "IR50, arbalest BR60, spanning 1/2, unloaded"
     text = RULESET.describe_combatant(archer(loaded=True, aimed_round=2, in_hand=True))
     assert text == "IR76, bow BR40, loaded, aimed r2, in hand"
+
+
+def test_the_missile_state_refuses_before_the_form_and_the_gm_may_force_past_it() -> None:
+    """An unloaded bow, a bow loaded already and a crossbow spanned already are refused
+    where the action list asks (before any form: the list greys the action with the
+    reason), and the GM may force past them as past any limit."""
+    s = fresh(archer(loaded=False, in_hand=False), crossbowman(spanned=True), foe())
+    shoot, load, span = (RULESET.action(n) for n in ("shoot", "load", "span"))
+    assert s.why_not(shoot, "nolora") == "Nolora's bow is not loaded (load first)"
+    assert s.why_not(load, "nolora") == ""
+    assert s.why_not(span, "ulric") == "Ulric's crossbow is already spanned"
+    with pytest.raises(CommandError, match="not loaded \\(load first\\); add force=yes"):
+        s.execute("shoot Nolora Brigand range=30 --dice test=10 --roll-rest")
+    out = s.execute("shoot Nolora Brigand range=30 force=yes --dice test=10 --roll-rest")
+    assert out.resolution is not None
+    assert "not loaded" in out.message  # the log says what was forced past
+    s.execute("undo")
+    s.execute("load Nolora")
+    assert s.why_not(load, "nolora").endswith("already loaded")

@@ -303,6 +303,9 @@ class Play:
     def problems(self, action: Action[Any], params: Any, ids: list[str]) -> list[str]:
         """Why this action may not be taken now, in plain words (empty: it may)."""
         out = self.not_now(action)
+        # what the rules of the actor's state refuse (out of the fight, not loaded, a
+        # hesitation) comes before whose turn it is: it holds in any turn
+        out += action.refusals(self.enc, params)
         phase = self.seq.phase(self.enc.position)
         side = seqs.phasing_side(self.enc, self.seq)
         rule = action.turn_rule(phase.name, params)
@@ -317,7 +320,6 @@ class Play:
                     out.append(f"{who.name} ({who.side}) acts in the other side's turn here")
             elif side is None and rule == "own" and who is not None:
                 out += self._not_their_turn(action, phase, who)
-        out += action.refusals(self.enc, params)
         limit = action.limit(params)
         if limit is not None:
             scope, key = limit

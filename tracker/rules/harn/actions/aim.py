@@ -13,18 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Resolution, RuleError, param
+from tracker.rules.base import Resolution, param
 
 from ..effects import aim_effect, begin, now
 from ..kinds import WEAPONS
 from ..settings import AIM_NEEDS_LOAD, one_action_param
 from ..tables import check_aim
-from .lookup import need, weapon_kind
+from .lookup import movement_problems, need, weapon_kind
 from .state import ActorParams, InTurn, StateFigures, row_of, took
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+
+    from ..model import HarnCombatant
 
 
 class AimParams(ActorParams):
@@ -39,9 +41,8 @@ class Aim(InTurn[AimParams]):
     help = "Aim (1 round): +10 to a shot next round; a bow needs Pull - Draw >= 75"
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        kind = given.get("weapon")
-        c = self.taker(enc, given, kind)
-        kind = weapon_kind(c, kind)
+        c = need(enc, given.get("actor"))
+        kind = weapon_kind(c, given.get("weapon"))
         out: dict[str, Any] = {"weapon": kind}
         if given.get("pull") is None and c.pull:
             out["pull"] = c.pull
@@ -49,8 +50,14 @@ class Aim(InTurn[AimParams]):
             out["draw"] = c.weapon.draw
         known = {**given, **out}
         check_aim(kind, known.get("pull"), known.get("draw"), self.name)
+        return out
+
+    def state_problems(self, enc: Encounter, c: HarnCombatant, p: AimParams) -> list[str]:
+        """A bow or crossbow not loaded (setting ``aim_needs_load``); a move this round."""
+        kind = weapon_kind(c, p.weapon)
+        out = movement_problems(c, self.name, kind)
         if kind in ("bow", "crossbow") and not c.loaded and AIM_NEEDS_LOAD.of(enc):
-            raise RuleError(f"{c.name}'s {kind} is not loaded: load before aiming")
+            out.append(f"{c.name}'s {kind} is not loaded: load before aiming")
         return out
 
     def resolve(self, p: AimParams, dice: Dice) -> Resolution:

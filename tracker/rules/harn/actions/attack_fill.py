@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.rules.errors import RuleError
 from tracker.startup import lazy
 
 from ..attack import AttackFigures, AttackParams
 from ..effects import AIMED, aimed_last_round, end
 from ..tables import weapon
-from .lookup import check_turn, combatant, combatant_or_none, injury_level, weapon_kind
+from .lookup import combatant, combatant_or_none, injury_level, weapon_kind
 
 if TYPE_CHECKING:
     from tracker.core import model
@@ -32,7 +31,6 @@ def fill_attack(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
     target = combatant(enc, p.get("at"))
     if shooter is not None:
         _fill_shooter(enc, shooter, target, p)
-        check_attack(enc, shooter, p)
     if target is not None:
         if p.get("target") is None:
             p["target"] = target.movement
@@ -97,18 +95,17 @@ def skill_ml(c: HarnCombatant, kind: str) -> int:
     return int(getattr(c, weapon(kind).ml_field))
 
 
-def check_attack(enc: Encounter, c: HarnCombatant, p: dict[str, Any]) -> None:
-    """Refuse an attack the shooter's missile state does not allow, saying why."""
-    if c.out:
-        raise RuleError(f"{c.name} is out of the fight")
-    kind = weapon_kind(c, p.get("weapon"))
+def load_problems(c: HarnCombatant, given_kind: Any) -> list[str]:
+    """Why the shooter's missile state does not allow a shot: a bow, sling or crossbow
+    not loaded."""
+    kind = weapon_kind(c, given_kind)
     name = c.weapon.name if c.weapon is not None else kind
     if kind == "crossbow" and not c.loaded:
         how = "load a bolt" if c.spanned else "span it, then load a bolt"
-        raise RuleError(f"{c.name}'s {name} is not loaded ({how})")
+        return [f"{c.name}'s {name} is not loaded ({how})"]
     if kind in ("bow", "sling") and not c.loaded:
-        raise RuleError(f"{c.name}'s {name} is not loaded (load first)")
-    check_turn(enc, c)
+        return [f"{c.name}'s {name} is not loaded (load first)"]
+    return []
 
 
 def apply_attack(enc: Encounter, p: AttackParams, res: Resolution, tx: Transaction) -> None:

@@ -14,12 +14,14 @@ from tracker.rules.base import Resolution, RuleError, Scope, param
 
 from ..kinds import WEAPONS
 from ..settings import one_action_param
-from .lookup import check_movement, check_turn, need, round_limit, weapon_kind
+from .lookup import movement_problems, need, round_limit, weapon_kind
 from .state import ActorParams, InTurn, StateFigures, row_of, took
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+
+    from ..model import HarnCombatant
 
 
 class LoadParams(ActorParams):
@@ -43,18 +45,22 @@ class Load(InTurn[LoadParams]):
         c = need(enc, given.get("actor"))
         kind = weapon_kind(c, given.get("weapon"))
         out: dict[str, Any] = {"weapon": kind}
-        free = given.get("free")
-        if free is None:
-            free = out["free"] = c.in_hand
-        check_turn(enc, c)
-        if not free:
-            check_movement(c, self.name, kind)
+        if given.get("free") is None:
+            out["free"] = c.in_hand
         if kind == "thrown":
             raise RuleError(f"{c.name}: thrown weapons have no Load action")
+        return out
+
+    def state_problems(self, enc: Encounter, c: HarnCombatant, p: LoadParams) -> list[str]:
+        """Loaded already, a crossbow not spanned, a move where a load allows none (a
+        free load, with a projectile in hand, allows one)."""
+        kind = weapon_kind(c, p.weapon)
+        out = [] if (c.in_hand if p.free is None else p.free) \
+            else movement_problems(c, self.name, kind)
         if c.loaded:
-            raise RuleError(f"{c.name}'s {kind} is already loaded")
-        if kind == "crossbow" and not c.spanned:
-            raise RuleError(f"{c.name}'s crossbow is not spanned (span it first)")
+            out.append(f"{c.name}'s {kind} is already loaded")
+        elif kind == "crossbow" and not c.spanned:
+            out.append(f"{c.name}'s crossbow is not spanned (span it first)")
         return out
 
     def resolve(self, p: LoadParams, dice: Dice) -> Resolution:

@@ -52,22 +52,22 @@ def weapon_kind(c: HarnCombatant | None, given: Any) -> str:
     return "bow"
 
 
-def check_turn(enc: Encounter, c: HarnCombatant) -> None:
-    """Refuse an action by a combatant out of the fight. How often it acts (one missile
+def turn_problems(c: HarnCombatant) -> list[str]:
+    """A combatant out of the fight takes no action. How often it acts (one missile
     action a round) and when (in its own turn) are the sequence of play's to check."""
-    if c.out:
-        raise RuleError(f"{c.name} is out of the fight")
+    return [f"{c.name} is out of the fight"] if c.out else []
 
 
-def check_movement(c: HarnCombatant, action: str, kind: Any = None,
-                   moving: bool | None = None) -> None:
+def movement_problems(c: HarnCombatant, action: str, kind: Any = None,
+                      moving: bool | None = None) -> list[str]:
     """An action whose Missile Actions row allows no movement is refused to a combatant
     that moved this round (``moving``: as the attack says, else its ``moved``)."""
     row = tables.row_for(weapon_kind(c, kind), action)
     moved = c.moved if moving is None else moving
     if row is not None and row.movement == "none" and moved:
-        raise RuleError(f"{c.name} moved this round: {action} allows no movement "
-                        f"(Missile Actions: {row.action}, movement none)")
+        return [f"{c.name} moved this round: {action} allows no movement "
+                f"(Missile Actions: {row.action}, movement none)"]
+    return []
 
 
 def check_may_move(c: HarnCombatant) -> None:

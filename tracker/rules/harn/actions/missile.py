@@ -21,14 +21,16 @@ from ..attack import AttackParams
 from ..plan import plan_attack
 from ..results import resolve_missile, wasted
 from ..tables import attack_row
-from .attack_fill import apply_attack, fill_attack
-from .lookup import check_movement, combatant
+from .attack_fill import apply_attack, fill_attack, load_problems
+from .lookup import movement_problems
 from .state import InTurn
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
     from tracker.rules.harn import attack_odds
+
+    from ..model import HarnCombatant
 else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
     attack_odds = lazy("tracker.rules.harn.attack_odds")
 
@@ -78,13 +80,13 @@ class Missile(InTurn[AttackParams]):
         return p
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        out = fill_attack(enc, given)
-        shooter = combatant(enc, given.get("actor"))
-        if shooter is not None:
-            known = {**given, **out}
-            check_movement(shooter, self.name, known.get("weapon"),
-                           bool(known.get("shooter_moving")))
-        return out
+        return fill_attack(enc, given)
+
+    def state_problems(self, enc: Encounter, c: HarnCombatant, p: AttackParams) -> list[str]:
+        """A bow, sling or crossbow not loaded; a move where the shot allows none."""
+        kind = p.get("weapon")
+        return [*load_problems(c, kind),
+                *movement_problems(c, self.name, kind, bool(p.get("shooter_moving")))]
 
     def resolve(self, p: AttackParams, dice: Dice) -> Resolution:
         return resolve_missile(self.prepared(p), dice, self.name)

@@ -14,12 +14,14 @@ from tracker.rules.base import Resolution, RuleError, param
 
 from ..settings import one_action_param
 from ..tables import tables
-from .lookup import need, weapon_kind
+from .lookup import movement_problems, need, weapon_kind
 from .state import ActorParams, InTurn, StateFigures, row_of, took
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+
+    from ..model import HarnCombatant
 
 
 class SpanParams(ActorParams):
@@ -42,14 +44,18 @@ class Span(InTurn[SpanParams]):
         c = need(enc, given.get("actor"))
         if weapon_kind(c, None) != "crossbow":
             raise RuleError(f"{c.name}: only a crossbow is spanned")
-        self.taker(enc, given)
-        if c.spanned or c.loaded:
-            raise RuleError(f"{c.name}'s crossbow is already spanned")
         out: dict[str, Any] = {}
         if given.get("span_rounds") is None and c.weapon is not None:
             out["span_rounds"] = c.weapon.span_rounds
         if given.get("progress") is None:
             out["progress"] = c.span_progress
+        return out
+
+    def state_problems(self, enc: Encounter, c: HarnCombatant, p: SpanParams) -> list[str]:
+        """A crossbow spanned already; a move this round."""
+        out = movement_problems(c, self.name)
+        if c.spanned or c.loaded:
+            out.append(f"{c.name}'s crossbow is already spanned")
         return out
 
     def resolve(self, p: SpanParams, dice: Dice) -> Resolution:

@@ -10,7 +10,7 @@ from tracker.rules.base import Action, Figures, Params, Scope, param
 
 from ..effects import IGNORING, begin, ignoring_effect, now
 from ..later import tables
-from .lookup import check_movement, check_turn, need, round_limit
+from .lookup import combatant_or_none, movement_problems, round_limit, turn_problems
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -54,13 +54,18 @@ class InTurn(Action[P]):
     def turn_rule(self, phase: str, p: P) -> Literal["own", "enemy", "any"]:
         return "own"
 
-    def taker(self, enc: Encounter, given: dict[str, Any], kind: Any = None) -> HarnCombatant:
-        """The actor, in the fight and, for an action that allows no movement, not moved
-        this round."""
-        c = need(enc, given.get("actor"))
-        check_turn(enc, c)
-        check_movement(c, self.name, kind)
-        return c
+    def refusals(self, enc: Encounter, p: P) -> list[str]:
+        """What the actor's state refuses: out of the fight, and what
+        :meth:`state_problems` says of this action (the GM may force past either)."""
+        c = combatant_or_none(enc, p.get("actor"))
+        if c is None:
+            return []
+        return [*turn_problems(c), *self.state_problems(enc, c, p)]
+
+    def state_problems(self, enc: Encounter, c: HarnCombatant, p: P) -> list[str]:
+        """Why the actor's missile state refuses this action; by default, a move this
+        round where the action allows none."""
+        return movement_problems(c, self.name, p.get("weapon"))
 
 
 def took(enc: Encounter, c: HarnCombatant, action: str, tx: Transaction, **extra: Any) -> None:
