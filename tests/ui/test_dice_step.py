@@ -527,3 +527,21 @@ async def test_enter_right_after_a_refused_key_stops_on_the_entry(tmp_path):
         await until(pilot, lambda: app.screen is not step, "the attack taken")
         await until(pilot, lambda: len(app.session.enc.log) > before, "the attack logged")
         assert "Tam attacks Goblin 2: 2+6 = 8 vs AC 15: miss" in app.session.enc.log[-1].text
+
+
+async def test_a_form_without_odds_says_whether_it_reads(tmp_path):
+    """An action with no dice (a load) has no odds to show, but its form still says
+    whether it reads before Enter: ready, or what is wrong."""
+    app = app_on(tmp_path, "harn-nolora-volley.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await command(pilot, "next round")  # round 3: Nolora's bow is unloaded
+        await pilot.press("f", "l", "enter")  # load
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the form")
+        form = app.screen
+        await until(pilot, lambda: form.odds_settled, "the form read")
+        assert text(form, "odds") == "the form reads, no dice to roll: Enter takes it"
+        await fill_field(pilot, app, "weapon", "thrown")
+        await until(pilot, lambda: "thrown" in text(form, "odds"), "the form read again")
+        assert text(form, "odds") == ("(fill the form: Nolora: thrown weapons have no "
+                                      "Load action)")

@@ -126,7 +126,8 @@ class ResolveScreen(FormScreen):
         records.display = bool(self.records)
         yield records
         with Vertical(classes="odds"):
-            yield Label("Odds before rolling:", classes="dialog-hint")
+            head = "Odds before rolling:" if self.action.has_odds else "Before it is taken:"
+            yield Label(head, classes="dialog-hint")
             yield Static("…", id="odds")
 
     def on_mount(self) -> None:
@@ -203,24 +204,24 @@ class ResolveScreen(FormScreen):
         return self._typed()
 
     def update_odds(self) -> None:
-        if not self.action.has_odds:
-            self.query_one("#odds", Static).update("(no odds for this action)")
-            return
         self._odds_asked += 1
         self._compute_odds(self._params(), self._odds_asked)
 
     @property
     def odds_settled(self) -> bool:
         """True once the odds shown are those of the form as it stands."""
-        if not self.action.has_odds:
-            return self.is_mounted
         return self._odds_asked > 0 and self._odds_shown == self._odds_asked
 
     @work(thread=True, exclusive=True, group="odds", exit_on_error=False)
     def _compute_odds(self, raw: dict[str, str], asked: int) -> None:
         try:
             params = self.session.action_params_raw(self.action, raw, complete=True)
-            text = odds_text(self.action.odds(params)) or "-"
+            if self.action.has_odds:
+                text = odds_text(self.action.odds(params)) or "-"
+            elif self.action.stages:  # dice, but no outcome with odds (initiative)
+                text = "the form reads: Enter goes on to the dice"
+            else:
+                text = "the form reads, no dice to roll: Enter takes it"
             summary = self.action.summary(params)
             if summary is not None:
                 text = f"{summary}\n{text}"
