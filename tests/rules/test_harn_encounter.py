@@ -433,3 +433,15 @@ def test_the_missile_state_refuses_before_the_form_and_the_gm_may_force_past_it(
     s.execute("undo")
     s.execute("load Nolora")
     assert s.why_not(load, "nolora").endswith("already loaded")
+
+
+def test_a_volley_at_one_creature_with_no_target_count_strikes_it() -> None:
+    """With no target count given, a volley's count is the TAR of the one shot at (one
+    for a man): the count that strikes is that creature, and its wound is recorded."""
+    s = fresh(archer(loaded=True), foe())
+    out = s.execute("shoot Nolora Brigand range=60 --dice test=41 count=1 impact_ta=1"
+                    " --roll-rest")
+    assert out.resolution is not None
+    assert out.resolution.figures["target_count"] == 1
+    assert out.resolution.figures["struck_name"] == "Brigand"
+    assert len(who(s, "Brigand").wounds) == 1

@@ -128,7 +128,9 @@ def _record_strike(
         numbering
     ):
         f.struck_name = numbering[strike.struck - 1]
-    elif strike.hit == "target" and p.at:
+    elif p.at and (strike.hit == "target" or strike.hit == "area" and p.targets is None):
+        # a volley's count with no target count given is the TAR of the one shot at:
+        # every count of it is that creature
         f.struck_name = p.at
     bonus = p.impact_bonus or 0
     total = plan.impact_mod + bonus * f.impact_tas
