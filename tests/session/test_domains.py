@@ -73,6 +73,13 @@ def refused(s: Session, line: str) -> str:
          "kind=pikes: must be one of infantry, cavalry"),
         ("edc-roland-press.toml", "exchange roland roland attack_dice=3",
          "defender=Roland: the attacker itself (Roland); name another"),
+        # a unit has no more than it started with: raise strength_start with it
+        ("warlord-wood-elves.toml", 'set "wood elf guards" strength=40',
+         "strength=40: must be at most strength_start (10)"),
+        ("warlord-wood-elves.toml", 'set "wood elf guards" strength_start=4',
+         "strength_start=4: must be at least strength (10)"),
+        ("warmaster-river-crossing.toml", "add unit Levy strength=4 strength_start=3",
+         "strength=4: must be at most strength_start (3)"),
     ],
 )
 def test_an_impossible_value_is_refused_naming_field_value_and_what_is_allowed(

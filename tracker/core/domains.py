@@ -87,6 +87,13 @@ class Domain:
         return check
 
 
+def checks(info: ValidationInfo, *names: str) -> bool:
+    """Whether the validation ``info`` comes from checks the domain of any of ``names``
+    (a relation between fields is checked where one of them comes in)."""
+    fields = (info.context or {}).get(CHECK)
+    return fields is not None and (fields == "*" or any(n in fields for n in names))
+
+
 def domains_of(model: Any) -> Mapping[str, Domain]:
     """The fields of a pydantic model that declare a domain, with it."""
     out: dict[str, Domain] = {}

@@ -12,9 +12,9 @@ import re
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationInfo, model_validator
 
-from tracker.core.domains import Domain
+from tracker.core.domains import Domain, checks
 
 from .ends import Ends as Ends
 from .log import Log
@@ -174,6 +174,18 @@ class Unit(Model):
     effects: list[Effect] = Field(default_factory=list)
     hidden: bool = False
     notes: str = ""
+
+    @model_validator(mode="after")
+    def _strength_at_most_start(self, info: ValidationInfo) -> Unit:
+        """A unit has no more than it started with, where a value comes in (``set``,
+        ``add``, the forms; a save is read as it was): raise ``strength_start`` with it."""
+        if checks(info, "strength", "strength_start") and self.strength > self.strength_start:
+            if checks(info, "strength"):
+                raise ValueError(f"strength={self.strength}: must be at most strength_start "
+                                 f"({self.strength_start})")
+            raise ValueError(f"strength_start={self.strength_start}: must be at least "
+                             f"strength ({self.strength})")
+        return self
 
     @model_validator(mode="before")
     @classmethod
