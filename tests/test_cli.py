@@ -144,6 +144,21 @@ def test_new_list_and_check(tmp_path):
     assert run.returncode == 0, run.stderr
 
 
+def test_check_names_a_value_outside_its_domain_and_leaves_the_save_as_it_was(tmp_path):
+    """A save is read without the domain checks (it opens as it was); check says what a
+    hand edit left outside them, and fails."""
+    text = (SAVES / "warlord-wood-elves.toml").read_text()
+    assert "strength = 10\n" in text
+    bad = tmp_path / "edited.toml"
+    bad.write_text(text.replace("strength = 10\n", "strength = 40\n", 1))
+    before = bad.read_bytes()
+    run = tracker("check", str(bad))
+    assert run.returncode == 1
+    assert ("edited.toml: Wood elf guards: strength=40: must be at most strength_start (10)"
+            " (it opens; `set` corrects it)") in run.stderr
+    assert bad.read_bytes() == before
+
+
 def test_the_rules_core_never_imports_textual():
     code = ("import tracker.core, tracker.rules, tracker.store, tracker.session.session,"
             " tracker.cli, sys\n"

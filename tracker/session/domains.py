@@ -11,13 +11,16 @@ is changed.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any, Literal, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tracker.core.domains import checking
 from tracker.core.invalid import first, shown
 from tracker.session.language import CommandError
+
+if TYPE_CHECKING:
+    from tracker.core.model import Encounter
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -54,6 +57,20 @@ def changed(who: M, typed: Mapping[str, str]) -> dict[str, Any]:
     values = {k: typed_text(model, k, v) for k, v in typed.items()}
     record = checked(model, {**who.model_dump(), **values}, typed, fields=list(values))
     return {k: getattr(record, k) for k in values}
+
+
+def out_of_domain(enc: Encounter) -> list[str]:
+    """Each combatant's or unit's first value outside its domain, in a refusal's words
+    (``Wood elf guards: strength=40: must be at most strength_start (10)``): a save is
+    read without the domain checks, so a hand edit or an older tracker may have left
+    one."""
+    out: list[str] = []
+    for who in enc.everyone:
+        try:
+            type(who).model_validate(who.model_dump(), context=checking())
+        except ValidationError as exc:
+            out.append(f"{who.name}: {refusal(exc, {})}")
+    return out
 
 
 def refusal(exc: ValidationError, typed: Mapping[str, str]) -> str:

@@ -16,6 +16,7 @@ from tracker.core.words import dice_marks
 from tracker.rules import RuleError
 from tracker.session import bestiary
 from tracker.session.commands import Army, Command, CommandError, parse, split_lines
+from tracker.session.domains import out_of_domain
 from tracker.session.opening import find_sample, load, model_for, new_encounter, open_encounter
 from tracker.session.save_news import SaveFailed
 from tracker.session.saving import Saving
@@ -123,7 +124,10 @@ def cmd_check(ns: argparse.Namespace) -> int:
             print(f"tracker: {line}", file=sys.stderr)
         for line in report.notes:
             print(f"{name}: note: {line}")
-        if report.ok:
+        outside = out_of_domain(load_save(name)) if report.ok else []
+        for line in outside:
+            print(f"tracker: {name}: {line} (it opens; `set` corrects it)", file=sys.stderr)
+        if report.ok and not outside:
             print(f"{name}: ok ({report.summary})")
         else:
             bad += 1
