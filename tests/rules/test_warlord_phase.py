@@ -462,3 +462,18 @@ def test_sample_battle_replays_the_text_example_and_ends_the_phase():
     out = run(s, "endphase")
     assert unit(enc, "orc-warband").strength <= 19
     assert "Orc warband" in out.resolution.figures["morale_tests"]
+
+
+def test_a_unit_that_may_not_fire_is_greyed_before_the_form_and_may_be_forced():
+    """What refuses a unit's fire as it stands (no fire order, charged, fired) is said
+    where the action list asks, before any form, and the GM may force past it."""
+    enc = battle()
+    s = Session(enc)
+    fire = s.ruleset.action("fire")
+    assert s.why_not(fire, "orcs") == "Orc warband has no fire order (advance)"
+    assert s.why_not(fire, "bows") == ""
+    unit(enc, "gobs").charged = True
+    run(s, "setting require_fire_order=no")
+    assert s.why_not(fire, "gobs").endswith("charged this turn and cannot fire")
+    out = run(s, "fire gobs elves range=short figures=1 force=yes --dice d100=99")
+    assert "charged this turn" in out.message  # the log says what was forced past

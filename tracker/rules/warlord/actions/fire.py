@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
 
+    from ..model import WarlordUnit
+    from ..profiles import RaceProfile
+
 
 class NamedModifier(Figures):
     name: str
@@ -128,6 +131,21 @@ class Fire(Action[FireParams]):
     def odds(self, p: FireParams) -> Odds:
         return fire_odds(p)
 
+    def refusals(self, enc: Encounter, p: FireParams) -> list[str]:
+        """What refuses the firing unit's fire, as it stands: routed or removed, charged
+        this turn, no fire order where the setting asks for one (or fired on it), no
+        missile weapon, moved too far for it, every figure that can fire fired; the GM
+        may force past it."""
+        try:
+            firer = find_unit(enc, p.actor) if p.actor else None
+            if firer is None:
+                return []
+            profile = _profile(p.profiles, p.race if p.race is not None else firer.race)
+            said = _refused(enc, firer, p.weapon or firer.weapon, profile)
+        except RuleError:  # a race or weapon the sheet lacks: the fire itself says so
+            return []
+        return [said] if said else []
+
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         """Race, weapon, figures that can fire, armour, ranks and modifiers from the units."""
         firer = find_unit(enc, given["actor"]) if given.get("actor") else None
@@ -138,34 +156,13 @@ class Fire(Action[FireParams]):
             if key not in given:
                 out[key] = value
 
-
         profile = None
         if firer is not None:
-            if not firer.active:
-                raise RuleError(f"{firer.name} is routed or removed and cannot fire")
-            if firer.charged:
-                raise RuleError(f"{firer.name} charged this turn and cannot fire")
-            if require_fire_order(enc) and not firer.has_fire_order():
-                why = ("has already fired" if firer.fired
-                       else f"has no fire order ({firer.orders or 'none'})")
-                raise RuleError(f"{firer.name} {why}")
             put("actor_name", firer.name)
             put("race", firer.race)
             put("weapon", firer.weapon)
-            race = given.get("race", firer.race)
-            if not given.get("weapon", firer.weapon):
-                raise RuleError(f"{firer.name} has no missile weapon")
-            total = firer.strength
-            if race:
-                profile = profiles.load_sheet(given.get("profiles") or "").race(race)
-                total = eligible_total(firer, profile.ranks_for_firing)
-                weapon = profile.weapon(given.get("weapon", firer.weapon))
-                too_far = moved_too_far(firer, weapon, profile.move)
-                if too_far:
-                    raise RuleError(too_far)
-            left = total - firer.figures_fired
-            if left <= 0:
-                raise RuleError(f"{firer.name}: every figure that can fire has fired this turn")
+            profile = _profile(given.get("profiles"), given.get("race", firer.race))
+            left = max(0, _can_fire(firer, profile) - firer.figures_fired)
             put("eligible", left)
             put("figures", left)
         if target is not None:
@@ -209,3 +206,35 @@ class Fire(Action[FireParams]):
 
 
 FIRE = Fire()
+
+
+def _profile(sheet: str | None, race: str | None) -> RaceProfile | None:
+    """The race's profile on the sheet (the sample sheet where none is named)."""
+    return profiles.load_sheet(sheet or "").race(race) if race else None
+
+
+def _can_fire(firer: WarlordUnit, profile: RaceProfile | None) -> int:
+    """The figures of the unit that may fire: the ranks its race fires with, or all."""
+    return eligible_total(firer, profile.ranks_for_firing) if profile else firer.strength
+
+
+def _refused(enc: Encounter, firer: WarlordUnit, weapon: str | None,
+             profile: RaceProfile | None) -> str:
+    """Why the unit fires not, as it stands ("" where it may)."""
+    if not firer.active:
+        return f"{firer.name} is routed or removed and cannot fire"
+    if firer.charged:
+        return f"{firer.name} charged this turn and cannot fire"
+    if require_fire_order(enc) and not firer.has_fire_order():
+        why = ("has already fired" if firer.fired
+               else f"has no fire order ({firer.orders or 'none'})")
+        return f"{firer.name} {why}"
+    if not weapon:
+        return f"{firer.name} has no missile weapon"
+    if profile is not None:
+        too_far = moved_too_far(firer, profile.weapon(weapon), profile.move)
+        if too_far:
+            return too_far
+    if _can_fire(firer, profile) - firer.figures_fired <= 0:
+        return f"{firer.name}: every figure that can fire has fired this turn"
+    return ""
