@@ -12,6 +12,8 @@ from tracker.core.dice import Dice
 from tracker.core.history import Transaction
 from tracker.rules.base import RuleError
 from tracker.rules.edc import EdcCombatant, EdcEncounter, start_round
+from tracker.session.commands import CommandError
+from tracker.session.session import Session
 
 EDC = rules.get("edc")
 
@@ -193,3 +195,15 @@ def test_no_aim_refresh_after_firing():
     run(enc, "missile", {"missile": [1, 2], "location": []}, actor="Nell", dice=2, atn=6)
     upkeep(enc)
     assert nell.missile_pool.size == 3 and not nell.fired
+
+
+def test_a_shot_with_no_missile_ready_is_refused_before_the_form_and_may_be_forced():
+    """A shooter with no missile ready and no MP shoots not (missile_prep first): said
+    where the action list asks, and the GM may force past it."""
+    s = Session(archer())
+    missile = EDC.action("missile")
+    assert s.why_not(missile, "nell") == "Nell has no missile ready (missile_prep first)"
+    with pytest.raises(CommandError, match="missile_prep first"):
+        s.execute("missile Nell Brute dice=0 atn=6")
+    s.enc.combatants[0].missile_ready = True
+    assert s.why_not(missile, "nell") == ""

@@ -39,7 +39,7 @@ from ..common import (
 from ..later import chances, damage, tables
 from ..settings import AIM_SHIFT_PER_DIE
 from ..wounds import WoundFields, wound_calls, wound_figures, wound_level, wound_summary
-from .missile_fill import apply_missile, fill_missile
+from .missile_fill import apply_missile, fill_missile, not_ready
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -178,11 +178,12 @@ class Missile(Action[MissileParams]):
         return out
 
     def refusals(self, enc: Encounter, p: MissileParams) -> list[str]:
-        """No shot while hesitating; no defence while frozen; a shield blocks once an
-        exchange, whatever the source."""
+        """No shot while hesitating, nor with no missile ready; no defence while frozen;
+        a shield blocks once an exchange, whatever the source."""
         t = fighter(enc, p.get("target"))
+        shooter = fighter(enc, p.get("actor"))
         defends = p.get("defense", "none") != "none" and bool(p.get("defense_dice"))
-        return [*may_not_attack(fighter(enc, p.get("actor"))), *(frozen(t) if defends else []),
+        return [*may_not_attack(shooter), *not_ready(shooter), *(frozen(t) if defends else []),
                 *shield_spent(t, defends and p.get("defense") == "block")]
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:

@@ -29,14 +29,19 @@ def fill_missile(enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         need = (given.get("dice") or 0) + (given.get("aim_dice") or 0)
         if need > left:
             raise RuleError(f"{c.name} has {left} MP left; the shot needs {need}")
-        if not c.missile_ready and not c.pool(MP).left:
-            raise RuleError(f"{c.name} has no missile ready (missile_prep first)")
     if t is not None:
         for key, value in (("toughness", t.toughness), ("armour", t.armour),
                            ("target_cp", t.pool(CP).left)):
             if missing(given, key):
                 out[key] = value
     return out
+
+
+def not_ready(c: Any) -> list[str]:
+    """A shooter with no missile ready and no MP to shoot with shoots not."""
+    if c is None or c.missile_ready or c.pool(MP).left:
+        return []
+    return [f"{c.name} has no missile ready (missile_prep first)"]
 
 
 def apply_missile(enc: Encounter, p: MissileParams, f: MissileFigures, tx: Transaction) -> None:
