@@ -181,8 +181,9 @@ WRITER = textwrap.dedent(
     path = Path(sys.argv[1])
     enc = Encounter(name="stream", ruleset="plain")
     enc.combatants = [Combatant(id=f"c{i}", name=f"Fighter {i}") for i in range(300)]
-    n = 0
-    print("ready", flush=True)
+    n = 1
+    save_encounter(enc, path, backups=2)
+    print("ready", flush=True)  # a first save is on disk: from here a kill finds one
     while n < 100000:
         n += 1
         enc.position.round = n
