@@ -85,3 +85,29 @@ async def test_a_refusal_that_quotes_brackets_is_shown_as_written(tmp_path: Path
         shown = str(app.query_one("#status", Static).render())
         assert shown.startswith("shoot: did not expect 'I' (shoot [actor=…]")
         assert app.is_running
+
+
+async def test_a_creature_from_the_bestiary_joins_its_own_side_unless_the_gm_changes_it(
+    tmp_path: Path,
+) -> None:
+    """The add form offers the side first on the table (the party here); an Orc of the
+    bestiary (side foes) joins the foes unless the GM types another side."""
+    from tracker.ui.screens.form import FormScreen
+
+    app = app_on(tmp_path, "plain-goblin-ambush.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for name, side, joins in (("Orc", None, "foes"), ("Ogre", "cave", "cave"),
+                                  ("Brother Tuck", None, "party")):
+            await pilot.press("a")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, FormScreen)
+            assert screen.query_one("#f-side", Input).value == "party"
+            await pilot.press(*name)
+            if side is not None:
+                await type_into(pilot, screen, "side", side)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is not screen
+            assert app.session.enc.find_combatant(name).side == joins, name

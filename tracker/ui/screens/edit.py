@@ -6,7 +6,7 @@ from typing import Any
 
 from tracker.core.model import Combatant, Unit
 from tracker.rules.base import Setting
-from tracker.session import commands
+from tracker.session import bestiary, commands
 from tracker.session.commands import Add, Command, CommandError, Set, parse_pairs
 from tracker.session.session import Session
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
@@ -60,12 +60,12 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
     sides = [x.side for x in session.enc.everyone]
     first = table_fields(model, kind, session.ruleset.order_stat)
     rest = [n for n in _scalar_fields(model) if n not in first]
+    side = sides[0] if sides else show_value(getattr(defaults, "side", ""))
     for name in [*first, *rest]:
         if name == "name":
             continue
-        value = show_value(getattr(defaults, name, ""))
-        if name == "side" and sides:
-            value = sides[0]  # most additions join a side already on the table
+        value = side if name == "side" else show_value(getattr(defaults, name, ""))
+        # most additions join a side already on the table
         fields.append(Field(name, value, "", more=name not in first))
     if kind == "combatant":
         fields.append(Field("stats", "", "e.g. reflex=5 toughness=4", label="other stats",
@@ -77,10 +77,20 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
         params = _pairs(values.pop("stats", ""))
         params.update({k: v for k, v in values.items()
                        if v != show_value(getattr(defaults, k, "")) or k == "side"})
+        if params.get("side") == side and _own_side(session, kind, name):
+            del params["side"]  # the side offered, untouched: the creature's own stands
         return Add("unit" if kind == "unit" else "combatant", name, params)
 
     return FormScreen(f"Add a {kind}", fields, build, submit,
                       hint="only changed fields are sent; the rules check every value")
+
+
+def _own_side(session: Session, kind: str, name: str) -> bool:
+    """Whether a combatant of this name joins from the bestiary with a side of its own."""
+    if kind != "combatant" or "hp" not in session.ruleset.combatant_model.model_fields:
+        return False
+    found, _ = bestiary.creature(name, session.path)
+    return found is not None and "side" in found
 
 
 def edit_form(session: Session, kind: str, key: str, submit: Submit) -> FormScreen:
