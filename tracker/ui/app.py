@@ -80,6 +80,7 @@ else:  # the commands, dialogs and player view load after the first screen or wh
 __all__ = ["TrackerApp", "run_app", "topbar_text"]
 
 STACKED_BELOW = 110
+SHORT_BELOW = 20
 """Columns under which a mass battle's log goes under its roster."""
 
 
@@ -165,7 +166,7 @@ class TrackerApp(SavingApp):
 
     def on_mount(self) -> None:
         self.query_one(CommandLine).display = False
-        self._stack(self.size.width)
+        self._stack(self.size.width, self.size.height)
         self.refresh_panes()
         notice = self.opened.notice
         if self.session.read_only and self.opened.held_by:
@@ -712,14 +713,16 @@ class TrackerApp(SavingApp):
             self.push_screen(reading.ReadingScreen("The last message", message))
 
     def on_resize(self, event: events.Resize) -> None:
-        self._stack(event.size.width)
+        self._stack(event.size.width, event.size.height)
         self.call_after_refresh(self._draw_status)  # it wraps to the new width
 
-    def _stack(self, width: int) -> None:
+    def _stack(self, width: int, height: int) -> None:
         """A mass battle on a narrow screen: the log under the roster, its width whole
-        for one row an entry, rather than a narrow column beside it."""
-        for body in self.query("#body.mass"):
-            body.set_class(width < STACKED_BELOW, "stacked")
+        for one row an entry, rather than a narrow column beside it. On a short screen
+        the line under a table keeps to two rows, so that the table keeps its rows."""
+        for body in self.query("#body"):
+            body.set_class(width < STACKED_BELOW and body.has_class("mass"), "stacked")
+            body.set_class(height < SHORT_BELOW, "short")
 
     def action_pick_theme(self) -> None:
         current = self.theme
