@@ -26,6 +26,9 @@ Cell = str | Text
 Row = tuple[str, Sequence[Cell]]
 PADDING = 1
 """Blank cells each side of a cell."""
+BLANK = 99
+"""The priority of a column blank in every row: the first to give way on a narrow screen
+(the hit points of a view that shows none, hits before any land)."""
 
 
 class Rows(Sequence[Row]):
@@ -170,6 +173,9 @@ class Grid:
         every column whole); True if they changed."""
         widest = self.widest()
         columns: list[Column] = self.all_columns
+        if self._sizes:  # a column blank in every row gives way first, whatever it holds
+            columns = [replace(c, priority=BLANK) if not w else c
+                       for c, w in zip(columns, self._widest, strict=True)]
         shown, limits = columns, dict[str, int]()
         shortened: set[int] = set()
         if room is not None:
