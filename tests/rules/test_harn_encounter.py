@@ -425,6 +425,7 @@ def test_the_missile_state_refuses_before_the_form_and_the_gm_may_force_past_it(
     assert s.why_not(shoot, "nolora") == "Nolora's bow is not loaded (load first)"
     assert s.why_not(load, "nolora") == ""
     assert s.why_not(span, "ulric") == "Ulric's crossbow is already spanned"
+    assert s.why_not(span, "nolora") == "Nolora: only a crossbow is spanned"
     with pytest.raises(CommandError, match="not loaded \\(load first\\); add force=yes"):
         s.execute("shoot Nolora Brigand range=30 --dice test=10 --roll-rest")
     out = s.execute("shoot Nolora Brigand range=30 force=yes --dice test=10 --roll-rest")

@@ -42,8 +42,6 @@ class Span(InTurn[SpanParams]):
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("actor"))
-        if weapon_kind(c, None) != "crossbow":
-            raise RuleError(f"{c.name}: only a crossbow is spanned")
         out: dict[str, Any] = {}
         if given.get("span_rounds") is None and c.weapon is not None:
             out["span_rounds"] = c.weapon.span_rounds
@@ -52,7 +50,9 @@ class Span(InTurn[SpanParams]):
         return out
 
     def state_problems(self, enc: Encounter, c: HarnCombatant, p: SpanParams) -> list[str]:
-        """A crossbow spanned already; a move this round."""
+        """No crossbow to span, or one spanned already; a move this round."""
+        if weapon_kind(c, None) != "crossbow":
+            return [f"{c.name}: only a crossbow is spanned"]
         out = movement_problems(c, self.name)
         if c.spanned or c.loaded:
             out.append(f"{c.name}'s crossbow is already spanned")
