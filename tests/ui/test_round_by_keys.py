@@ -182,3 +182,7 @@ async def test_enter_at_leave_it_undone_keeps_the_duty(tmp_path: Path) -> None:
         knights = app.session.enc.find_unit("Empire Knights")
         assert knights.hits == 2 and not knights.drive_back_done
         assert "skipped" not in app.session.enc.log[-1].text
+        # the status no longer says a dialog is open: the duty is kept, and how to take it
+        status = app.status_message
+        assert "dialog is open" not in status and "step is open" not in status, status
+        assert status.endswith(": kept, still owed (n asks for it again)"), status

@@ -437,6 +437,9 @@ class TrackerApp(SavingApp):
         def skip(yes: bool | None) -> None:
             if yes:
                 self.advance(what, force=True)
+            else:  # kept: the status no longer says a dialog is open
+                self.set_status(f"{pending.why}: kept, still owed ({self._again(what)} asks "
+                                "for it again)", error=True)
 
         if pending.start:
             self._start_dice(pending, what, skip)
@@ -464,6 +467,11 @@ class TrackerApp(SavingApp):
         else:
             self.set_status(pending.message, error=True)
             done(None)
+
+    @staticmethod
+    def _again(what: str) -> str:
+        """The key that asks for a duty again: the advance that met it."""
+        return {"turn": "n", "round": "N", "phase": "p"}.get(what, "n")
 
     def _start_dice(self, pending: PendingDuty, what: str,
                     skip: Callable[[bool | None], None]) -> None:
