@@ -140,6 +140,20 @@ def test_single_driveback_then_endphase_skips_it(session: Session) -> None:
     assert unit(session, "Empire Knights").driven_back == 7
 
 
+def test_once_the_drive_backs_are_worked_out_the_shooting_is_over(session: Session) -> None:
+    """Said where the action list asks, before any form; the GM may force past it."""
+    session.execute('shoot "Archers I" "Empire Knights" --dice hit=4,4,1 save=1,1')
+    shoot = session.ruleset.action("shoot")
+    assert session.why_not(shoot, unit(session, "Archers II").id) == ""
+    session.execute("endphase --dice drive=3,4")
+    over = "the drive backs are worked out: the shooting of this phase is over"
+    assert session.why_not(shoot, unit(session, "Archers II").id) == over
+    with pytest.raises(CommandError, match=over):
+        session.execute('shoot "Archers II" "Halberdiers" --dice hit=4 save=1')
+    out = session.execute('shoot "Archers II" "Halberdiers" force=yes --dice hit=1,1,1')
+    assert "shooting of this phase is over" in out.message  # the log says what was forced
+
+
 def charge_phase(session: Session) -> None:
     """The Empire's movement phase: its knights charge the archers."""
     session.enc.position.side = 1

@@ -33,7 +33,7 @@ from ..domains import KINDS, POSITIONS
 from ..settings import SPLIT_BATCHES
 from ..tables import check_armour, remove_stands, to_hit
 from .lookup import find_unit, shooting_phase
-from .shoot_fill import apply_shoot, fill_shoot
+from .shoot_fill import apply_shoot, fill_shoot, shooting_over
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -249,6 +249,9 @@ class Shoot(Action[ShootParams]):
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         return fill_shoot(enc, given, shooting_phase(enc))
+
+    def refusals(self, enc: Encounter, p: ShootParams) -> list[str]:
+        return shooting_over(enc, p.charging)
 
     def apply(self, enc: Encounter, p: ShootParams, res: Resolution, tx: Transaction) -> None:
         if not p.target:

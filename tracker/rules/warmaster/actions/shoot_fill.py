@@ -28,7 +28,8 @@ def _shooters(given: dict[str, Any]) -> list[str]:
 def fill_shoot(enc: Encounter, given: dict[str, Any], phase: str) -> dict[str, Any]:
     """Target's stands, Hits, armour, position and state; attack dice from the shooters.
     In an encounter, units shoot in their Shooting phase, and at chargers in the enemy's
-    movement phase only; once the drive backs are worked out the shooting is over."""
+    movement phase only (once the drive backs are worked out the shooting is over:
+    :func:`shooting_over`)."""
     out: dict[str, Any] = {}
     charging = given.get("charging")
     if charging is None:
@@ -54,8 +55,6 @@ def fill_shoot(enc: Encounter, given: dict[str, Any], phase: str) -> dict[str, A
         out["target_kind"] = target.kind if target.kind in KINDS else "other"
         out["exposed"] = min(target.exposed, target.strength)
         out["engaged"] = target.engaged
-    if not charging and any(getattr(u, "drive_back_done", False) for u in enc.units):
-        raise RuleError("the drive backs are worked out: the shooting of this phase is over")
     names = _shooters(given)
     if not names:
         return out
@@ -111,3 +110,11 @@ def apply_shoot(
     tx.set([*path, "shot_by"], seen)
     for unit in shooters:
         tx.set(["units", unit.id, "shot"], True)
+
+
+def shooting_over(enc: Encounter, charging: bool | None) -> list[str]:
+    """Once this phase's drive backs are worked out its shooting is over (a shot at
+    chargers, in the enemy's movement phase, is not of it)."""
+    if not charging and any(getattr(u, "drive_back_done", False) for u in enc.units):
+        return ["the drive backs are worked out: the shooting of this phase is over"]
+    return []
