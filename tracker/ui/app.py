@@ -634,6 +634,7 @@ class TrackerApp(SavingApp):
         problem = self.session.why_not(action, None)
         if problem:
             self.set_status(f"{problem} (force=yes at the : line takes it anyway)", error=True)
+            ready(self.screen)  # no dialog opens: keys held for one go on at once
             return
         actor = self._acting(action)
         named = action.actor_param

@@ -21,8 +21,11 @@ from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.timer import Timer
 
-SAFETY = 0.5
-"""Seconds after which held keys go out even if no dialog said it is ready."""
+SAFETY = 2.0
+"""Seconds after which held keys go out even if no dialog said it is ready (or a key
+is taken as handled). Every path that holds keys says when they may go, so this only
+bounds a wait that went wrong; on a loaded server a dialog can take more than half a
+second to take its focus, and the GM's Tab and digits must still reach it."""
 
 
 class TypeAhead(App[None]):
