@@ -265,8 +265,7 @@ class Session:
         said: list[str] = []
         for find in (self.enc.find_combatant, self.enc.find_unit):
             try:
-                find(key)
-                return self.canonical_name(key)
+                return self._name_of(find(key))
             except LookupError as exc:
                 said.append(str(exc))
         several = next((s for s in said if not s.startswith("no ")), None)
@@ -279,6 +278,10 @@ class Session:
             _, who = self._find(key)
         except LookupError:
             return key  # the ruleset's own lookup gives the message
+        return self._name_of(who)
+
+    def _name_of(self, who: Combatant | Unit) -> str:
+        """``who``'s name, or its id where another has the same name."""
         same = [x for x in self.enc.everyone if x.name == who.name]
         return who.name if len(same) == 1 else who.id
 
