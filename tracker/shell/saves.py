@@ -124,7 +124,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
             print(f"tracker: {line}", file=sys.stderr)
         for line in report.notes:
             print(f"{name}: note: {line}")
-        outside = out_of_domain(load_save(name)) if report.ok else []
+        outside = out_of_domain(report.enc) if report.enc is not None else []
         for line in outside:
             print(f"tracker: {name}: {line} (it opens; `set` corrects it)", file=sys.stderr)
         if report.ok and not outside:

@@ -56,6 +56,8 @@ class Report:
     summary: str = ""
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    enc: Encounter | None = None
+    """The encounter as the save opens, where it does."""
 
 
 def legacy(path: Path) -> bool:
@@ -299,6 +301,7 @@ def check_save(path: Path, model_for: ModelFor) -> Report:
         if later:
             extra += f", {later} committed after the state and applied on opening"
         rep.summary = summary(enc, extra)
+        rep.enc = enc
     return rep
 
 
@@ -328,7 +331,7 @@ def _check_legacy(path: Path, model_for: ModelFor) -> Report:
     except LogError as exc:
         return Report(False, problems=[f"{path} at log: {exc}"])
     return Report(True, summary(enc, "; schema 2, no checksums: the tracker gives it a "
-                                "checksummed journal at its next save"))
+                                "checksummed journal at its next save"), enc=enc)
 
 
 def replay_save(path: Path, model_for: ModelFor) -> tuple[Encounter, list[LogEntry], str]:
