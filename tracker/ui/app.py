@@ -80,8 +80,9 @@ else:  # the commands, dialogs and player view load after the first screen or wh
 __all__ = ["TrackerApp", "run_app", "topbar_text"]
 
 STACKED_BELOW = 110
-SHORT_BELOW = 20
 """Columns under which a mass battle's log goes under its roster."""
+SHORT_BELOW = 20
+"""Rows under which the line under a table keeps to two rows."""
 
 
 class TrackerApp(SavingApp):

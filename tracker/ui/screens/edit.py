@@ -60,12 +60,12 @@ def add_form(session: Session, kind: str, submit: Submit) -> FormScreen:
     sides = [x.side for x in session.enc.everyone]
     first = table_fields(model, kind, session.ruleset.order_stat)
     rest = [n for n in _scalar_fields(model) if n not in first]
+    # most additions join a side already on the table
     side = sides[0] if sides else show_value(getattr(defaults, "side", ""))
     for name in [*first, *rest]:
         if name == "name":
             continue
         value = side if name == "side" else show_value(getattr(defaults, name, ""))
-        # most additions join a side already on the table
         fields.append(Field(name, value, "", more=name not in first))
     if kind == "combatant":
         fields.append(Field("stats", "", "e.g. reflex=5 toughness=4", label="other stats",

@@ -55,8 +55,8 @@ class Load(InTurn[LoadParams]):
         """Loaded already, a crossbow not spanned, a move where a load allows none (a
         free load, with a projectile in hand, allows one)."""
         kind = weapon_kind(c, p.weapon)
-        out = [] if (c.in_hand if p.free is None else p.free) \
-            else movement_problems(c, self.name, kind)
+        free = c.in_hand if p.free is None else p.free
+        out = [] if free else movement_problems(c, self.name, kind)
         if c.loaded:
             out.append(f"{c.name}'s {kind} is already loaded")
         elif kind == "crossbow" and not c.spanned:
