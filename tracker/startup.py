@@ -52,13 +52,10 @@ from __future__ import annotations
 import gc
 import importlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from textual.app import App
+from typing import Any
 
 
 def command(where: str) -> Callable[..., int]:
@@ -90,13 +87,12 @@ def app_made() -> None:
     gc.enable()
 
 
-def first_screen_shown(app: App[Any]) -> None:
-    """The first screen is up: load the typed commands and what a dialog's first opening
-    would (its modules; their stylesheet is the app's), then freeze what the first screen
-    and the dialogs made, as :func:`app_made` did."""
-    from tracker.ui.kept import prepare  # the dialogs' preparation: Textual, after start
-
-    importlib.import_module("tracker.session.commands")
+def first_screen_shown(modules: Iterable[str], prepare: Callable[[], object]) -> None:
+    """The first screen is up: import ``modules`` and ``prepare`` what a dialog's first
+    opening would load, then freeze what the first screen and the dialogs made, as
+    :func:`app_made` did."""
+    for name in modules:
+        importlib.import_module(name)
     prepare()
     gc.freeze()
 

@@ -33,7 +33,7 @@ from tracker.ui.commandline import CommandLine
 from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.following import follow_while_read_only, read_only_notice
 from tracker.ui.footer import KeyFooter
-from tracker.ui.kept import STYLESHEETS, KeptDialogs
+from tracker.ui.kept import STYLESHEETS, KeptDialogs, prepare
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import LogPane, summary
 from tracker.ui.panes.pools import PoolsPane
@@ -194,7 +194,7 @@ class TrackerApp(SavingApp):
 
     def _prepare_dialogs(self) -> None:
         """Once the first screen is up: what a dialog's first opening would load."""
-        startup.first_screen_shown(self)
+        startup.first_screen_shown(("tracker.session.commands",), prepare)
 
     @work(thread=True, group="save", exit_on_error=False)
     def _prepare_save(self) -> None:
