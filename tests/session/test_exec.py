@@ -126,3 +126,43 @@ def test_stages_stop_where_a_die_decides_what_comes_next(
                          "--json")
     assert [(s["role"], s["count"]) for s in json.loads(out)["stages"]] == [
         ("hit", 6), ("save", 0)]
+
+
+# --- words after --dice ----------------------------------------------------------------------
+
+
+def test_a_parameter_typed_after_dice_is_named_and_nothing_is_saved(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--dice hit=4,5 attacks=2`` reads attacks=2 as dice: the GM is told to put it
+    before --dice, not asked to give the attacks he typed."""
+    code, out, err = run(capsys, "resolve", "warmaster", "shoot", "--dice", "hit=4,5",
+                         "attacks=2", "armour=0")
+    assert code == 2 and out == ""
+    assert err.strip() == ("tracker: attacks=2 comes after --dice, so it was read as dice: "
+                           "put shoot's name=value words before --dice")
+    path = copy_of(tmp_path, "warmaster-river-crossing.toml")
+    before = path.read_bytes()
+    code, out, err = run(capsys, "exec", str(path),
+                         "shoot Crossbowmen 'Archers I' --dice hit=4,5 attacks=2")
+    assert code == 2
+    assert "attacks=2 comes after --dice, so it was read as dice" in err
+    assert path.read_bytes() == before
+
+
+def test_dice_of_no_stage_asked_say_which_were_asked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # two hits at 4+ against no armour: the shot asks no save, and no die called foo
+    code, out, err = run(capsys, "resolve", "warmaster", "shoot", "attacks=2", "armour=0",
+                         "--dice", "hit=4,5", "save=3", "foo=1")
+    assert code == 2
+    assert err.strip() == ("tracker: entered dice not used: save=3 (no save dice asked here;"
+                           " asked: hit); foo=1 (no foo dice asked here; asked: hit)")
+
+
+def test_a_damage_expression_after_dice_is_told_to_go_before_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "resolve", "plain", "attack", "bonus=5", "defence=12",
+                         "--dice", "attack=14", "damage=1d8")
+    assert code == 2
+    assert err.strip() == ("tracker: bad dice 'damage=1d8': expected ROLE=V1,V2,... with whole"
+                           " numbers (name=value words go before --dice)")

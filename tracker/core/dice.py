@@ -234,9 +234,13 @@ class Dice:
         if not left:
             return
         parts = []
+        roles = list(dict.fromkeys(r.role for r in self.requests))
         for role, values in left.items():
             asked = sum(r.count for r in self.requests if r.role == role)
-            takes = f" ({role} takes {asked} {'die' if asked == 1 else 'dice'} here)"
+            if role in roles:
+                takes = f" ({role} takes {asked} {'die' if asked == 1 else 'dice'} here)"
+            else:
+                takes = f" (no {role} dice asked here; asked: {', '.join(roles) or 'none'})"
             parts.append(f"{role}={','.join(map(str, values))}{takes}")
         raise DiceError(f"entered dice not used: {'; '.join(parts)}")
 

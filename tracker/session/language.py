@@ -171,7 +171,8 @@ def read_words(words: list[str], flags: tuple[str, ...] = ()) -> Words:
                 for role, values in parse_dice_spec([word]).items():
                     out.dice.setdefault(role, []).extend(values)
             except DiceError as exc:
-                raise CommandError(str(exc)) from None
+                hint = " (name=value words go before --dice)" if _PAIR.match(word) else ""
+                raise CommandError(f"{exc}{hint}") from None
             continue
         m = _PAIR.match(word)
         if m and verb not in _WORDS_ONLY:

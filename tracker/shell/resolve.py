@@ -73,6 +73,7 @@ def main(argv: list[str]) -> int:
                     print(f"{st['role']}: {count} {st['die']} {st['label']}".rstrip()
                           + target + why)
             return 0
+        action.check_dice_roles(cmd.dice)
         params = action.parse_params(cmd.params)
         dice = Dice.from_spec(cmd.dice, seed=cmd.seed, roll_rest=cmd.roll_rest)
         resolution = action.resolve(params, dice)
