@@ -133,6 +133,22 @@ def test_tracker_army_takes_named_units_of_a_catalogue(sample, capsys):
     assert {u.name for u in enc.units} >= {"Spearmen 2", "Spearmen 3", "Chariots"}
 
 
+def test_tracker_army_takes_the_units_named_after_its_options_too(sample, capsys):
+    """``army FILE --into ENC Spearmen=2``: the names after the options are the units,
+    as they are before them."""
+    cat = Path(__file__).resolve().parent / "store" / "data" / "border-patrol.cat"
+    code = main(["army", str(cat), "--into", str(sample.path), "Spearmen=2",
+                 "--side", "High Elves", "Chariots"])
+    assert code == 0, capsys.readouterr().err
+    enc = load(sample.path)
+    assert {u.name for u in enc.units} >= {"Spearmen 2", "Spearmen 3", "Chariots"}
+    assert enc.find_unit("Chariots").side == "High Elves"
+    with pytest.raises(SystemExit) as exit_:
+        main(["army", str(cat), "--into", str(sample.path), "Spearmen", "--bogus"])
+    assert exit_.value.code == 2
+    assert "unrecognized arguments: Spearmen --bogus" in capsys.readouterr().err
+
+
 def test_tracker_army_fails_with_one_line_and_saves_nothing(sample, capsys, tmp_path):
     before = sample.path.read_bytes()
     cat = Path(__file__).resolve().parent / "store" / "data" / "border-patrol.cat"

@@ -32,7 +32,8 @@ def test_a_dry_run_runs_the_commands_on_a_copy_and_saves_nothing(
     before = skirmish_file.read_bytes()
     journal = skirmish_file.with_suffix(".journal.jsonl")
     had_journal = journal.exists()
-    code, out, err = run(capsys, "exec", str(skirmish_file), "--dry-run", "next",
+    # the command lines go on after the option as before it
+    code, out, err = run(capsys, "exec", str(skirmish_file), "next", "--dry-run",
                          "set aldo initiative=3", "next")
     assert code == 0, err
     assert out.splitlines() == ["r1 Turn: Grak", "r1 Aldo: initiative 3", "r1 Turn: Bree",

@@ -55,7 +55,7 @@ def _rulesets_text() -> str:
 
 def run(args: list[str]) -> int:
     """Carry out the command ``args`` ask for (the subcommand first)."""
-    ns = plain_open(args) or build_parser().parse_args(args)
+    ns = plain_open(args) or read(args)
     try:
         with startup.collector_held(getattr(ns, "hold", False)):
             return int(startup.command(ns.run)(ns) or 0)
@@ -79,6 +79,21 @@ def plain_open(args: list[str]) -> argparse.Namespace | None:
                                   theme=None, read_only=False, take_over=False,
                                   run="tracker.shell.app:cmd_open", hold=True)
     return None
+
+
+def read(args: list[str]) -> argparse.Namespace:
+    """The command ``args`` ask for. A command whose last argument is a list of words
+    (``army``'s units, ``exec``'s command lines) takes them before and after its options
+    alike: ``army FILE --into ENC Halberdiers=2`` as ``army FILE Halberdiers=2 --into
+    ENC``; anything else argparse does not know is its error, as it words it."""
+    parser = build_parser()
+    ns, extra = parser.parse_known_args(args)
+    rest = getattr(ns, "rest", None)
+    if extra and rest and not any(word.startswith("-") for word in extra):
+        getattr(ns, rest).extend(extra)
+    elif extra:
+        parser.parse_args(args)  # exits with argparse's message
+    return ns
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -145,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     o(p.add_argument("--into", required=True, metavar="ENCOUNTER", help="the save to add to"),
       ENCOUNTER)
     p.add_argument("--side", help="the side of every unit added")
-    p.set_defaults(run="tracker.shell.saves:cmd_army")
+    p.set_defaults(run="tracker.shell.saves:cmd_army", rest="units")
 
     p = sub.add_parser(
         "exec",
@@ -160,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "do; nothing is saved")
     p.add_argument("--wait", type=float, default=5.0, metavar="SECONDS",
                    help="wait this long for another tracker to let go (default 5)")
-    p.set_defaults(run="tracker.shell.saves:cmd_exec")
+    p.set_defaults(run="tracker.shell.saves:cmd_exec", rest="commands")
 
     p = sub.add_parser(
         "repair", help="make a damaged save whole again",
