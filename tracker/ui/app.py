@@ -16,6 +16,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
@@ -34,6 +35,7 @@ from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.following import follow_while_read_only, read_only_notice
 from tracker.ui.footer import KeyFooter
 from tracker.ui.kept import STYLESHEETS, KeptDialogs, prepare
+from tracker.ui.panes import layout
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import LogPane, summary
 from tracker.ui.panes.pools import PoolsPane
@@ -135,26 +137,43 @@ class TrackerApp(SavingApp):
     # --- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        rs = self.session.ruleset
-        enc = self.session.enc
-        skirmish = bool(enc.combatants) or rs.scale == "skirmish"
-        mass = bool(enc.units) or rs.scale == "mass"
+        left, right = self._pane_names()
         yield TopBar(id="topbar")
-        with Horizontal(id="body", classes="mass" if mass and not skirmish else ""):
+        with Horizontal(id="body", classes="mass" if left == ("roster",) else ""):
             with Vertical(id="left"):
-                if skirmish:
-                    yield CombatantsPane(rs, id="combatants")
-                if mass:
-                    yield RosterPane(rs, id="roster")
+                for pane in left:
+                    yield self._pane(pane)
             with Vertical(id="right"):
-                if skirmish and "pools" in rs.panes:
-                    yield PoolsPane(id="pools")
-                if skirmish and "wounds" in rs.panes:
-                    yield WoundsPane(id="wounds")
+                for pane in right:
+                    yield self._pane(pane)
                 yield LogPane(id="log")
         yield Static(id="status", markup=False)  # messages quote what was typed: [x=…]
         yield CommandLine(id="cmdline")
         yield KeyFooter(compact=True)
+
+    def _pane_names(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The left column's tables, and the panes above the log: a skirmish's pools and
+        wounds where its ruleset keeps them."""
+        rs = self.session.ruleset
+        left = layout.left_panes(rs, self.session.enc)
+        right = tuple(p for p in ("pools", "wounds") if "combatants" in left and p in rs.panes)
+        return left, right
+
+    def _pane(self, name: str) -> Widget:
+        rs = self.session.ruleset
+        if name == "combatants":
+            return CombatantsPane(rs, id=name)
+        if name == "roster":
+            return RosterPane(rs, id=name)
+        return PoolsPane(id=name) if name == "pools" else WoundsPane(id=name)
+
+    async def _join_panes(self) -> None:
+        """Panes for what joined since the screen was made, then filled."""
+        left, right = self._pane_names()
+        if await layout.join(self, left, right, self._pane):
+            self.query_one("#body").set_class(left == ("roster",), "mass")
+            self._stack(self.size.width, self.size.height)
+            self.refresh_panes()
 
     @property
     def command_line(self) -> CommandLine | None:
@@ -250,6 +269,8 @@ class TrackerApp(SavingApp):
         for wounds in self.query(WoundsPane):
             wounds.refresh_from(enc, self.selected)
         self.query_one(LogPane).refresh_from(enc)
+        if layout.missing(self, layout.left_panes(self.session.ruleset, enc)):
+            self.call_later(self._join_panes)
 
     def on_sync_table_row_highlighted(self, event: SyncTable.RowHighlighted) -> None:
         if event.table.id == "combatants-table":

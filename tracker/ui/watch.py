@@ -18,6 +18,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -31,6 +32,7 @@ from tracker.session.session import Session
 from tracker.store import SaveError
 from tracker.ui.errors import draw_or_report, log_unexpected
 from tracker.ui.footer import KeyFooter
+from tracker.ui.panes import layout
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.log import LogPane
 from tracker.ui.panes.pools import PoolsPane
@@ -97,25 +99,40 @@ class WatchApp(App[None]):
         self.refresh(layout=True)
 
     def compose(self) -> ComposeResult:
-        rs = self.session.ruleset
-        enc = self.session.enc
+        left, right = self._pane_names()
         yield Static(id="topbar")
         with Horizontal(id="body"):
             with Vertical(id="left"):
-                if enc.combatants or rs.scale == "skirmish":
-                    yield CombatantsPane(rs, id="combatants")
-                if enc.units or rs.scale == "mass":
-                    yield ViewRosterPane(rs, id="roster")
+                for pane in left:
+                    yield self._pane(pane)
             with Vertical(id="right"):
-                if self.side is not None and rs.scale == "skirmish":
-                    # a side's own pools and wounds: the only ones its view carries
-                    if "pools" in rs.panes:
-                        yield PoolsPane(id="pools")
-                    if "wounds" in rs.panes:
-                        yield WoundsPane(id="wounds")
+                for pane in right:
+                    yield self._pane(pane)
                 yield LogPane(id="log", rewind=False)
         yield Static(id="status")
         yield KeyFooter(compact=True)
+
+    def _pane_names(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The left column's tables, and above the log a side's own pools and wounds:
+        the only ones its view carries."""
+        rs = self.session.ruleset
+        left = layout.left_panes(rs, self.session.enc)
+        own = self.side is not None and rs.scale == "skirmish"
+        return left, tuple(p for p in ("pools", "wounds") if own and p in rs.panes)
+
+    def _pane(self, name: str) -> Widget:
+        rs = self.session.ruleset
+        if name == "combatants":
+            return CombatantsPane(rs, id=name)
+        if name == "roster":
+            return ViewRosterPane(rs, id=name)
+        return PoolsPane(id=name) if name == "pools" else WoundsPane(id=name)
+
+    async def _join_panes(self) -> None:
+        """Panes for what joined since the view was made, then drawn."""
+        left, right = self._pane_names()
+        if await layout.join(self, left, right, self._pane):
+            self.redraw()
 
     def on_sync_table_row_highlighted(self, event: SyncTable.RowHighlighted) -> None:
         if event.table.id == "combatants-table":
@@ -190,6 +207,8 @@ class WatchApp(App[None]):
         self._own_panes()
         self.query_one(LogPane).refresh_from(enc, show_secret=False)
         self.query_one("#status", Static).update(f"watching {self.path.name} · q quits")
+        if layout.missing(self, layout.left_panes(rs, enc)):
+            self.call_later(self._join_panes)
         self.shown += 1
 
 

@@ -1,0 +1,53 @@
+"""Which panes a screen shows, and the panes for what joins the fight later.
+
+A screen shows the combatants' table when the encounter has combatants or its ruleset is a
+skirmish, and the units' roster when it has units or is a mass battle. What joins after
+the screen was made (an army's units in a skirmish, a hero added to a battle) gets its
+pane then, where the screen would have made it, instead of only at the next opening.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from textual.app import App
+from textual.widget import Widget
+
+from tracker.core.model import Encounter
+from tracker.rules.ruleset import Ruleset
+
+LEFT = ("combatants", "roster")
+"""The tables of the left column, in their order."""
+
+
+def left_panes(ruleset: Ruleset, enc: Encounter) -> tuple[str, ...]:
+    """The left column's tables: the combatants' for a skirmish or any combatant, the
+    roster for a mass battle or any unit."""
+    combatants = bool(enc.combatants) or ruleset.scale == "skirmish"
+    units = bool(enc.units) or ruleset.scale == "mass"
+    return ("combatants",) * combatants + ("roster",) * units
+
+
+def missing(app: App[Any], wanted: Sequence[str]) -> list[str]:
+    """The panes of ``wanted`` the screen does not show yet."""
+    return [pane for pane in wanted if not app.query(f"#{pane}")]
+
+
+async def join(app: App[Any], left: Sequence[str], right: Sequence[str],
+               make: Callable[[str], Widget]) -> bool:
+    """Mount the panes of ``left`` and ``right`` (above the log) that the screen lacks,
+    each where the screen's compose puts it; True when one was mounted."""
+    joined = False
+    column = app.query_one("#left")
+    for pane in missing(app, left):
+        after = [p for p in LEFT[: LEFT.index(pane)] if app.query(f"#{p}")]
+        if after:
+            await column.mount(make(pane), after=f"#{after[-1]}")
+        else:
+            await column.mount(make(pane), before=0 if column.children else None)
+        joined = True
+    for pane in missing(app, right):
+        await app.query_one("#right").mount(make(pane), before="#log")
+        joined = True
+    return joined
