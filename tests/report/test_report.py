@@ -4,8 +4,10 @@ the luck ledger against a hand calculation, and the player-safe report."""
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
+import os
 from math import comb
 from pathlib import Path
 
@@ -22,7 +24,7 @@ from tracker.report.render import render
 from tracker.rules.d6battle import D6Encounter
 from tracker.session.opening import load
 from tracker.session.session import Session
-from tracker.store import save_encounter
+from tracker.store import fs, save_encounter
 
 
 def d6_session() -> Session:
@@ -222,6 +224,39 @@ def test_report_writes_to_a_file_in_the_format_its_ending_says(tmp_path: Path, c
                         "--out", str(out))
     assert code == 0 and str(out) in said
     assert out.read_text().startswith("entry,round,phase")
+
+
+def test_report_into_a_folder_is_named_after_the_save(tmp_path: Path, capsys) -> None:
+    """``--out reports/`` (a folder, or a name ending in /) writes duel-report.md in it."""
+    save = tmp_path / "duel.toml"
+    save_encounter(load(SAVES / "d6battle-crossbow-duel.toml"), save)
+    (tmp_path / "here").mkdir()
+    code, said, err = run(capsys, "report", str(save), "--out", str(tmp_path / "here"))
+    assert code == 0, err
+    assert said.startswith(f"{tmp_path / 'here' / 'duel-report.md'}: the md report")
+    assert (tmp_path / "here" / "duel-report.md").read_text().startswith("# Battle report")
+    code, said, err = run(capsys, "report", str(save), "--format", "csv",
+                          "--out", f"{tmp_path / 'new'}/")
+    assert code == 0, err
+    assert (tmp_path / "new" / "duel-report.csv").read_text().startswith("entry,round")
+
+
+def test_a_report_that_cannot_be_written_names_the_file_asked_for(tmp_path: Path,
+                                                                   capsys) -> None:
+    save = tmp_path / "duel.toml"
+    save_encounter(load(SAVES / "d6battle-crossbow-duel.toml"), save)
+    with fs.use(NoReplace()):
+        code, _, err = run(capsys, "report", str(save), "--out", str(tmp_path / "r.md"))
+    assert code == 2
+    assert err == f"tracker: {tmp_path / 'r.md'}: Is a directory\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+class NoReplace(fs.Files):
+    """A file system whose rename finds a folder at the name asked for."""
+
+    def replace(self, src: Path, dst: Path) -> None:
+        raise OSError(errno.EISDIR, os.strerror(errno.EISDIR), str(src), None, str(dst))
 
 
 @pytest.mark.parametrize("args, says", [

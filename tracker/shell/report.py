@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -31,6 +32,8 @@ def cmd_report(ns: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     out = Path(ns.out)
+    if out.is_dir() or ns.out.endswith(("/", os.sep)):  # a folder: the report goes into it
+        out = out / f"{Path(ns.file).stem}-report.{fmt or 'md'}"
     if out.resolve() == Path(ns.file).resolve():
         raise UsageError(f"--out {ns.out}: that is the save itself; not written")
     write_private(out, text.encode("utf-8"))  # 0600, never through a link planted there

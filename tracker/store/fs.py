@@ -223,22 +223,37 @@ def is_temp_of(name: str, target_name: str) -> bool:
 
 def write_temp(target: Path, data: bytes) -> Path:
     """Write ``data`` to a new temp file beside ``target`` (exclusive create, no link
-    followed), fsynced; the caller moves it into place or removes it."""
+    followed), fsynced; the caller moves it into place or removes it. An error is said of
+    ``target``, the file asked for, never of the temp file's name."""
     tmp = temp_name(target)
-    fd = _current.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+    try:
+        fd = _current.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+    except OSError as exc:
+        raise _of(target, exc) from None
     try:
         write_all(fd, data)
         _current.fsync(fd)
-    except BaseException:
+    except BaseException as exc:
         _current.close(fd)
         remove_quietly(tmp)
+        if isinstance(exc, OSError):
+            raise _of(target, exc) from None
         raise
     try:
         _current.close(fd)
-    except BaseException:
+    except BaseException as exc:
         remove_quietly(tmp)
+        if isinstance(exc, OSError):
+            raise _of(target, exc) from None
         raise
     return tmp
+
+
+def _of(target: Path, exc: OSError) -> OSError:
+    """``exc`` said of ``target`` (an error of its temp file, or of no file named)."""
+    if exc.errno is None or type(exc).__module__ != "builtins":
+        return exc  # a refusal of the tracker's own (not a regular file) says its own words
+    return OSError(exc.errno, exc.strerror, str(target))
 
 
 def write_atomic(target: Path, data: bytes) -> None:
@@ -246,6 +261,9 @@ def write_atomic(target: Path, data: bytes) -> None:
     tmp = write_temp(target, data)
     try:
         _current.replace(tmp, target)
+    except OSError as exc:
+        remove_quietly(tmp)
+        raise _of(target, exc) from None
     except BaseException:
         remove_quietly(tmp)
         raise
