@@ -269,3 +269,40 @@ def test_random_values_outside_their_domain_are_refused_and_change_nothing(
     optional = type(None) in get_args(model.model_fields[field].annotation)
     assert err == f"tracker: {line}: {field}={value}: {domains[field].words(optional)}"
     assert (path.read_bytes(), journal_of(path).read_bytes()) == (state, log)
+
+
+# --- names every command can type ---------------------------------------------------------
+
+NAME_SAID = ("must be a name commands can type: not blank, no comma, = or control character, "
+             "not starting with + or -")
+
+
+@pytest.mark.parametrize("line", [
+    'add combatant ""', 'add combatant "   "', 'set Tam name=""', "set Tam name=Tam,Bree",
+    'set Tam name="hp=3"', "set Tam name=+prone", "set Tam name=-x", "set Tam side=",
+    "add unit Wolves side=", "add combatant Orc side=a,b",
+])
+def test_a_name_no_command_could_type_is_refused(tmp_path: Path, line: str) -> None:
+    """A blank name names no one; a list splits at its comma, ``hp=3`` is read as a value
+    and ``+prone`` as a mark: whoever bore one could not be named again."""
+    s = session_of(tmp_path, "plain-goblin-ambush.toml")
+    assert refused(s, line).endswith(NAME_SAID)
+
+
+def test_a_name_someone_has_is_refused_by_set_and_numbered_by_add(tmp_path: Path) -> None:
+    """Each name names one: ``set Tam name=aria`` would leave two Arias, of whom every
+    command finds the first; ``add combatant Aria`` brings in Aria 2, as an army list's
+    second Halberdiers become Halberdiers 2."""
+    s = session_of(tmp_path, "plain-goblin-ambush.toml")
+    assert refused(s, "set Tam name=ARIA") == (
+        "name=ARIA: ARIA is in the fight already (each name names one)")
+    s.execute('set Tam name="Tam the Bold"')
+    assert s.enc.find_combatant("tam").name == "Tam the Bold"
+    s.execute("add combatant aria hp=9")
+    s.execute("add unit Wolves side=foes")
+    s.execute("add unit Wolves side=foes")
+    names = [x.name for x in s.enc.everyone]
+    assert names.count("Aria") == 1 and "aria 2" in names
+    assert names[-2:] == ["Wolves", "Wolves 2"]
+    s.execute("damage aria 2 3")  # the newcomer is named, and only it is hurt
+    assert (s.enc.find_combatant("Aria").hp, s.enc.find_combatant("aria 2").hp) == (17, 6)

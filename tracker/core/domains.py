@@ -14,6 +14,7 @@ declared opens as it was, and the GM corrects it with ``set``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, get_args
@@ -41,6 +42,8 @@ class Domain:
     le: int | None = None
     choices: tuple[str | int, ...] = ()
     said: str = ""
+    pattern: str = ""
+    """A text's whole form, as a regular expression (``said`` words it)."""
 
     def words(self, optional: bool = False) -> str:
         """What is allowed, in words: "must be 3 to 6 (or none)"."""
@@ -61,6 +64,8 @@ class Domain:
             return True
         if self.choices:
             return value in self.choices
+        if self.pattern:
+            return isinstance(value, str) and re.fullmatch(self.pattern, value) is not None
         if self.ge is not None and value < self.ge:
             return False
         return self.le is None or value <= self.le
@@ -85,6 +90,14 @@ class Domain:
             return value
 
         return check
+
+
+_PLAIN = r"[^,=\x00-\x1f\x7f]"
+NAME = Domain(pattern=rf"[^\s,=+\-\x00-\x1f\x7f](?:{_PLAIN}*[^\s,=\x00-\x1f\x7f])?",
+              said="must be a name commands can type: not blank, no comma, = or control "
+              "character, not starting with + or -")
+"""A combatant's, a unit's or a side's name: every command must be able to name it
+(lists split at commas, ``key=value`` is a value, ``+prone`` a mark)."""
 
 
 def checks(info: ValidationInfo, *names: str) -> bool:

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationInfo, model_validator
 
-from tracker.core.domains import Domain, checks
+from tracker.core.domains import NAME, Domain, checks
 
 from .ends import Ends as Ends
 from .log import Log
@@ -104,8 +104,8 @@ class Combatant(Model):
     """An individual in a skirmish."""
 
     id: str
-    name: str
-    side: str = "party"
+    name: Annotated[str, NAME]
+    side: Annotated[str, NAME] = "party"
     initiative: int = 0
     stats: dict[str, int] = Field(default_factory=dict)
     pools: list[Pool] = Field(default_factory=list)
@@ -155,8 +155,8 @@ class Unit(Model):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str
-    name: str
-    side: str = "red"
+    name: Annotated[str, NAME]
+    side: Annotated[str, NAME] = "red"
     kind: str = "infantry"
     strength: Count = 1
     strength_start: Count = 1
@@ -373,6 +373,15 @@ class Encounter(Model):
         candidate, n = base, 2
         while candidate in taken:
             candidate, n = f"{base}-{n}", n + 1
+        return candidate
+
+    def free_name(self, name: str) -> str:
+        """``name``, or ``name 2``, ``name 3``… where someone in the fight has it already
+        (in any case): each name names one."""
+        taken = {x.name.casefold() for x in self.everyone}
+        candidate, n = name, 2
+        while candidate.casefold() in taken:
+            candidate, n = f"{name} {n}", n + 1
         return candidate
 
     @property

@@ -94,7 +94,7 @@ def joining(enc: Encounter, name: str, params: dict[str, str], save: Path | None
         if taken:  # what was typed stands: only what the bestiary gave is named
             said.insert(0, f"from the bestiary: {', '.join(f'{k}={v}' for k, v in taken.items())}")
     if count == 1:
-        return Joining([name], params, said)
+        return Joining([enc.free_name(name)], params, said)
     params.setdefault("group", name)  # they act together where group_initiative says so
     return Joining(numbered(enc, name, count), params, said)
 

@@ -477,9 +477,11 @@ class Session:
         kind = "units" if cmd.kind == "unit" else "combatants"
         # the encounter's own model (a ruleset's, or the shared one of an older save)
         model = get_args(type(self.enc).model_fields[kind].annotation)[0]
-        joins = bestiary.joining(self.enc, cmd.name, cmd.params, self.path,
-                                 creatures="hp" in model.model_fields) \
-            if kind == "combatants" else bestiary.Joining([cmd.name], cmd.params)
+        if kind == "combatants":
+            joins = bestiary.joining(self.enc, cmd.name, cmd.params, self.path,
+                                     creatures="hp" in model.model_fields)
+        else:
+            joins = bestiary.Joining([self.enc.free_name(cmd.name)], cmd.params)
         tx = Transaction(self.enc)
         actor = self._actor()
         with tx:
@@ -563,6 +565,10 @@ class Session:
             raise CommandError("id cannot be changed")
         values = domains.changed(who, {k: v for k, v in cmd.params.items()
                                        if k in model.model_fields and k not in _NOT_SET})
+        name = values.get("name", who.name)
+        if any(x.name.casefold() == name.casefold() and x is not who for x in self.enc.everyone):
+            raise CommandError(f"name={name}: {name} is in the fight already (each name "
+                               "names one)")
         tx = Transaction(self.enc)
         changes: list[str] = []
         actor = self._actor()
