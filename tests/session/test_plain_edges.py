@@ -1,0 +1,25 @@
+"""plain at its edges: a setting holds only what its rule can use, hit points set by hand
+put a combatant down and back as damage and healing do, and an effect that ends on
+someone's turn does not outlive them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.session.test_plain import table
+from tracker.session.language import CommandError
+
+
+@pytest.mark.parametrize("dice", ["banana", "4d6kh3", "d20>=10", "1000d1000", "2d1000"])
+def test_initiative_dice_the_initiative_cannot_roll_are_refused_as_set(dice):
+    s = table()
+    with pytest.raises(CommandError, match=f"initiative_dice={dice}: "):
+        s.execute(f"setting initiative_dice={dice}")
+    assert "initiative_dice" not in s.enc.settings
+
+
+@pytest.mark.parametrize("dice", ["", "d20", "2d6", "d20+2", "3d8"])
+def test_initiative_dice_it_can_roll_are_taken(dice):
+    s = table()
+    s.execute(f"setting initiative_dice={dice}")
+    assert s.enc.settings["initiative_dice"] == dice
