@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.session.test_plain import table
+from tests.session.test_plain import hp, table
 from tracker.session.language import CommandError
 
 
@@ -23,3 +23,24 @@ def test_initiative_dice_it_can_roll_are_taken(dice):
     s = table()
     s.execute(f"setting initiative_dice={dice}")
     assert s.enc.settings["initiative_dice"] == dice
+
+
+def test_hit_points_set_to_0_put_a_combatant_down_and_above_0_bring_it_back():
+    s = table()
+    assert s.play.current() == "aria"
+    out = s.execute("set Aria hp=0")
+    assert hp(s, "Aria") == (0, 5, True)
+    assert "down" in out.message
+    assert s.play.order() == ["goblin", "tam"]
+    assert s.play.current() == "goblin"  # her turn passes on, as when damage drops her
+    s.execute("set Aria hp=5")
+    assert hp(s, "Aria") == (5, 5, False)
+    assert s.play.order() == ["aria", "goblin", "tam"]
+    s.execute("undo")
+    assert hp(s, "Aria")[2] is True
+
+
+def test_out_set_by_hand_is_the_gm_s_word():
+    s = table()
+    s.execute("set Tam hp=0 out=no")  # the GM's table plays on at 0 (death saves)
+    assert hp(s, "Tam") == (0, 0, False)

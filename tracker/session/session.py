@@ -568,6 +568,9 @@ class Session:
         actor = self._actor()
         order_before = self.play.order()
         with tx:
+            followed = ""
+            if "hp" in values and isinstance(who, Combatant):  # down at 0, as damage has it
+                followed = hitpoints.follow_points(tx, who, values)
             for key, raw in cmd.params.items():
                 if key in values:
                     tx.set([kind, who.id, key], values[key])
@@ -577,6 +580,7 @@ class Session:
                     fields = _fields(model)
                     raise CommandError(f"{who.name} has no field '{key}' (fields: {fields})")
                 changes.append(f"{key} {raw}")
+            changes += [followed] if followed else []
             conditions = list(who.conditions)
             for mark in marks:
                 cond = mark[1:].strip()
@@ -596,7 +600,8 @@ class Session:
                     changes.append(f"no longer {cond}")
             tx.set([kind, who.id, "conditions"], conditions)
             moved = _moved_ahead(order_before, self.play.order(), who.id, actor)
-            place = self._keep_actor(tx, actor, who.id if moved else None)
+            down = actor == who.id and who.id not in self.play.order()  # its turn passes on
+            place = self._keep_actor(tx, None if down else actor, who.id if moved else None)
             text = f"{who.name}: {', '.join(changes)}"
             return self._commit(tx, f"{text}; {place}" if place else text, "set")
 
