@@ -44,3 +44,13 @@ def test_out_set_by_hand_is_the_gm_s_word():
     s = table()
     s.execute("set Tam hp=0 out=no")  # the GM's table plays on at 0 (death saves)
     assert hp(s, "Tam") == (0, 0, False)
+
+
+def test_an_effect_that_ends_on_the_turn_of_one_who_leaves_ends_as_they_leave():
+    s = table()
+    s.execute("effect Aria blessed until=Goblin at=end")
+    out = s.execute("remove Goblin")
+    assert "Aria: blessed ended (Goblin left)" in out.message
+    assert s.enc.find_combatant("Aria").effects == []
+    s.execute("undo")
+    assert [e.name for e in s.enc.find_combatant("Aria").effects] == ["blessed"]

@@ -551,7 +551,9 @@ class Session:
         with tx:
             tx.remove([kind], who.id)
             self._keep_actor(tx, actor if actor != who.id else None)
-            return self._commit(tx, f"{who.name} leaves the encounter", "remove")
+            ended = _ends_with(tx, self.enc, who)
+            return self._commit(tx, "; ".join([f"{who.name} leaves the encounter", *ended]),
+                                "remove")
 
     def _cmd_set(self, cmd: commands.Set) -> Outcome:
         marks = cmd.marks
@@ -835,6 +837,20 @@ def happened_label(action: Action[Any], params: Any, res: Resolution,
     except (RuleError, TypeError, ValueError, AttributeError, LookupError):
         return ""
     return label if any(label == known for known, _ in odds) else ""
+
+
+def _ends_with(tx: Transaction, enc: Encounter, gone: Combatant | Unit) -> list[str]:
+    """The effects that end on the turn of one who leaves end as they leave (their turn
+    will not come again); the log's words."""
+    lines: list[str] = []
+    for kind, items in (("combatants", enc.combatants), ("units", enc.units)):
+        for who in items:
+            ending = [e for e in who.effects if e.ends is not None and e.ends.of == "turn"
+                      and e.ends.who == gone.id]
+            if ending:
+                tx.set([kind, who.id, "effects"], [e for e in who.effects if e not in ending])
+                lines += [f"{who.name}: {e.name} ended ({gone.name} left)" for e in ending]
+    return lines
 
 
 def _moved_ahead(before: list[str], after: list[str], who: str, holder: str | None) -> bool:
