@@ -21,7 +21,7 @@ from tracker.rules.errors import RuleError
 from tracker.session.language import CommandError
 
 if TYPE_CHECKING:
-    from tracker.core.model import Encounter
+    from tracker.core.model import Combatant, Encounter, Unit
     from tracker.rules.ruleset import Ruleset
 
 M = TypeVar("M", bound=BaseModel)
@@ -83,7 +83,9 @@ def out_of_place(enc: Encounter, ruleset: Ruleset) -> list[str]:
            for key, low in (("round", 1), ("turn", 0), ("phase", 0), ("side", 0))
            if (value := getattr(enc.position, key)) < low]
     seen: dict[str, str] = {}
-    for kind, items in (("combatants", enc.combatants), ("units", enc.units)):
+    lists: tuple[tuple[str, list[Combatant | Unit]], ...] = (
+        ("combatants", [*enc.combatants]), ("units", [*enc.units]))
+    for kind, items in lists:
         for i, who in enumerate(items):
             if who.id in seen:
                 out.append(f"{kind}[{i}].id={who.id}: the id of {seen[who.id]} as well "
