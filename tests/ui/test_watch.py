@@ -129,3 +129,20 @@ async def test_w_shows_how_players_connect(skirmish_file, monkeypatch, served):
         assert "GM key: this app" in shown
     else:
         assert f"tracker serve {skirmish_file} --ssh 2222" in shown
+
+
+async def test_the_detail_line_follows_the_cursor_in_a_side_s_view(tmp_path):
+    path = tmp_path / "ambush.toml"
+    shutil.copy(SAVES / "plain-goblin-ambush.toml", path)
+    watcher = WatchApp(path, theme="tracker-dark", side="party")
+    async with watcher.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+
+        def detail() -> str:
+            return str(watcher.query_one("#combatant-detail", Static).render())
+
+        assert detail().startswith("Tam")
+        await pilot.press("down")
+        await until(pilot, lambda: watcher.selected == "goblin-3", "the cursor on Goblin 3")
+        assert detail().startswith("Goblin 3"), detail()
+        assert "hp" not in detail()  # another side's hit points in words only

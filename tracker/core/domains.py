@@ -92,10 +92,9 @@ class Domain:
         return check
 
 
-_PLAIN = r"[^,=\x00-\x1f\x7f]"
-NAME = Domain(pattern=rf"[^\s,=+\-\x00-\x1f\x7f](?:{_PLAIN}*[^\s,=\x00-\x1f\x7f])?",
-              said="must be a name commands can type: not blank, no comma, = or control "
-              "character, not starting with + or -")
+NAME = Domain(pattern=r"[^\s,=+\-](?:[^,=]*[^\s,=])?",
+              said="must be a name commands can type: not blank, no comma or =, not "
+              "starting with + or -")
 """A combatant's, a unit's or a side's name: every command must be able to name it
 (lists split at commas, ``key=value`` is a value, ``+prone`` a mark)."""
 

@@ -9,6 +9,7 @@ reads ("a whole number", "at least 0", "one of open, defended or fortified").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,14 @@ _KINDS = {
     "dict_type": "a table", "dataclass_type": "a table", "dataclass_exact_type": "a table",
     "model_type": "a table", "model_attributes_type": "a table",
 }
+PRINTABLE = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f]*$"
+"""Text the encounter keeps and shows: no control character (tab and line break aside),
+so no name, note or log line can act on a terminal (ESC starts a terminal escape, and
+the C1 range holds another way to write one)."""
+NO_CONTROLS = "must hold no control character (such as ESC, which starts a terminal escape)"
+"""What :data:`PRINTABLE` refuses, in words."""
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""A character :data:`PRINTABLE` refuses."""
 _BOUNDS = {"greater_than_equal": ("ge", "at least"), "less_than_equal": ("le", "at most"),
            "greater_than": ("gt", "over"), "less_than": ("lt", "under")}
 
@@ -94,6 +103,8 @@ def problem(err: ErrorDetails, *, bools: str = "true or false") -> Problem:
     elif kind == "literal_error":
         choices = str(ctx.get("expected", "")).replace("'", "")
         said = f"expected {'one of ' if ', ' in choices else ''}{choices}"
+    elif kind == "string_pattern_mismatch" and ctx.get("pattern") == PRINTABLE:
+        said = NO_CONTROLS
     elif kind in _BOUNDS:
         name, words = _BOUNDS[kind]
         said = f"must be {words} {number(ctx.get(name))}"
@@ -118,4 +129,6 @@ def shown(value: Any) -> str:
         return "yes" if value else "no"
     if value is None:
         return "none"
-    return number(value) if isinstance(value, (int, float)) else str(value)
+    if isinstance(value, (int, float)):
+        return number(value)
+    return CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}", str(value))  # never acts on a terminal

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationInfo, 
 from tracker.core.domains import NAME, Domain, checks
 
 from .ends import Ends as Ends
+from .invalid import PRINTABLE
 from .log import Log
 
 Scalar = int | float | str | bool
@@ -24,6 +25,9 @@ Count = Annotated[int, Domain(ge=0)]
 """A number of things (stands, figures, hits, points of Pain): never below 0."""
 Rating = Annotated[int, Domain(ge=0)]
 """A rating, skill or attribute (SA, Reflex, Archery ML): never below 0."""
+
+Text = Annotated[str, Field(pattern=PRINTABLE)]
+"""Text a screen shows (a name, a note, a condition, a log line): no control character."""
 
 SCHEMA_VERSION = 3
 
@@ -40,11 +44,11 @@ class Effect(Model):
     turn engine logs that it ended); with no ``ends`` it lasts until it is removed.
     ``since`` is where it began (round, side, phase, turn), for ``ends.next``."""
 
-    name: str
+    name: Text
     ends: Ends | None = None
     left: Annotated[int, Field(ge=1)] = 1
     since: tuple[int, int, int, int] | None = None
-    note: str = ""
+    note: Text = ""
 
     @model_validator(mode="before")
     @classmethod
@@ -88,31 +92,31 @@ class Pool(Model):
 class Wound(Model):
     """An injury at a location, with the effects the ruleset keeps for it."""
 
-    location: str
+    location: Text
     level: Count = 0
-    kind: str = ""
+    kind: Text = ""
     """Damage type or injury name (cutting, puncture, blunt, "impact 7" ...)."""
     impact: Annotated[int | None, Domain(ge=0)] = None
     shock: Count = 0
     pain: Count = 0
     blood_loss: Count = 0
     round: int = 0
-    note: str = ""
+    note: Text = ""
 
 
 class Combatant(Model):
     """An individual in a skirmish."""
 
     id: str
-    name: Annotated[str, NAME]
-    side: Annotated[str, NAME] = "party"
+    name: Annotated[Text, NAME]
+    side: Annotated[Text, NAME] = "party"
     initiative: int = 0
     stats: dict[str, int] = Field(default_factory=dict)
     pools: list[Pool] = Field(default_factory=list)
     wounds: list[Wound] = Field(default_factory=list)
-    conditions: list[str] = Field(default_factory=list)
+    conditions: list[Text] = Field(default_factory=list)
     effects: list[Effect] = Field(default_factory=list)
-    group: str = ""
+    group: Text = ""
     """A named group that acts together (group initiative, where the ruleset allows it)."""
     rolled_initiative: int | None = None
     """This round's rolled initiative, where the initiative is rolled each round."""
@@ -120,7 +124,7 @@ class Combatant(Model):
     """Hidden from the player view (an ambush not yet sprung)."""
     out: bool = False
     """Out of the fight (dead, fled, unconscious): kept, but skipped in the order."""
-    notes: str = ""
+    notes: Text = ""
 
     def tie_rank(self, enc: Encounter) -> int:
         """Orders combatants of equal initiative, highest first, before their names (the
@@ -155,9 +159,9 @@ class Unit(Model):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str
-    name: Annotated[str, NAME]
-    side: Annotated[str, NAME] = "red"
-    kind: str = "infantry"
+    name: Annotated[Text, NAME]
+    side: Annotated[Text, NAME] = "red"
+    kind: Text = "infantry"
     strength: Count = 1
     strength_start: Count = 1
     ranks: Annotated[int | None, Domain(ge=0)] = None
@@ -165,15 +169,15 @@ class Unit(Model):
     routed: bool = False
     removed: bool = False
     engaged: bool = False
-    orders: str = ""
+    orders: Text = ""
     casualties_turn: Count = 0
     casualties_total: Count = 0
     morale_test: bool = False
     """Flagged for a morale test."""
-    conditions: list[str] = Field(default_factory=list)
+    conditions: list[Text] = Field(default_factory=list)
     effects: list[Effect] = Field(default_factory=list)
     hidden: bool = False
-    notes: str = ""
+    notes: Text = ""
 
     @model_validator(mode="after")
     def _strength_at_most_start(self, info: ValidationInfo) -> Unit:
@@ -267,7 +271,7 @@ class Resolved(Model):
 class LogEntry(Model):
     """One change of the encounter, in the game's words, with its dice and its ops."""
 
-    text: str
+    text: Text
     kind: str = "note"
     round: int = 1
     phase: int = 0
@@ -326,7 +330,7 @@ class Encounter(Model):
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    name: str
+    name: Text
     ruleset: str
     position: Position = Field(default_factory=Position)
     seed: int = 0
@@ -334,7 +338,7 @@ class Encounter(Model):
     settings: dict[str, Scalar] = Field(default_factory=dict)
     secret_fields: list[str] = Field(default_factory=lambda: ["pools", "wounds", "notes"])
     """Fields hidden from the player view for the GM's side."""
-    gm_side: str = ""
+    gm_side: Text = ""
     """The GM's side: its combatants' secret fields never reach the player view."""
     combatants: list[Combatant] = Field(default_factory=list)
     units: list[Unit] = Field(default_factory=list)

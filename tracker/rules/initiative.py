@@ -15,17 +15,40 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tracker.core.dice import DiceError, Notation, parse_notation
 from tracker.core.sequence import Duty
+from tracker.rules.errors import RuleError
 from tracker.rules.setting import Setting
 
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
+
+MOST_DICE = 10
+"""No more initiative dice than this for one combatant."""
+
+
+def initiative_dice(text: str) -> Notation | None:
+    """The dice of initiative as the GM names them (``d20``, ``2d6+1``; None: empty,
+    none are rolled); RuleError saying what they may be."""
+    if not text.strip():
+        return None
+    try:
+        n = parse_notation(text, what="initiative_dice")
+    except DiceError:
+        n = None
+    if n is None or not n.count or n.keep or n.cmp:
+        raise RuleError(f"initiative_dice={text}: dice like d20 or 2d6 (empty: typed)")
+    if not (n.count <= MOST_DICE and 2 <= n.sides <= 100):
+        raise RuleError(f"initiative_dice={text}: 1 to {MOST_DICE} dice of 2 to 100 sides")
+    return n
+
 
 INITIATIVE_DICE = Setting(
     "initiative_dice",
     "",
     "dice rolled for initiative as the fight begins and as each round begins, plus the "
     "combatant's init_bonus stat (empty: the Initiative Rating orders the turns)",
+    check=initiative_dice,
 )
 """harn's: tables that roll initiative anew each round name the dice (``d100``)."""
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tracker.core.dice import Dice, DiceError, parse_notation
+from tracker.core.dice import Dice
 from tracker.core.sequence import Grouping, holder_of
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, Stage, param
-from tracker.rules.initiative import bonus_of
+from tracker.rules.initiative import bonus_of, initiative_dice
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -81,11 +81,8 @@ class Initiative(Action[InitiativeParams]):
             raise RuleError(f"bonuses={','.join(map(str, bonuses))}: one for each of the"
                             f" {len(who)} who roll")
         holders = list(p.holders or ()) + [""] * len(who)
-        try:
-            n = parse_notation(p.dice, what="initiative_dice") if p.dice.strip() else None
-        except DiceError as exc:
-            raise RuleError(str(exc)) from None
-        if n is None or not n.count or n.keep or n.cmp:
+        n = initiative_dice(p.dice)
+        if n is None:
             raise RuleError(f"initiative_dice={p.dice}: dice like d20 or 2d6 (empty: typed)")
         rolls: list[Rolled] = []
         for i, name in enumerate(who):

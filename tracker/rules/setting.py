@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,8 @@ class Setting:
     choices: tuple[str, ...] = ()
     path: bool = False
     """A file named by the encounter: resolved inside the save's folder, never outside."""
+    check: Callable[[str], object] | None = None
+    """Reads the value as the rule that uses it does: RuleError saying what it takes."""
 
     def of(self, enc: Encounter) -> Scalar:
         """The encounter's value of this setting: its default until the GM changes it."""
@@ -52,4 +54,6 @@ class Setting:
             raise RuleError(f"setting {self.name}: '{raw}' is not a {type(d).__name__}") from None
         if self.choices and raw not in self.choices:
             raise RuleError(f"setting {self.name}: expected one of {', '.join(self.choices)}")
+        if self.check is not None:
+            self.check(raw)
         return raw

@@ -17,10 +17,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tracker.core.domains import checking
 from tracker.core.invalid import first, shown
+from tracker.rules.errors import RuleError
 from tracker.session.language import CommandError
 
 if TYPE_CHECKING:
-    from tracker.core.model import Encounter
+    from tracker.core.model import Combatant, Encounter, Unit
+    from tracker.rules.ruleset import Ruleset
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -70,6 +72,41 @@ def out_of_domain(enc: Encounter) -> list[str]:
             type(who).model_validate(who.model_dump(), context=checking())
         except ValidationError as exc:
             out.append(f"{who.name}: {refusal(exc, {})}")
+    return out
+
+
+def out_of_place(enc: Encounter, ruleset: Ruleset) -> list[str]:
+    """What a hand edit left that the tracker could not have written, in a refusal's
+    words: a place in the fight that is none, one id on two, an effect ending on the turn
+    of someone the encounter does not have, a setting its rule cannot use."""
+    out = [f"position.{key}={value}: must be at least {low}"
+           for key, low in (("round", 1), ("turn", 0), ("phase", 0), ("side", 0))
+           if (value := getattr(enc.position, key)) < low]
+    seen: dict[str, str] = {}
+    lists: tuple[tuple[str, list[Combatant | Unit]], ...] = (
+        ("combatants", [*enc.combatants]), ("units", [*enc.units]))
+    for kind, items in lists:
+        for i, who in enumerate(items):
+            if who.id in seen:
+                out.append(f"{kind}[{i}].id={who.id}: the id of {seen[who.id]} as well "
+                           "(each needs its own)")
+            seen.setdefault(who.id, who.name)
+    holders = set(seen) | {s for x in enc.everyone for s in (x.side, f"side:{x.side}")}
+    holders |= {f"group:{c.group}" for c in enc.combatants if c.group}
+    for who in enc.everyone:
+        for i, e in enumerate(who.effects):
+            if e.ends is not None and e.ends.of == "turn" and e.ends.who \
+                    and e.ends.who not in holders:
+                out.append(f"{who.name}: effects[{i}:{e.name}].ends.who={e.ends.who}: no "
+                           "combatant, unit, group or side of the encounter")
+    for key, value in enc.settings.items():
+        shown_value = shown(value)
+        try:
+            ruleset.setting_spec(key).parse(shown_value if not isinstance(value, bool)
+                                            else str(value))
+        except (RuleError, KeyError, LookupError) as exc:
+            said = str(exc).split(": ", 1)[-1] if ": " in str(exc) else str(exc)
+            out.append(f"settings.{key}={shown_value}: {said}")
     return out
 
 

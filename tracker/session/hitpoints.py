@@ -42,6 +42,22 @@ def named(session: Session, words: list[str]) -> list[Combatant]:
     return found
 
 
+def follow_points(tx: Transaction, who: Combatant, values: dict[str, Any]) -> str:
+    """``set NAME hp=N`` as damage and healing have it: at 0 the combatant is down, above
+    0 from down it is back up; the words for the log ("" where nothing follows, or where
+    the same change says ``out`` itself: the GM's word)."""
+    new = values.get("hp")
+    if new is None or "out" in values or "hp" not in type(who).model_fields:
+        return ""
+    if new == 0 and not who.out:
+        tx.set(["combatants", who.id, "out"], True)
+        return "down"
+    if new > 0 and who.out and getattr(who, "hp", None) == 0:
+        tx.set(["combatants", who.id, "out"], False)
+        return "back up"
+    return ""
+
+
 def damage(session: Session, cmd: Damage) -> Outcome:
     """N damage to each named, temporary points first; down at 0."""
     return _change(session, cmd, take_damage, "damage")

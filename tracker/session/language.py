@@ -14,6 +14,7 @@ import shlex
 from dataclasses import dataclass, field
 
 from tracker.core.dice import DiceError, parse_dice_spec
+from tracker.core.invalid import CONTROL
 
 GENERIC_HELP: dict[str, str] = {
     "add": "add combatant|unit NAME [field=value ...]   "
@@ -114,6 +115,10 @@ def split(line: str) -> list[str]:
         text = text[1:].strip()
     if not text:
         raise CommandError("empty command: type help for the list")
+    control = CONTROL.search(text)
+    if control is not None:
+        raise CommandError(f"the line holds a control character (U+{ord(control[0]):04X}): "
+                           "type text only")
     try:
         return shlex.split(text)
     except ValueError as exc:

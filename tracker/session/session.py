@@ -553,7 +553,9 @@ class Session:
         with tx:
             tx.remove([kind], who.id)
             self._keep_actor(tx, actor if actor != who.id else None)
-            return self._commit(tx, f"{who.name} leaves the encounter", "remove")
+            ended = _ends_with(tx, self.enc, who)
+            return self._commit(tx, "; ".join([f"{who.name} leaves the encounter", *ended]),
+                                "remove")
 
     def _cmd_set(self, cmd: commands.Set) -> Outcome:
         marks = cmd.marks
@@ -574,6 +576,9 @@ class Session:
         actor = self._actor()
         order_before = self.play.order()
         with tx:
+            followed = ""
+            if "hp" in values and isinstance(who, Combatant):  # down at 0, as damage has it
+                followed = hitpoints.follow_points(tx, who, values)
             for key, raw in cmd.params.items():
                 if key in values:
                     tx.set([kind, who.id, key], values[key])
@@ -583,6 +588,7 @@ class Session:
                     fields = _fields(model)
                     raise CommandError(f"{who.name} has no field '{key}' (fields: {fields})")
                 changes.append(f"{key} {raw}")
+            changes += [followed] if followed else []
             conditions = list(who.conditions)
             for mark in marks:
                 cond = mark[1:].strip()
@@ -602,7 +608,8 @@ class Session:
                     changes.append(f"no longer {cond}")
             tx.set([kind, who.id, "conditions"], conditions)
             moved = _moved_ahead(order_before, self.play.order(), who.id, actor)
-            place = self._keep_actor(tx, actor, who.id if moved else None)
+            down = actor == who.id and who.id not in self.play.order()  # its turn passes on
+            place = self._keep_actor(tx, None if down else actor, who.id if moved else None)
             text = f"{who.name}: {', '.join(changes)}"
             return self._commit(tx, f"{text}; {place}" if place else text, "set")
 
@@ -836,6 +843,20 @@ def happened_label(action: Action[Any], params: Any, res: Resolution,
     except (RuleError, TypeError, ValueError, AttributeError, LookupError):
         return ""
     return label if any(label == known for known, _ in odds) else ""
+
+
+def _ends_with(tx: Transaction, enc: Encounter, gone: Combatant | Unit) -> list[str]:
+    """The effects that end on the turn of one who leaves end as they leave (their turn
+    will not come again); the log's words."""
+    lines: list[str] = []
+    for kind, items in (("combatants", enc.combatants), ("units", enc.units)):
+        for who in items:
+            ending = [e for e in who.effects if e.ends is not None and e.ends.of == "turn"
+                      and e.ends.who == gone.id]
+            if ending:
+                tx.set([kind, who.id, "effects"], [e for e in who.effects if e not in ending])
+                lines += [f"{who.name}: {e.name} ended ({gone.name} left)" for e in ending]
+    return lines
 
 
 def _moved_ahead(before: list[str], after: list[str], who: str, holder: str | None) -> bool:

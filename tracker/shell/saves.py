@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from tracker import startup
+from tracker import rules, startup
 from tracker.core import history
 from tracker.core.log import LogError
 from tracker.core.model import Encounter, LogEntry
@@ -16,7 +16,7 @@ from tracker.core.words import dice_marks
 from tracker.rules import RuleError
 from tracker.session import bestiary
 from tracker.session.commands import Army, Command, CommandError, parse, split_lines
-from tracker.session.domains import out_of_domain
+from tracker.session.domains import out_of_domain, out_of_place
 from tracker.session.opening import find_sample, load, model_for, new_encounter, open_encounter
 from tracker.session.save_news import SaveFailed
 from tracker.session.saving import Saving
@@ -127,6 +127,11 @@ def cmd_check(ns: argparse.Namespace) -> int:
         outside = out_of_domain(report.enc) if report.enc is not None else []
         for line in outside:
             print(f"tracker: {name}: {line} (it opens; `set` corrects it)", file=sys.stderr)
+        misplaced = out_of_place(report.enc, rules.get(report.enc.ruleset)) \
+            if report.enc is not None else []
+        for line in misplaced:
+            print(f"tracker: {name}: {line}", file=sys.stderr)
+        outside += misplaced
         if report.ok and not outside:
             print(f"{name}: ok ({report.summary})")
         else:

@@ -30,6 +30,7 @@ import tomli_w
 from pydantic import TypeAdapter, ValidationError
 
 from tracker.core import history
+from tracker.core.invalid import problem
 from tracker.core.log import Log, LogError
 from tracker.core.model import SCHEMA_VERSION, Encounter, Jump, LogEntry
 
@@ -550,7 +551,8 @@ def _invalid(
     more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
     got = err.get("input")
     shown = "" if isinstance(got, (dict, list)) else f", found {got!r}"
-    return SaveError(path, _loc(prefix + tuple(err["loc"]), data), f"{err['msg']}{shown}{more}")
+    said = problem(err).expected if err["type"] == "string_pattern_mismatch" else err["msg"]
+    return SaveError(path, _loc(prefix + tuple(err["loc"]), data), f"{said}{shown}{more}")
 
 
 # --- writing --------------------------------------------------------------------------------

@@ -137,6 +137,8 @@ class WatchApp(App[None]):
     def on_sync_table_row_highlighted(self, event: SyncTable.RowHighlighted) -> None:
         if event.table.id == "combatants-table":
             self.selected = event.key
+            for pane in self.query(CombatantsPane):  # the line under it reads this row
+                pane.show_detail(self.session.enc, event.key)
             self._own_panes()
 
     def _own_panes(self) -> None:

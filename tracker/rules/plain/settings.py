@@ -3,6 +3,7 @@ named setting with its default (the GM sees and changes them with ``s``)."""
 
 from __future__ import annotations
 
+from tracker.rules.initiative import initiative_dice
 from tracker.rules.setting import Setting
 
 GROUP_INITIATIVE = Setting(
@@ -15,6 +16,7 @@ INITIATIVE_DICE = Setting(
     "initiative_dice",
     "d20",
     "the dice of initiative, plus each combatant's init_bonus (empty: initiative is typed)",
+    check=initiative_dice,
 )
 INITIATIVE_EACH_ROUND = Setting(
     "initiative_each_round",

@@ -1,0 +1,56 @@
+"""plain at its edges: a setting holds only what its rule can use, hit points set by hand
+put a combatant down and back as damage and healing do, and an effect that ends on
+someone's turn does not outlive them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.session.test_plain import hp, table
+from tracker.session.language import CommandError
+
+
+@pytest.mark.parametrize("dice", ["banana", "4d6kh3", "d20>=10", "1000d1000", "2d1000"])
+def test_initiative_dice_the_initiative_cannot_roll_are_refused_as_set(dice):
+    s = table()
+    with pytest.raises(CommandError, match=f"initiative_dice={dice}: "):
+        s.execute(f"setting initiative_dice={dice}")
+    assert "initiative_dice" not in s.enc.settings
+
+
+@pytest.mark.parametrize("dice", ["", "d20", "2d6", "d20+2", "3d8"])
+def test_initiative_dice_it_can_roll_are_taken(dice):
+    s = table()
+    s.execute(f"setting initiative_dice={dice}")
+    assert s.enc.settings["initiative_dice"] == dice
+
+
+def test_hit_points_set_to_0_put_a_combatant_down_and_above_0_bring_it_back():
+    s = table()
+    assert s.play.current() == "aria"
+    out = s.execute("set Aria hp=0")
+    assert hp(s, "Aria") == (0, 5, True)
+    assert "down" in out.message
+    assert s.play.order() == ["goblin", "tam"]
+    assert s.play.current() == "goblin"  # her turn passes on, as when damage drops her
+    s.execute("set Aria hp=5")
+    assert hp(s, "Aria") == (5, 5, False)
+    assert s.play.order() == ["aria", "goblin", "tam"]
+    s.execute("undo")
+    assert hp(s, "Aria")[2] is True
+
+
+def test_out_set_by_hand_is_the_gm_s_word():
+    s = table()
+    s.execute("set Tam hp=0 out=no")  # the GM's table plays on at 0 (death saves)
+    assert hp(s, "Tam") == (0, 0, False)
+
+
+def test_an_effect_that_ends_on_the_turn_of_one_who_leaves_ends_as_they_leave():
+    s = table()
+    s.execute("effect Aria blessed until=Goblin at=end")
+    out = s.execute("remove Goblin")
+    assert "Aria: blessed ended (Goblin left)" in out.message
+    assert s.enc.find_combatant("Aria").effects == []
+    s.execute("undo")
+    assert [e.name for e in s.enc.find_combatant("Aria").effects] == ["blessed"]
