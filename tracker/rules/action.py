@@ -12,7 +12,7 @@ ordered :class:`Stage` s, the phases it may be taken in and how often an actor m
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import (
@@ -213,17 +213,6 @@ class Action(Generic[P]):
         if partial:
             return {k: v for k, v in params.as_dict().items() if v is not REQUIRED}
         return params
-
-    def check_dice_roles(self, dice: Mapping[str, Sequence[int]]) -> None:
-        """Every word after ``--dice`` is read as dice: one that names a parameter of the
-        action and none of its dice was meant as ``name=value`` (RuleError saying so)."""
-        roles = {stage.role for stage in self.stages}
-        params = {p.name for p in self.params}
-        for role, values in dice.items():
-            if role in params and role not in roles:
-                typed = f"{role}={','.join(map(str, values))}"
-                raise RuleError(f"{typed} comes after --dice, so it was read as dice: "
-                                f"put {self.name}'s name=value words before --dice")
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         """Parameter values the encounter supplies, for those not given."""

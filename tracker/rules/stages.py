@@ -11,11 +11,11 @@ depend on how many hit, so they are not.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tracker.core.dice import Answers, Dice, NeedDice, Request
-from tracker.rules.base import Action
+from tracker.rules.base import Action, RuleError
 
 MOST = 64
 """Stages walked at most (a resolver that asks for ever is cut off here)."""
@@ -95,3 +95,15 @@ def _key(asked: Request | bool | None) -> tuple[Any, ...] | bool | None:
         return (asked.role, asked.sides, asked.count, asked.need, asked.under,
                 asked.zero_is_ten)
     return asked
+
+
+def check_dice_roles(action: Action[Any], dice: Mapping[str, Sequence[int]]) -> None:
+    """Every word after ``--dice`` is read as dice: one that names a parameter of the
+    action and none of its dice was meant as ``name=value`` (RuleError saying so)."""
+    roles = {stage.role for stage in action.stages}
+    params = {p.name for p in action.params}
+    for role, values in dice.items():
+        if role in params and role not in roles:
+            typed = f"{role}={','.join(map(str, values))}"
+            raise RuleError(f"{typed} comes after --dice, so it was read as dice: "
+                            f"put {action.name}'s name=value words before --dice")

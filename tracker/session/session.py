@@ -168,7 +168,8 @@ class Session:
     # --- ruleset actions ------------------------------------------------------------
 
     def action_params(self, action: Action[Any], cmd: commands.Act) -> Any:
-        action.check_dice_roles(cmd.dice)
+        if cmd.dice:
+            stages.check_dice_roles(action, cmd.dice)
         raw: dict[str, Any] = without_force(cmd.params, action)
         slots = [p.name for p in action.params if p.kind in ("actor", "target")]
         named = phrases(self.enc, cmd.names)  # goblin 1: Goblin 1, where it is a name

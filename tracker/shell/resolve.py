@@ -13,7 +13,7 @@ from typing import Any
 from tracker import rules
 from tracker.core.dice import Dice, DiceError
 from tracker.rules import RuleError
-from tracker.rules.stages import known_stages
+from tracker.rules.stages import check_dice_roles, known_stages
 from tracker.session.language import CommandError, message_of, read_words
 from tracker.shell.errors import UsageError, fail
 
@@ -73,7 +73,7 @@ def main(argv: list[str]) -> int:
                     print(f"{st['role']}: {count} {st['die']} {st['label']}".rstrip()
                           + target + why)
             return 0
-        action.check_dice_roles(cmd.dice)
+        check_dice_roles(action, cmd.dice)
         params = action.parse_params(cmd.params)
         dice = Dice.from_spec(cmd.dice, seed=cmd.seed, roll_rest=cmd.roll_rest)
         resolution = action.resolve(params, dice)
