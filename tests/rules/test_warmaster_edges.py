@@ -8,6 +8,7 @@ import pytest
 
 from tests.conftest import SAVES
 from tracker.core import history
+from tracker.core.dice import Dice, DiceError
 from tracker.rules.warmaster import RULESET, WarmasterUnit
 from tracker.session.commands import CommandError
 from tracker.session.opening import load
@@ -155,3 +156,17 @@ def test_once_the_drive_backs_are_worked_out_the_shooting_is_over(session):
 def test_a_unit_not_hit_is_not_driven_back(session):
     with pytest.raises(CommandError, match="took no hits"):
         session.execute('driveback "Empire Knights" --dice drive=3')
+
+
+def test_a_drive_back_that_routs_whatever_the_dice_show_is_not_asked():
+    """"If the Drive back dice roll is greater than the unit's full pace movement
+    distance ... the entire unit is removed": five dice drive a pace of 4 beyond it even
+    at all 1s, so no die can change the rout; three dice against a pace of 20 can."""
+    driveback = RULESET.action("driveback")
+    dice = Dice(mode="strict", entered={"unused": []})
+    res = driveback.resolve(driveback.parse_params({"hits": "5", "pace": "4"}), dice)
+    assert dice.requests[0].certain and res.outcome == "routed"
+    assert [r.source for r in res.rolls] == ["rolled"] * 5
+    with pytest.raises(DiceError, match="drive: stage 1 needs 3 d6"):
+        driveback.resolve(driveback.parse_params({"hits": "3", "pace": "20"}),
+                          Dice(mode="strict", entered={"unused": []}))
