@@ -170,3 +170,35 @@ def test_a_drive_back_that_routs_whatever_the_dice_show_is_not_asked():
     with pytest.raises(DiceError, match="drive: stage 1 needs 3 d6"):
         driveback.resolve(driveback.parse_params({"hits": "3", "pace": "20"}),
                           Dice(mode="strict", entered={"unused": []}))
+
+
+def test_no_more_stands_exposed_than_the_unit_has_nor_odd_hits_of_a_whole_stand(session):
+    """"Unprotected stands must be removed as casualties first"; "once a unit has taken
+    a number of hits equal to its Hits value, remove a stand": the Halberdiers (3 stands,
+    Hits 3) have at most 3 stands exposed and 2 odd hits, on every path."""
+    before = history.state_of(session.enc)
+    for line, said in (
+        ("set Halberdiers exposed=4", "exposed=4: must be at most 3 (the stands it has)"),
+        ("set Halberdiers leftover_hits=3",
+         "leftover_hits=3: must be at most 2 (odd hits stay short of its Hits value)"),
+        ("add unit Pikes side=Empire strength=2 exposed=3",
+         "exposed=3: must be at most 2 (the stands it has)"),
+        ('endphase units=Halberdiers:-1:20',
+         "units: 'Halberdiers:-1:20': HITS must be at least 0 and PACE (cm) at least 1"),
+        ('endphase units=Halberdiers:2:0',
+         "units: 'Halberdiers:2:0': HITS must be at least 0 and PACE (cm) at least 1"),
+    ):
+        with pytest.raises(CommandError) as err:
+            session.execute(line)
+        assert str(err.value) == said
+    assert history.state_of(session.enc) == before
+    session.execute("set Halberdiers exposed=3")
+    with pytest.raises(CommandError, match="strength=2: exposed is 3, which must be at most 2"):
+        session.execute("set Halberdiers strength=2")
+
+
+def test_a_drive_back_of_no_hits_says_so_and_names_no_position():
+    driveback = RULESET.action("driveback")
+    res = driveback.resolve(driveback.parse_params({"hits": "0", "pace": "20",
+                                                    "target": "Spearmen"}), Dice())
+    assert res.text == "Spearmen: no hits, no drive back"

@@ -65,6 +65,8 @@ def drive_back(
 def drive_text(name: str, r: Drive, pace: int) -> str:
     if r.engaged:
         return f"{name} is engaged: {r.hits} hits carried into the first combat round"
+    if not r.dice and not r.ignored:
+        return f"{name}: no hits, no drive back"
     if not r.dice:
         why = f", {r.ignored} ignored ({'defended' if r.ignored == 1 else 'fortified'})"
         return f"{name}: {r.hits} hit{'s' if r.hits != 1 else ''}{why}, no drive back"
