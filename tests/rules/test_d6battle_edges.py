@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import SAVES
 from tracker.core import history
+from tracker.core.dice import Dice, NeedDice
 from tracker.rules.d6battle import RULESET, D6Unit
 from tracker.session.commands import CommandError
 from tracker.session.opening import load
@@ -118,7 +119,7 @@ def test_a_save_no_die_can_fail_is_rolled_by_the_tracker_and_said(s: Session) ->
     """The French Knights save 7 (plate, shield, mounted, barding): 1+ against a longbow."""
     go_to(s, "English", "shoot")
     out = s.execute('shoot Longbowmen "French Knights" --dice hit=6,6,6,6,6,6')
-    assert "6 saved (1+)" in out.message and "(no die can fail)" in out.message
+    assert "6 saved (1+)" in out.message and "(no die can change it)" in out.message
     assert [r.source for r in s.enc.log[-1].rolls if r.role == "save"] == ["rolled"] * 6
 
 
@@ -299,3 +300,37 @@ def test_the_winner_whose_enemy_routs_is_no_longer_engaged(s: Session) -> None:
               "morale=6,6")
     assert unit(s, "French Knights").engaged
 
+
+
+# --- a stage no die can change is rolled by the tracker, and said ---------------------------
+
+
+def stages(action: str, **raw: object) -> dict[str, bool]:
+    """Each stage the action asks for (by role, the last of a role kept): whether no die
+    of it can change what it decides."""
+    act = RULESET.action(action)
+    dice = Dice(seed=1)
+    act.resolve(act.parse_params({k: str(v) for k, v in raw.items()}), dice)
+    return {req.role: req.certain for req in dice.requests}
+
+
+def test_a_test_no_total_can_change_is_not_asked() -> None:
+    # 2d6 <= Mo: Mo 12 passes on any roll, Mo 1 fails on any; Mo 7 is the dice's
+    assert stages("morale", mo=12) == {"morale": True}
+    assert stages("morale", mo=1) == {"morale": True}
+    assert stages("morale", mo=7) == {"morale": False}
+    assert stages("command", command=12) == {"command": True}
+    assert stages("command", command=0, command_dice="3d6") == {"command": True}
+    assert stages("command", command=3, command_dice="3d6") == {"command": False}
+
+
+def test_a_combat_losers_test_no_total_can_change_is_not_asked() -> None:
+    side = {"figures_a": 4, "ca_a": 3, "ka_a": 3, "durability_a": 4,
+            "figures_b": 4, "ca_b": 3, "ka_b": 3, "durability_b": 4}
+    # B (8 figures, 4 fighting) loses 4 to 0 on Mo 3: its test, 2d6 <= -1, is no roll
+    d = Dice(entered={"hit_a": [6] * 4, "kill_a": [6] * 4, "hit_b": [1] * 4}, mode="ask")
+    combat = RULESET.action("combat")
+    with pytest.raises(NeedDice) as asked:
+        combat.resolve(combat.parse_params({k: str(v) for k, v in
+                                            {**side, "size_b": 8, "mo_b": 3}.items()}), d)
+    assert asked.value.request.role == "morale" and asked.value.request.certain

@@ -109,3 +109,26 @@ def test_only_a_unit_that_lost_figures_owes_a_morale_test():
     s.execute("next force")
     with pytest.raises(CommandError, match="Orc warband owes no morale test"):
         s.execute("morale orcs")
+
+
+def test_no_more_held_casualties_than_figures_nor_figures_fired_than_the_unit_had():
+    """A kill is held on a figure of the target ("one enemy figure is killed"); "each
+    figure may only fire once per turn": every path that sets a unit's values holds both."""
+    s = Session(battle())
+    before = history.state_of(s.enc)
+    for line, said in (
+        ("set orcs held_casualties=21",
+         "held_casualties=21: must be at most 20 (the figures it has)"),
+        ("set orcs figures_fired=21",
+         "figures_fired=21: must be at most 20 (each figure fires once a turn)"),
+        ("add unit Wolves side=Orcs strength=5 held_casualties=6",
+         "held_casualties=6: must be at most 5 (the figures it has)"),
+    ):
+        with pytest.raises(CommandError) as err:
+            s.execute(line)
+        assert str(err.value) == said
+    assert history.state_of(s.enc) == before
+    s.execute("fire elves orcs range=short --dice d100=23")
+    held = unit(s.enc, "orcs").held_casualties
+    with pytest.raises(CommandError, match=f"strength={held - 1}: held_casualties is {held}"):
+        s.execute(f"set orcs strength={held - 1}")

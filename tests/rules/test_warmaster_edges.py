@@ -8,6 +8,7 @@ import pytest
 
 from tests.conftest import SAVES
 from tracker.core import history
+from tracker.core.dice import Dice, DiceError
 from tracker.rules.warmaster import RULESET, WarmasterUnit
 from tracker.session.commands import CommandError
 from tracker.session.opening import load
@@ -155,3 +156,49 @@ def test_once_the_drive_backs_are_worked_out_the_shooting_is_over(session):
 def test_a_unit_not_hit_is_not_driven_back(session):
     with pytest.raises(CommandError, match="took no hits"):
         session.execute('driveback "Empire Knights" --dice drive=3')
+
+
+def test_a_drive_back_that_routs_whatever_the_dice_show_is_not_asked():
+    """"If the Drive back dice roll is greater than the unit's full pace movement
+    distance ... the entire unit is removed": five dice drive a pace of 4 beyond it even
+    at all 1s, so no die can change the rout; three dice against a pace of 20 can."""
+    driveback = RULESET.action("driveback")
+    dice = Dice(mode="strict", entered={"unused": []})
+    res = driveback.resolve(driveback.parse_params({"hits": "5", "pace": "4"}), dice)
+    assert dice.requests[0].certain and res.outcome == "routed"
+    assert [r.source for r in res.rolls] == ["rolled"] * 5
+    with pytest.raises(DiceError, match="drive: stage 1 needs 3 d6"):
+        driveback.resolve(driveback.parse_params({"hits": "3", "pace": "20"}),
+                          Dice(mode="strict", entered={"unused": []}))
+
+
+def test_no_more_stands_exposed_than_the_unit_has_nor_odd_hits_of_a_whole_stand(session):
+    """"Unprotected stands must be removed as casualties first"; "once a unit has taken
+    a number of hits equal to its Hits value, remove a stand": the Halberdiers (3 stands,
+    Hits 3) have at most 3 stands exposed and 2 odd hits, on every path."""
+    before = history.state_of(session.enc)
+    for line, said in (
+        ("set Halberdiers exposed=4", "exposed=4: must be at most 3 (the stands it has)"),
+        ("set Halberdiers leftover_hits=3",
+         "leftover_hits=3: must be at most 2 (odd hits stay short of its Hits value)"),
+        ("add unit Pikes side=Empire strength=2 exposed=3",
+         "exposed=3: must be at most 2 (the stands it has)"),
+        ('endphase units=Halberdiers:-1:20',
+         "units: 'Halberdiers:-1:20': HITS must be at least 0 and PACE (cm) at least 1"),
+        ('endphase units=Halberdiers:2:0',
+         "units: 'Halberdiers:2:0': HITS must be at least 0 and PACE (cm) at least 1"),
+    ):
+        with pytest.raises(CommandError) as err:
+            session.execute(line)
+        assert str(err.value) == said
+    assert history.state_of(session.enc) == before
+    session.execute("set Halberdiers exposed=3")
+    with pytest.raises(CommandError, match="strength=2: exposed is 3, which must be at most 2"):
+        session.execute("set Halberdiers strength=2")
+
+
+def test_a_drive_back_of_no_hits_says_so_and_names_no_position():
+    driveback = RULESET.action("driveback")
+    res = driveback.resolve(driveback.parse_params({"hits": "0", "pace": "20",
+                                                    "target": "Spearmen"}), Dice())
+    assert res.text == "Spearmen: no hits, no drive back"

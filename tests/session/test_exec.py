@@ -74,7 +74,7 @@ def test_exec_rolls_a_save_no_die_can_fail_and_says_so(
     code, out, err = run(capsys, "exec", str(path), "shoot Archers Knights --dice hit=5,6,1,1,1,1")
     assert code == 0, err
     assert "2 hits, 2 saved (1+)" in out
-    assert "(tracker-rolled dice: save " in out and "(no die can fail)" in out
+    assert "(tracker-rolled dice: save " in out and "(no die can change it)" in out
     from tracker.session.opening import load
 
     rolls = load(path).log[-1].rolls
@@ -88,7 +88,7 @@ def test_resolve_rolls_a_save_no_die_can_fail_and_says_so(
                          "weapon=bow", "durability=4", "save=6", "--dice", "hit=5,6")
     assert code == 0, err
     assert "2 saved (1+)" in out.splitlines()[0]
-    assert "  save: no die can fail, rolled by the tracker" in out.splitlines()
+    assert "  save: no die can change it, rolled by the tracker" in out.splitlines()
 
 
 def test_a_stage_a_die_can_change_is_still_asked_for(

@@ -106,6 +106,20 @@ def checks(info: ValidationInfo, *names: str) -> bool:
     return fields is not None and (fields == "*" or any(n in fields for n in names))
 
 
+def at_most(info: ValidationInfo, record: Any, field: str, bound: str, most: int,
+            why: str) -> None:
+    """``field`` of ``record`` no more than ``most``, which its field ``bound`` sets
+    (``why`` says so: "the stands it has"), checked where either comes in; the refusal
+    names the one typed (``exposed=5: must be at most 3 (the stands it has)``)."""
+    value = getattr(record, field)
+    if value <= most or not checks(info, field, bound):
+        return
+    if checks(info, field):
+        raise ValueError(f"{field}={value}: must be at most {most} ({why})")
+    raise ValueError(f"{bound}={getattr(record, bound)}: {field} is {value}, which must be "
+                     f"at most {most} ({why}); set {field} first")
+
+
 def domains_of(model: Any) -> Mapping[str, Domain]:
     """The fields of a pydantic model that declare a domain, with it."""
     out: dict[str, Domain] = {}

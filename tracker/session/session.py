@@ -898,7 +898,7 @@ def rolled_by_role(rolled: list[Any], most: int = 12, certain: Iterable[str] = (
         else:
             groups.append((r.role, [f"{r.value}*"]))
     shown = "; ".join(f"{role} {' '.join(values)}"
-                      + (" (no die can fail)" if role in sure else "")
+                      + (" (no die can change it)" if role in sure else "")
                       for role, values in groups)
     return shown + (" …" if len(rolled) > most else "")
 

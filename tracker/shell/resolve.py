@@ -90,5 +90,5 @@ def main(argv: list[str]) -> int:
             print(f"  die {roll.role} d{roll.sides}: {roll.value} ({roll.source})")
         if cmd.dice:
             for role in dice.certain_rolled():
-                print(f"  {role}: no die can fail, rolled by the tracker")
+                print(f"  {role}: no die can change it, rolled by the tracker")
     return 0

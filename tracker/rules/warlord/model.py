@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, model_validator
 
-from tracker.core.domains import Domain
+from tracker.core.domains import Domain, at_most
 from tracker.core.model import Count, Encounter, Unit
 
 
@@ -49,6 +49,16 @@ class WarlordUnit(Unit):
     """Ids of the units fired on this phase (at most three)."""
     held_casualties: Count = 0
     """Figures killed this phase, removed when every unit has fired."""
+
+    @model_validator(mode="after")
+    def _within_the_unit(self, info: ValidationInfo) -> WarlordUnit:
+        """No more held casualties than figures standing; no more figures fired than it
+        had ("each figure may only fire once per turn")."""
+        at_most(info, self, "held_casualties", "strength", self.strength,
+                "the figures it has")
+        at_most(info, self, "figures_fired", "strength_start", self.strength_start,
+                "each figure fires once a turn")
+        return self
 
     def has_fire_order(self) -> bool:
         return "fire" in self.orders.lower() and not self.fired

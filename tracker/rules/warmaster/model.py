@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from tracker.core.domains import Domain
+from tracker.core.domains import Domain, at_most
 from tracker.core.model import Encounter, Scalar, Unit
 
 from .domains import ARMOUR, KINDS
@@ -63,6 +63,16 @@ class WarmasterUnit(Unit):
     def _zero_is_none(cls, value: Any) -> Any:
         """Armour 0, as a profile or the GM writes it, is no armour."""
         return None if value in (0, "0") else value
+
+    @model_validator(mode="after")
+    def _within_the_unit(self, info: ValidationInfo) -> WarmasterUnit:
+        """No more stands outside its position than it has; odd hits short of a stand
+        ("once a unit has taken a number of hits equal to its Hits value, remove a
+        stand")."""
+        at_most(info, self, "exposed", "strength", self.strength, "the stands it has")
+        at_most(info, self, "leftover_hits", "hits_per_stand", self.hits_per_stand - 1,
+                "odd hits stay short of its Hits value")
+        return self
 
     @property
     def attacks(self) -> str:

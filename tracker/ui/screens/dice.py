@@ -126,7 +126,7 @@ class DiceScreen(ModalScreen[Answers | None]):
     def _show(self) -> None:
         done = [f"{r.role:<8} {show_faces([(v, s == 'rolled') for v, s in vals])}"
                 + _count(r, [v for v, _ in vals])
-                + (" · no die can fail: rolled by the tracker" if r.certain else "")
+                + (" · no die can change it" if r.certain else "")
                 for r, vals in self.done[-4:]]
         if len(self.done) > 4:
             done.insert(0, f"… {len(self.done) - 4} stages before")

@@ -60,11 +60,23 @@ def read_test_dice(spec: str) -> Notation:
     return n
 
 
+def total_kinds(n: Notation, under: int) -> tuple[int, ...]:
+    """The faces of a test's dice by kind where no total can change the test (every
+    total passes, or none does): one kind, so the tracker rolls them; elsewhere none
+    (the test reads the total)."""
+    if under >= n.count * n.sides:
+        return (1,) * n.sides
+    if under < n.count:
+        return (0,) * n.sides
+    return ()
+
+
 def roll_test(dice: Dice, role: str, spec: str, under: int) -> tuple[int, list[int]]:
     """Roll a morale or command test (passes on a total of ``under`` or less): its total
     and the dice."""
     n = read_test_dice(spec)
-    values = dice.roll_many(role, n.sides, n.count, why=f"{spec} <= {under}")
+    values = dice.roll_many(role, n.sides, n.count, why=f"{spec} <= {under}",
+                            classes=total_kinds(n, under))
     return sum(values), values
 
 

@@ -51,16 +51,22 @@ def drive_back(
         return Drive(hits=hits, ignored=0, dice=[], distance=0, confused=False, routed=False,
                      carried=hits, engaged=True)
     why = f"{name}: {plural(hits, 'hit')}" if name else plural(hits, "hit")
-    rolled = dice.roll_many("drive", 6, hits - ignored, why=why)
+    count = hits - ignored
+    # where even all 1s drive it beyond its pace it routs, whatever the dice show
+    rolled = dice.roll_many("drive", 6, count, why=why,
+                            classes=(1,) * 6 if count > pace else ())
     distance = sum(rolled)
+    routed = distance > pace  # removed whole: confusion is for units that stay
     return Drive(hits=hits, ignored=ignored, dice=rolled, distance=distance,
-                 confused=6 in rolled or (blocked and distance > 0), routed=distance > pace,
-                 carried=0, engaged=False)
+                 confused=not routed and (6 in rolled or (blocked and distance > 0)),
+                 routed=routed, carried=0, engaged=False)
 
 
 def drive_text(name: str, r: Drive, pace: int) -> str:
     if r.engaged:
         return f"{name} is engaged: {r.hits} hits carried into the first combat round"
+    if not r.dice and not r.ignored:
+        return f"{name}: no hits, no drive back"
     if not r.dice:
         why = f", {r.ignored} ignored ({'defended' if r.ignored == 1 else 'fortified'})"
         return f"{name}: {r.hits} hit{'s' if r.hits != 1 else ''}{why}, no drive back"

@@ -54,6 +54,8 @@ def parse_unit_spec(item: Any) -> dict[str, Any]:
         spec: dict[str, Any] = {"name": bits[0], "hits": int(bits[1]), "pace": int(bits[2])}
     except (IndexError, ValueError):
         raise RuleError(f"units: '{item}' is not {UNIT_SPEC}") from None
+    if spec["hits"] < 0 or spec["pace"] < 1:  # the domains of driveback's hits= and pace=
+        raise RuleError(f"units: '{item}': HITS must be at least 0 and PACE (cm) at least 1")
     spec.update(position="open", engaged=False)
     for extra in bits[3:]:
         if extra in POSITIONS:
