@@ -8,6 +8,7 @@ import pytest
 
 from tests.session.test_plain import hp, table
 from tracker.session.language import CommandError
+from tracker.ui.topbar import where_text
 
 
 @pytest.mark.parametrize("dice", ["banana", "4d6kh3", "d20>=10", "1000d1000", "2d1000"])
@@ -54,3 +55,20 @@ def test_an_effect_that_ends_on_the_turn_of_one_who_leaves_ends_as_they_leave():
     assert s.enc.find_combatant("Aria").effects == []
     s.execute("undo")
     assert [e.name for e in s.enc.find_combatant("Aria").effects] == ["blessed"]
+
+
+def test_the_last_in_the_order_dropped_on_their_turn_ends_the_rounds_turns():
+    """Tam, last, goes down on his own turn: no one acts until n begins round 2. The one
+    before him had acted already and was shown acting again (the turn stood past the
+    order's end, read as its last)."""
+    s = table()
+    s.execute("next")
+    s.execute("next")
+    assert s.play.current() == "tam"
+    out = s.execute("damage Tam 99")
+    assert out.message.endswith("down; the round's turns are over (n begins the next)")
+    assert s.play.current() is None
+    assert where_text(s).endswith("· the round's turns are over")
+    assert s.execute("next").message.startswith("Round 2, Aria first")
+    s.execute("undo")
+    assert s.play.current() is None

@@ -214,11 +214,13 @@ def actors(enc: Encounter, seq: SequenceOfPlay, stat: str = "initiative",
 
 def current(enc: Encounter, seq: SequenceOfPlay, stat: str = "initiative",
             grouping: Grouping = "none") -> str | None:
-    """Who acts now (a combatant id, a side, a group, or ``*`` for every side at once)."""
+    """Who acts now (a combatant id, a side, a group, or ``*`` for every side at once);
+    None when no one does: the order is empty, or the last in it left on their own turn
+    and the round's turns are over."""
     order = actors(enc, seq, stat, grouping)
-    if not order:
+    if not order or enc.position.turn >= len(order):
         return None
-    return order[min(enc.position.turn, len(order) - 1)]
+    return order[enc.position.turn]
 
 
 def phasing_side(enc: Encounter, seq: SequenceOfPlay) -> str | None:

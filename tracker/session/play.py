@@ -408,9 +408,11 @@ class Play:
         """Keep the turn with ``holder`` when the order changes under them; a newcomer ahead
         of them takes it if the holder has not acted yet. Returns words for the GM."""
         order = self.order()
+        pos = self.enc.position
+        if holder is None and order and pos.turn >= len(order):
+            return "the round's turns are over (n begins the next)"
         if holder is None or not order:
             return ""
-        pos = self.enc.position
         if newcomer is not None and newcomer in order and holder in order:
             mine, theirs = order.index(newcomer), order.index(holder)
             name = seqs.holder_name(self.enc, newcomer)

@@ -24,6 +24,8 @@ def where_text(session: Session) -> str:
         count = f" ({min(session.enc.position.turn, len(order) - 1) + 1}/{len(order)})" \
             if len(order) > 1 else ""
         bits.append(f"▶ {where.actor}{count}")
+    elif play.order() and session.enc.position.turn >= len(play.order()):
+        bits.append("the round's turns are over")  # the last left on their own turn
     elif where.phase:
         bits.append("duties only")
     return " · ".join(bits)
