@@ -272,3 +272,48 @@ def test_an_older_saves_aim_is_read_as_the_aim_effect() -> None:
     old = HarnCombatant.model_validate({"id": "n", "name": "N", "aimed_round": 3})
     assert [(e.name, e.since) for e in old.effects] == [("aimed", (3, 0, 0, 0))]
     assert old.aimed_round is None
+
+
+# --- what the action list greys before any form -------------------------------------------
+
+
+def sling(**kw: object) -> HarnCombatant:
+    return made(dict(id="wat", name="Wat", initiative=40, slings=50,
+                     weapon=MissileWeapon(name="sling", kind="sling", br=30)), kw)
+
+
+def thrower(**kw: object) -> HarnCombatant:
+    return made(dict(id="ada", name="Ada", initiative=30, throwing=60,
+                     weapon=MissileWeapon(name="spear", kind="thrown", br=10)), kw)
+
+
+def test_abandon_is_greyed_where_nothing_is_under_way_to_abandon() -> None:
+    """Only the actions that induce the Ignore defence may be abandoned: with none under
+    way the action list greys abandon with the reason, before any form."""
+    s = table(nolora(loaded=True), brigand())
+    abandon = RULESET.action("abandon")
+    assert s.why_not(abandon, "nolora") == "Nolora has no load, aim or span under way to abandon"
+    s.execute("aim Nolora")
+    assert s.why_not(abandon, "nolora") == ""
+
+
+@pytest.mark.parametrize(("who", "action", "why"), [
+    (thrower, "load", "Ada: thrown weapons have no Load action"),
+    (sling, "aim", "aim: a sling has no Aim action"),
+    (thrower, "shoot", "shoot: a thrown weapon is thrown (use throw or charge)"),
+    (nolora, "throw", "throw: a bow is shot, not thrown (use shoot)"),
+    (nolora, "charge", "charge: a bow is shot, not thrown (use shoot)"),
+])
+def test_an_action_the_weapon_has_no_row_for_is_greyed_before_the_form(
+        who: object, action: str, why: str) -> None:
+    """The Missile Actions table gives each weapon its actions: one it has no row for is
+    greyed in the action list with the reason, not offered and refused after the form."""
+    fighter = who(loaded=who is not thrower)  # type: ignore[operator]
+    s = table(fighter, brigand())
+    assert s.why_not(RULESET.action(action), fighter.id) == why
+
+
+def test_a_bow_whose_draw_the_pull_does_not_exceed_by_75_is_greyed_for_aim() -> None:
+    s = table(nolora(loaded=True, pull=150), brigand())
+    assert s.why_not(RULESET.action("aim"), "nolora") == (
+        "aim: a bow may be aimed only if Pull exceeds Draw by 75 (Pull 150, Draw 100)")
