@@ -317,3 +317,59 @@ def test_a_bow_whose_draw_the_pull_does_not_exceed_by_75_is_greyed_for_aim() -> 
     s = table(nolora(loaded=True, pull=150), brigand())
     assert s.why_not(RULESET.action("aim"), "nolora") == (
         "aim: a bow may be aimed only if Pull exceeds Draw by 75 (Pull 150, Draw 100)")
+
+
+# --- the injury level: its domain, and a strike's level owed until the GM enters it --------
+
+
+@pytest.mark.parametrize("typed", ["banana", "S", "S0", "S6p", "12"])
+def test_an_injury_level_without_a_level_of_1_to_5_is_refused(typed: str) -> None:
+    """An injury code names its level (S2p: level 2); the Injury Sequence's levels run 1 to
+    5 (M1 to G5/K5): a code with no such level is refused, naming it, and nothing changes."""
+    s = table(nolora(loaded=True), brigand())
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
+    before = c(s, "Brigand").wounds[0].model_copy()
+    with pytest.raises(CommandError, match=f"level={typed}: .*1 to 5"):
+        s.execute(f"injury Brigand level={typed}")
+    assert c(s, "Brigand").wounds[0] == before
+    s.execute("undo")
+    with pytest.raises(CommandError, match=f"injury={typed}: .*1 to 5"):
+        s.execute(f"shoot Nolora Brigand range=30 injury={typed} --dice test=41 zone=6,3 impact=5")
+    assert c(s, "Brigand").wounds == []
+
+
+def test_the_injury_level_of_a_strike_is_owed_as_the_round_ends() -> None:
+    """A strike's injury level is the GM's to enter from the Injury Sequence: until it is,
+    the wounded combatant's row says it is owed, and the round does not end without it
+    (``next force`` leaves it undone, and the log says so)."""
+    s = table(nolora(loaded=True), brigand())
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
+    assert s.play.markers()["brigand"] == ["injury level owed"]
+    s.execute("next")
+    out = s.execute("next")
+    assert out.pending is not None and not out.changed
+    assert "injury levels (Brigand: injury level owed)" in out.message
+    assert s.enc.position.round == 1
+    s.execute("injury Brigand level=S2p")
+    assert c(s, "Brigand").wounds[0].level == 2 and "brigand" not in s.play.markers()
+    assert s.execute("next").message.startswith("Round 2")
+
+
+def test_an_injury_level_left_undone_is_logged_and_not_owed_again() -> None:
+    s = table(nolora(loaded=True), brigand())
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
+    line = s.execute("next round force").message
+    assert "injury levels skipped by the GM (Brigand: injury level owed)" in line
+    assert s.enc.position.round == 2 and "brigand" not in s.play.markers()
+    s.execute("next round")  # owed in the round of the strike only
+
+
+def test_the_injury_dialog_takes_the_wound_still_owed_its_level() -> None:
+    s = table(nolora(loaded=True), brigand(), made(dict(id="ada", name="Ada", initiative=10),
+                                                   {}))
+    s.execute("wound Brigand arm level=3 kind=S3")
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
+    s.execute("wound Brigand leg level=1 kind=M1")
+    s.execute("injury Brigand level=G4")
+    levels = [w.level for w in c(s, "Brigand").wounds]
+    assert levels == [3, 4, 1]
