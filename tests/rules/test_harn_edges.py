@@ -373,3 +373,32 @@ def test_the_injury_dialog_takes_the_wound_still_owed_its_level() -> None:
     s.execute("injury Brigand level=G4")
     levels = [w.level for w in c(s, "Brigand").wounds]
     assert levels == [3, 4, 1]
+
+
+# --- the domains of the attack's numbers ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("impact_bonus=-5", "impact_bonus=-5: must be at least 0"),
+    ("deviation_targets=-3", "deviation_targets=-3: must be at least 0"),
+    ("count_zones=-2", "count_zones=-2: must be at least 0"),
+])
+def test_a_negative_impact_bonus_target_count_or_zone_count_is_refused(
+        typed: str, said: str) -> None:
+    """The projectile's Impact TA bonus adds to the impact, a target count counts creatures
+    and a body has zones: none of them is below 0, and a volley's deviation into an area
+    of -3 targets or an Impact TA that takes 5 off is refused before any die."""
+    s = table(nolora(loaded=True), brigand())
+    with pytest.raises(CommandError, match=said):
+        s.execute(f"shoot Nolora Brigand range=200 {typed} --dice test=37 deviation=3")
+    assert s.enc.log == []
+
+
+def test_a_weapon_value_outside_its_domain_is_named_by_check() -> None:
+    """A save read as it was (a hand edit) is checked as ``tracker check`` does: the
+    weapon's Impact TA bonus, like its Base Range, is never below 0."""
+    from tracker.session.domains import out_of_domain
+
+    weapon = BOW.model_copy(update={"impact_bonus": -4})
+    enc = HarnEncounter(name="edited", ruleset="harn", combatants=[nolora(weapon=weapon)])
+    assert out_of_domain(enc) == ["Nolora: weapon.impact_bonus=-4: must be at least 0"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from pydantic import field_validator
+from pydantic import NonNegativeInt, field_validator
 
 from tracker.rules.base import Figures, Params, param
 
@@ -57,13 +57,14 @@ class AttackParams(Params):
     targets: int | None = param(None, "target count: others within 5 ft (Direct) or all in "
                                 "the area (Volley), TAR for large ones", ge=0)
     numbering: tuple[str, ...] = param((), "names by count number (horse twice for TAR2)")
-    count_zones: tuple[int, ...] = param((), "body zones by count number (one value: all)")
-    deviation_targets: tuple[int, ...] = param(
+    count_zones: tuple[NonNegativeInt, ...] = param(
+        (), "body zones by count number (one value: all)")
+    deviation_targets: tuple[NonNegativeInt, ...] = param(
         (), "target counts of the 8 adjacent areas (or one)")
     steps: int = param(0, "success steps beyond CS (one more TA each)", ge=0)
     ta: tuple[str, ...] = param((), "TAs of choice in order: precision or impact")
     base_impact: str = param("", "weapon's base impact, e.g. d12+4")
-    impact_bonus: int | None = param(None, "projectile's Impact TA bonus")
+    impact_bonus: int | None = param(None, "projectile's Impact TA bonus", ge=0)
     location: str = param("", "name of the location struck (from your table)")
     injury: str = param("", "injury level from your table, e.g. S2p (level 1 to 5)")
     strike_impact: int | None = param(None, "strike impact rolled at the table (else its "
