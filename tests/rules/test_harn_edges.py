@@ -402,3 +402,22 @@ def test_a_weapon_value_outside_its_domain_is_named_by_check() -> None:
     weapon = BOW.model_copy(update={"impact_bonus": -4})
     enc = HarnEncounter(name="edited", ruleset="harn", combatants=[nolora(weapon=weapon)])
     assert out_of_domain(enc) == ["Nolora: weapon.impact_bonus=-4: must be at least 0"]
+
+
+def test_set_changes_a_field_of_the_weapon_within_its_domain() -> None:
+    """``set NAME weapon.br=180`` changes the weapon's Base Range (it was kept as a stat
+    named ``weapon.br``, and the weapon stayed as it was); a value outside the field's
+    domain is refused in one line and nothing changes."""
+    s = table(nolora(loaded=True), brigand())
+    s.execute("set Nolora weapon.br=180 weapon.impact_bonus=2")
+    n = c(s, "Nolora")
+    assert n.weapon is not None and (n.weapon.br, n.weapon.impact_bonus) == (180, 2)
+    assert n.stats == {}
+    for typed, said in (("weapon.br=-4", "weapon.br=-4: must be at least 0"),
+                        ("weapon.span_rounds=3", "weapon.span_rounds=3: must be one of"),
+                        ("weapon.reach=2", "weapon has no field 'reach'")):
+        with pytest.raises(CommandError, match=said):
+            s.execute(f"set Nolora {typed}")
+    assert c(s, "Nolora") == n
+    s.execute("set Brigand weapon.kind=sling")  # a weapon of its own, from the defaults
+    assert c(s, "Brigand").weapon.kind == "sling"  # type: ignore[union-attr]
