@@ -290,7 +290,7 @@ def test_a_skirmish_shot_names_whom_it_was_at_and_weighs_the_test_roll() -> None
 
     s = Session(load(SAVES / "harn-nolora-point-blank.toml"))
     assert s.ruleset is HARN
-    for line in ("next round", "load Nolora", "next round",
+    for line in ("injury Sentry level=S2p", "next round", "load Nolora", "next round",
                  "missile Nolora at=Sentry ml=70 range=10 --dice test=30 --roll-rest"):
         s.execute(line)
     line = gather(s.enc).lines[-1]

@@ -293,3 +293,21 @@ def test_the_log_names_the_attacker_as_the_one_who_acted() -> None:
     entry = s.enc.log[s.enc.cursor - 1]
     assert entry.actor == "Roland"
     assert summary(entry).startswith("Roland"), summary(entry)
+
+
+def test_the_roll_for_the_first_blow_is_only_between_two_who_threw_red() -> None:
+    """"If both combatants attack (both throw a Red initiative marker) ... roll ONLY their
+    Reflex dice": a fighter who threw no red marker does not roll for the first blow; the
+    action list greys it with the reason, and the GM may force past it."""
+    s = two_bouts()
+    initiative = s.ruleset.action("initiative")
+    assert s.why_not(initiative, "marguerite") == (
+        "Marguerite threw no red marker: the first blow is rolled for only between two reds"
+        " (set NAME marker=red)")
+    s.execute("set Marguerite marker=red")
+    assert s.why_not(initiative, "marguerite") == ""
+    with pytest.raises(CommandError, match="Ruffian threw no red marker"):
+        s.execute("initiative Marguerite Ruffian --dice a=9,9,9,9,9,9 b=1,1,1,1,1")
+    assert s.enc.log[-1].kind == "set"
+    out = s.execute("initiative Marguerite Ruffian force=yes --dice a=9,9,9,9,9,9 b=1,1,1,1,1")
+    assert "forced by the GM: Ruffian threw no red marker" in out.message

@@ -272,3 +272,152 @@ def test_an_older_saves_aim_is_read_as_the_aim_effect() -> None:
     old = HarnCombatant.model_validate({"id": "n", "name": "N", "aimed_round": 3})
     assert [(e.name, e.since) for e in old.effects] == [("aimed", (3, 0, 0, 0))]
     assert old.aimed_round is None
+
+
+# --- what the action list greys before any form -------------------------------------------
+
+
+def sling(**kw: object) -> HarnCombatant:
+    return made(dict(id="wat", name="Wat", initiative=40, slings=50,
+                     weapon=MissileWeapon(name="sling", kind="sling", br=30)), kw)
+
+
+def thrower(**kw: object) -> HarnCombatant:
+    return made(dict(id="ada", name="Ada", initiative=30, throwing=60,
+                     weapon=MissileWeapon(name="spear", kind="thrown", br=10)), kw)
+
+
+def test_abandon_is_greyed_where_nothing_is_under_way_to_abandon() -> None:
+    """Only the actions that induce the Ignore defence may be abandoned: with none under
+    way the action list greys abandon with the reason, before any form."""
+    s = table(nolora(loaded=True), brigand())
+    abandon = RULESET.action("abandon")
+    assert s.why_not(abandon, "nolora") == "Nolora has no load, aim or span under way to abandon"
+    s.execute("aim Nolora")
+    assert s.why_not(abandon, "nolora") == ""
+
+
+@pytest.mark.parametrize(("who", "action", "why"), [
+    (thrower, "load", "Ada: thrown weapons have no Load action"),
+    (sling, "aim", "aim: a sling has no Aim action"),
+    (thrower, "shoot", "shoot: a thrown weapon is thrown (use throw or charge)"),
+    (nolora, "throw", "throw: a bow is shot, not thrown (use shoot)"),
+    (nolora, "charge", "charge: a bow is shot, not thrown (use shoot)"),
+])
+def test_an_action_the_weapon_has_no_row_for_is_greyed_before_the_form(
+        who: object, action: str, why: str) -> None:
+    """The Missile Actions table gives each weapon its actions: one it has no row for is
+    greyed in the action list with the reason, not offered and refused after the form."""
+    fighter = who(loaded=who is not thrower)  # type: ignore[operator]
+    s = table(fighter, brigand())
+    assert s.why_not(RULESET.action(action), fighter.id) == why
+
+
+def test_a_bow_whose_draw_the_pull_does_not_exceed_by_75_is_greyed_for_aim() -> None:
+    s = table(nolora(loaded=True, pull=150), brigand())
+    assert s.why_not(RULESET.action("aim"), "nolora") == (
+        "aim: a bow may be aimed only if Pull exceeds Draw by 75 (Pull 150, Draw 100)")
+
+
+# --- the injury level: its domain, and a strike's level owed until the GM enters it --------
+
+
+@pytest.mark.parametrize("typed", ["banana", "S", "S0", "S6p", "12"])
+def test_an_injury_level_without_a_level_of_1_to_5_is_refused(typed: str) -> None:
+    """An injury code names its level (S2p: level 2); the Injury Sequence's levels run 1 to
+    5 (M1 to G5/K5): a code with no such level is refused, naming it, and nothing changes."""
+    s = table(nolora(loaded=True), brigand())
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
+    before = c(s, "Brigand").wounds[0].model_copy()
+    with pytest.raises(CommandError, match=f"level={typed}: .*1 to 5"):
+        s.execute(f"injury Brigand level={typed}")
+    assert c(s, "Brigand").wounds[0] == before
+    s.execute("undo")
+    with pytest.raises(CommandError, match=f"injury={typed}: .*1 to 5"):
+        s.execute(f"shoot Nolora Brigand range=30 injury={typed} --dice test=41 zone=6,3 impact=5")
+    assert c(s, "Brigand").wounds == []
+
+
+def test_the_injury_level_of_a_strike_is_owed_as_the_round_ends() -> None:
+    """A strike's injury level is the GM's to enter from the Injury Sequence: until it is,
+    the wounded combatant's row says it is owed, and the round does not end without it
+    (``next force`` leaves it undone, and the log says so)."""
+    s = table(nolora(loaded=True), brigand())
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
+    assert s.play.markers()["brigand"] == ["injury level owed"]
+    s.execute("next")
+    out = s.execute("next")
+    assert out.pending is not None and not out.changed
+    assert "injury levels (Brigand: injury level owed)" in out.message
+    assert s.enc.position.round == 1
+    s.execute("injury Brigand level=S2p")
+    assert c(s, "Brigand").wounds[0].level == 2 and "brigand" not in s.play.markers()
+    assert s.execute("next").message.startswith("Round 2")
+
+
+def test_an_injury_level_left_undone_is_logged_and_not_owed_again() -> None:
+    s = table(nolora(loaded=True), brigand())
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
+    line = s.execute("next round force").message
+    assert "injury levels skipped by the GM (Brigand: injury level owed)" in line
+    assert s.enc.position.round == 2 and "brigand" not in s.play.markers()
+    s.execute("next round")  # owed in the round of the strike only
+
+
+def test_the_injury_dialog_takes_the_wound_still_owed_its_level() -> None:
+    s = table(nolora(loaded=True), brigand(), made(dict(id="ada", name="Ada", initiative=10),
+                                                   {}))
+    s.execute("wound Brigand arm level=3 kind=S3")
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
+    s.execute("wound Brigand leg level=1 kind=M1")
+    s.execute("injury Brigand level=G4")
+    levels = [w.level for w in c(s, "Brigand").wounds]
+    assert levels == [3, 4, 1]
+
+
+# --- the domains of the attack's numbers ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("impact_bonus=-5", "impact_bonus=-5: must be at least 0"),
+    ("deviation_targets=-3", "deviation_targets=-3: must be at least 0"),
+    ("count_zones=-2", "count_zones=-2: must be at least 0"),
+])
+def test_a_negative_impact_bonus_target_count_or_zone_count_is_refused(
+        typed: str, said: str) -> None:
+    """The projectile's Impact TA bonus adds to the impact, a target count counts creatures
+    and a body has zones: none of them is below 0, and a volley's deviation into an area
+    of -3 targets or an Impact TA that takes 5 off is refused before any die."""
+    s = table(nolora(loaded=True), brigand())
+    with pytest.raises(CommandError, match=said):
+        s.execute(f"shoot Nolora Brigand range=200 {typed} --dice test=37 deviation=3")
+    assert s.enc.log == []
+
+
+def test_a_weapon_value_outside_its_domain_is_named_by_check() -> None:
+    """A save read as it was (a hand edit) is checked as ``tracker check`` does: the
+    weapon's Impact TA bonus, like its Base Range, is never below 0."""
+    from tracker.session.domains import out_of_domain
+
+    weapon = BOW.model_copy(update={"impact_bonus": -4})
+    enc = HarnEncounter(name="edited", ruleset="harn", combatants=[nolora(weapon=weapon)])
+    assert out_of_domain(enc) == ["Nolora: weapon.impact_bonus=-4: must be at least 0"]
+
+
+def test_set_changes_a_field_of_the_weapon_within_its_domain() -> None:
+    """``set NAME weapon.br=180`` changes the weapon's Base Range (it was kept as a stat
+    named ``weapon.br``, and the weapon stayed as it was); a value outside the field's
+    domain is refused in one line and nothing changes."""
+    s = table(nolora(loaded=True), brigand())
+    s.execute("set Nolora weapon.br=180 weapon.impact_bonus=2")
+    n = c(s, "Nolora")
+    assert n.weapon is not None and (n.weapon.br, n.weapon.impact_bonus) == (180, 2)
+    assert n.stats == {}
+    for typed, said in (("weapon.br=-4", "weapon.br=-4: must be at least 0"),
+                        ("weapon.span_rounds=3", "weapon.span_rounds=3: must be one of"),
+                        ("weapon.reach=2", "weapon has no field 'reach'")):
+        with pytest.raises(CommandError, match=said):
+            s.execute(f"set Nolora {typed}")
+    assert c(s, "Nolora") == n
+    s.execute("set Brigand weapon.kind=sling")  # a weapon of its own, from the defaults
+    assert c(s, "Brigand").weapon.kind == "sling"  # type: ignore[union-attr]

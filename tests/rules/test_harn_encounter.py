@@ -334,6 +334,7 @@ def test_throw_and_charge() -> None:
     assert out.resolution is not None
     f = out.resolution.figures
     assert (f["eml"], f["zone_die"], f["impact_mod"]) == (65, "d4", 2)  # 60 + 10 PB - 5 heft
+    s.execute("injury Brigand level=M1")  # the strike's level, owed as the round ends
     s.execute("next round")
     with pytest.raises(CommandError, match="at least 5 ft"):
         s.execute("charge Bran Brigand range=3")

@@ -182,6 +182,7 @@ def test_harn_one_missile_action_a_round(tmp_path: Path) -> None:
     s = session_on(tmp_path, "harn-nolora-point-blank.toml")
     first = [c.name for c in s.enc.combatants]
     assert first
+    s.execute("injury Sentry level=S2p")  # the strike's level, owed as the round ends
     lines = walk(s, until_round=2)
     assert lines[-1].startswith("Round 2")
 

@@ -219,6 +219,7 @@ async def test_a_harn_shot_d100_as_tens_and_units_then_the_zone_die(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await command(pilot, "load Nolora")
+        await command(pilot, "injury Sentry level=S2p")  # owed as round 1 ends
         await command(pilot, "next round")
         await pilot.press("f", "m")  # missile
         await pilot.pause()

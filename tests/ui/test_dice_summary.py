@@ -15,7 +15,8 @@ CASES = {
     # sample: (command lines first, the action, the form's fields)
     "d6battle-crossbow-duel.toml": (["next phase", "next phase"], "shoot",
                                     {"weapon": "crossbow"}),
-    "harn-nolora-point-blank.toml": (["load Nolora", "next round"], "missile", {}),
+    "harn-nolora-point-blank.toml": (["load Nolora", "injury Sentry level=S2p", "next round"],
+                                     "missile", {}),
     "plain-goblin-ambush.toml": ([], "attack", {"target": "Goblin 3"}),
 }
 

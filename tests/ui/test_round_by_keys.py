@@ -186,3 +186,26 @@ async def test_enter_at_leave_it_undone_keeps_the_duty(tmp_path: Path) -> None:
         status = app.status_message
         assert "dialog is open" not in status and "step is open" not in status, status
         assert status.endswith(": kept, still owed (n asks for it again)"), status
+
+
+async def test_harn_an_injury_level_owed_opens_its_dialog_for_the_wounded(tmp_path: Path) -> None:
+    """The sample's strike on the Sentry has no injury level yet: the round does not end
+    without it, and n opens the injury dialog on the Sentry's wound, whoever else is there."""
+    app = app_on_sample(tmp_path, "harn-nolora-point-blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await command(pilot, "add combatant Lookout side=brigands initiative=10")
+        for _ in range(3):
+            await pilot.press("n")
+            await pilot.pause()
+            if isinstance(app.screen, ResolveScreen):
+                break
+        assert isinstance(app.screen, ResolveScreen) and app.screen.action.name == "injury"
+        assert app.screen.values()["who"] == "Sentry"
+        await pilot.press("tab")  # to the level
+        await type_text(pilot, "S2p")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.enc.position.round == 2, status(app)
+    sentry = app.session.enc.find_combatant("Sentry")
+    assert (sentry.wounds[0].level, sentry.wounds[0].kind) == (2, "S2p")

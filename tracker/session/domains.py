@@ -61,6 +61,28 @@ def changed(who: M, typed: Mapping[str, str]) -> dict[str, Any]:
     return {k: getattr(record, k) for k in values}
 
 
+def nested(who: BaseModel, head: str, typed: Mapping[str, str]) -> BaseModel:
+    """What a field holding a record (a HârnMaster weapon) becomes with some of its own
+    fields typed (``weapon.br=180``), each read and checked against its domain; a field
+    left empty takes the record's defaults."""
+    info = type(who).model_fields[head]
+    sub = next((a for a in (info.annotation, *get_args(info.annotation))
+                if isinstance(a, type) and issubclass(a, BaseModel)), None)
+    if sub is None:
+        raise CommandError(f"{head}.{next(iter(typed))}: {head} has no fields of its own")
+    unknown = [k for k in typed if k not in sub.model_fields]
+    if unknown:
+        raise CommandError(f"{head} has no field '{unknown[0]}' (fields: "
+                           f"{', '.join(sub.model_fields)})")
+    current = getattr(who, head)
+    base = current.model_dump() if isinstance(current, BaseModel) else {}
+    values = {k: typed_text(sub, k, v) for k, v in typed.items()}
+    try:
+        return sub.model_validate({**base, **values}, context=checking(list(values)))
+    except ValidationError as exc:
+        raise CommandError(f"{head}.{refusal(exc, typed)}") from None
+
+
 def out_of_domain(enc: Encounter) -> list[str]:
     """Each combatant's or unit's first value outside its domain, in a refusal's words
     (``Wood elf guards: strength=40: must be at most strength_start (10)``): a save is

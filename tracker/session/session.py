@@ -572,6 +572,13 @@ class Session:
         if any(x.name.casefold() == name.casefold() and x is not who for x in self.enc.everyone):
             raise CommandError(f"name={name}: {name} is in the fight already (each name "
                                "names one)")
+        # a field of a record the combatant holds (weapon.br=180), not a stat of that name
+        parts: dict[str, dict[str, str]] = {}
+        for key, raw in cmd.params.items():
+            head, _, sub = key.partition(".")
+            if sub and head in model.model_fields and head not in _NOT_SET:
+                parts.setdefault(head, {})[sub] = raw
+        records = {head: domains.nested(who, head, typed) for head, typed in parts.items()}
         tx = Transaction(self.enc)
         changes: list[str] = []
         actor = self._actor()
@@ -583,6 +590,9 @@ class Session:
             for key, raw in cmd.params.items():
                 if key in values:
                     tx.set([kind, who.id, key], values[key])
+                elif key.partition(".")[0] in records:
+                    head = key.partition(".")[0]
+                    tx.set([kind, who.id, head], records[head])
                 elif isinstance(who, Combatant):
                     tx.set([kind, who.id, "stats", key], _int(key, raw))
                 else:

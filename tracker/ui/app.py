@@ -480,11 +480,14 @@ class TrackerApp(SavingApp):
                     "asks first)")
             self.set_status(said, error=True)
             self._drop_typed_ahead(said)
-            # the dialog is for the first who owes the duty (the next unit to test)
+            # the dialog is for the first who owes the duty (the next unit to test; the
+            # wounded, where the action names no actor: a HârnMaster injury level)
             owes = pending.first
-            actor = self.session.ruleset.action(action).actor_param
-            given = ({actor: self.session.canonical_name(owes)}
-                     if actor is not None and owes is not None else {})
+            spec = self.session.ruleset.action(action)
+            named = spec.actor_param or next(
+                (p.name for p in spec.params if p.kind == "target"), None)
+            given = ({named: self.session.canonical_name(owes)}
+                     if named is not None and owes is not None else {})
             self.open_action(action, then=done, **given)
         else:
             self.set_status(pending.message, error=True)

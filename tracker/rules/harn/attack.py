@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import field
 
+from pydantic import NonNegativeInt, field_validator
+
 from tracker.rules.base import Figures, Params, param
 
+from .injuries import injury_code
 from .kinds import MOVEMENTS, WEAPONS
 from .settings import (
     COUNT_PICK,
@@ -54,15 +57,16 @@ class AttackParams(Params):
     targets: int | None = param(None, "target count: others within 5 ft (Direct) or all in "
                                 "the area (Volley), TAR for large ones", ge=0)
     numbering: tuple[str, ...] = param((), "names by count number (horse twice for TAR2)")
-    count_zones: tuple[int, ...] = param((), "body zones by count number (one value: all)")
-    deviation_targets: tuple[int, ...] = param(
+    count_zones: tuple[NonNegativeInt, ...] = param(
+        (), "body zones by count number (one value: all)")
+    deviation_targets: tuple[NonNegativeInt, ...] = param(
         (), "target counts of the 8 adjacent areas (or one)")
     steps: int = param(0, "success steps beyond CS (one more TA each)", ge=0)
     ta: tuple[str, ...] = param((), "TAs of choice in order: precision or impact")
     base_impact: str = param("", "weapon's base impact, e.g. d12+4")
-    impact_bonus: int | None = param(None, "projectile's Impact TA bonus")
+    impact_bonus: int | None = param(None, "projectile's Impact TA bonus", ge=0)
     location: str = param("", "name of the location struck (from your table)")
-    injury: str = param("", "injury level from your table, e.g. S2p")
+    injury: str = param("", "injury level from your table, e.g. S2p (level 1 to 5)")
     strike_impact: int | None = param(None, "strike impact rolled at the table (else its "
                                       "dice are asked for)", ge=0)
     crosswind_direct: str = param(help="Direct crosswind rule", choices=CROSSWIND_DIRECT.choices,
@@ -81,6 +85,11 @@ class AttackParams(Params):
     thrown_pb_zd: int = param(help="thrown ZD at Direct PB", ge=2, setting=THROWN_PB_ZD)
     pb_zd: int | None = param(None, "the thrown weapon's own ZD at Direct PB (sides)", ge=2)
     one_action_per_round: bool = one_action_param()
+
+    @field_validator("injury")
+    @classmethod
+    def _a_level(cls, code: str) -> str:
+        return injury_code(code)
 
 
 class ModifierFigure(Figures):

@@ -37,7 +37,7 @@ class MissileWeapon(Model):
     """Crossbows: rounds to span (1 by hand; 2, 4 or 8 with a mechanical spanner)."""
     impact: str = ""
     """Base impact of the projectile, e.g. ``d12+4``."""
-    impact_bonus: int = 0
+    impact_bonus: Count = 0
     """The projectile's Impact TA bonus."""
     heft: Count = 0
     """Thrown: Heft penalty (as a positive number of points)."""

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tracker.core.lifetimes import Lasts, When
-from tracker.core.sequence import Phase, SequenceOfPlay
+from tracker.core.sequence import Duty, Phase, SequenceOfPlay
 from tracker.rules.initiative import INITIATIVE_DICE, initiative_owed
 
+from . import injuries
 from .upkeep import start_round
 
 if TYPE_CHECKING:
@@ -41,5 +42,9 @@ LIFETIMES = (
 )
 """The fields the missile actions set that end with the round."""
 
-SEQUENCE = SequenceOfPlay(phases=(Phase("", duties=(INITIATIVE,)),), round_start=start_round,
-                          lifetimes=LIFETIMES)
+INJURY_LEVELS = Duty("injury levels", injuries.owed, action="injury")
+"""A strike's injury level, the GM's to enter (``injury``) before the round of the strike
+ends; ``next force`` leaves it undone, and it is not owed again."""
+
+SEQUENCE = SequenceOfPlay(phases=(Phase("", duties=(INITIATIVE, INJURY_LEVELS)),),
+                          round_start=start_round, lifetimes=LIFETIMES)

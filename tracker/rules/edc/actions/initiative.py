@@ -114,6 +114,17 @@ class Initiative(OwnAction, Action[InitiativeParams]):
             tie = 0.0
         return [("A first", a_more), ("B first", b_more), ("simultaneous", tie)]
 
+    def refusals(self, enc: Encounter, p: Any) -> list[str]:
+        """Hesitation, and a fighter who threw no red marker: the roll is "if both
+        combatants attack (both throw a Red initiative marker)"."""
+        out = super().refusals(enc, p)
+        for slot in self.slots:
+            c = combatant_or_none(enc, p.get(slot))
+            if c is not None and c.marker != "red":
+                out.append(f"{c.name} threw no red marker: the first blow is rolled for only"
+                           " between two reds (set NAME marker=red)")
+        return out
+
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         """Reflex and ATN of each; the weapon-length penalty of the shorter weapon."""
         out: dict[str, Any] = {}

@@ -10,12 +10,14 @@ from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Resolution, RuleError, param
 
 from ..effects import AIMED, IGNORING, end, ignoring
-from .lookup import need
+from .lookup import combatant_or_none, need
 from .state import ActorParams
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
     from tracker.core.model import Encounter
+
+    from ..model import HarnCombatant
 
 
 class AbandonParams(ActorParams):
@@ -33,10 +35,15 @@ class Abandon(Action[AbandonParams]):
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("actor"))
-        what = ignoring(c)
-        if not what:
-            raise RuleError(f"{c.name} has no load, aim or span under way to abandon")
-        return {"what": what}
+        problems = nothing_under_way(c)
+        if problems:  # nothing to abandon: no force takes it
+            raise RuleError(problems[0])
+        return {"what": ignoring(c)}
+
+    def refusals(self, enc: Encounter, p: AbandonParams) -> list[str]:
+        """Nothing under way to abandon: the action list greys it, before any form."""
+        c = combatant_or_none(enc, p.get("actor"))
+        return nothing_under_way(c) if c is not None else []
 
     def resolve(self, p: AbandonParams, dice: Dice) -> Resolution:
         what = p.what or "action"
@@ -61,6 +68,11 @@ class Abandon(Action[AbandonParams]):
                 tx.set(base + ["span_progress"], max(0, c.span_progress - 1))
         if c.last_action == what:  # taken this round: the round's action is now defence
             tx.set(base + ["last_action"], "defend")
+
+
+def nothing_under_way(c: HarnCombatant) -> list[str]:
+    """A combatant with no load, aim or span under way has nothing to abandon."""
+    return [] if ignoring(c) else [f"{c.name} has no load, aim or span under way to abandon"]
 
 
 ABANDON = Abandon()

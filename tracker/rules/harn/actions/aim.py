@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Resolution, param
+from tracker.rules.base import Resolution, RuleError, param
 
 from ..effects import aim_effect, begin, now
 from ..kinds import WEAPONS
@@ -53,9 +53,18 @@ class Aim(InTurn[AimParams]):
         return out
 
     def state_problems(self, enc: Encounter, c: HarnCombatant, p: AimParams) -> list[str]:
-        """A bow or crossbow not loaded (setting ``aim_needs_load``); a move this round."""
-        kind = weapon_kind(c, p.weapon)
+        """A bow or crossbow not loaded (setting ``aim_needs_load``); a move this round; a
+        sling (no Aim action), or a bow whose Draw the Pull does not exceed by 75."""
+        kind = weapon_kind(c, p.get("weapon"))
         out = movement_problems(c, self.name, kind)
+        pull = c.pull if p.get("pull") is None else p.get("pull")
+        draw = p.get("draw")
+        if draw is None and c.weapon is not None and c.weapon.draw:
+            draw = c.weapon.draw
+        try:
+            check_aim(kind, pull or None, draw, self.name)
+        except RuleError as exc:
+            out.append(str(exc))
         if kind in ("bow", "crossbow") and not c.loaded and AIM_NEEDS_LOAD.of(enc):
             out.append(f"{c.name}'s {kind} is not loaded: load before aiming")
         return out

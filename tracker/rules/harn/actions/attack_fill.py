@@ -8,8 +8,9 @@ from tracker.startup import lazy
 
 from ..attack import AttackFigures, AttackParams
 from ..effects import AIMED, aimed_last_round, end
+from ..injuries import PENDING, injury_level
 from ..tables import weapon
-from .lookup import combatant, combatant_or_none, injury_level, weapon_kind
+from .lookup import combatant, combatant_or_none, weapon_kind
 
 if TYPE_CHECKING:
     from tracker.core import model
@@ -160,7 +161,7 @@ def _wound(
     if f.impact_ta:
         note += f", Impact TA x{f.impact_tas}"
     if not p.injury:
-        note += "; injury level: GM to enter"
+        note += PENDING
     wound = model.Wound(
         location=location,
         level=injury_level(p.injury),

@@ -1,5 +1,6 @@
 """``injury``: the GM enters the injury level of a wound a strike left, from the Injury
-Sequence table (not printed in the Missile Sequence); default: the last wound. A GM's
+Sequence table (not printed in the Missile Sequence); default: the first wound still
+owed its level (owed as the round of the strike ends), else the last. A GM's
 record against the strike, not the wounded combatant's action: it spends no one's
 missile action and is taken in anyone's turn (the level may also be given with the
 attack, ``injury=``)."""
@@ -8,10 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pydantic import field_validator
+
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, param
 
-from .lookup import injury_level, need
+from ..injuries import PENDING, first_owed, injury_code, injury_level
+from .lookup import need
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -20,9 +24,14 @@ if TYPE_CHECKING:
 
 class InjuryParams(Params):
     who: str = param("", "the combatant wounded", kind="target")
-    level: str = param("", "injury level, e.g. S2p")
+    level: str = param("", "injury level from your table, e.g. S2p (level 1 to 5)")
     wound: int | None = param(None, "wound number (1 = first)", ge=1)
     strike_impact: int | None = param(None, "strike impact", ge=0)
+
+    @field_validator("level")
+    @classmethod
+    def _a_level(cls, code: str) -> str:
+        return injury_code(code)
 
 
 class InjuryFigures(Figures):
@@ -36,13 +45,13 @@ class InjuryFigures(Figures):
 
 class Injury(Action[InjuryParams]):
     name = "injury"
-    help = "Enter the injury level of a wound from your table (default: the last)"
+    help = "Enter the injury level of a wound from your table (default: the one owed)"
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("who"), "who")
         if not c.wounds:
             raise RuleError(f"{c.name} has no wound to set an injury level on")
-        n = given.get("wound") or len(c.wounds)
+        n = given.get("wound") or first_owed(list(c.wounds)) or len(c.wounds)
         if not 1 <= n <= len(c.wounds):
             raise RuleError(f"wound={n}: {c.name} has wounds 1..{len(c.wounds)}")
         return {"wound": n}
@@ -66,7 +75,7 @@ class Injury(Action[InjuryParams]):
         tx.set(base + ["kind"], res.figures["injury"])
         if res.figures["strike_impact"] is not None:
             tx.set(base + ["impact"], res.figures["strike_impact"])
-        note = c.wounds[i].note.replace("; injury level: GM to enter", "")
+        note = c.wounds[i].note.replace(PENDING, "")
         tx.set(base + ["note"], note)
 
 

@@ -39,7 +39,8 @@ class Load(InTurn[LoadParams]):
     help = "Load the bow, sling or crossbow (1 round; free with a projectile in hand)"
 
     def limit(self, p: LoadParams) -> tuple[Scope, str] | None:
-        return round_limit(p.one_action_per_round and not p.free)
+        # ``p`` may be the partial parameters of the action list (a dict)
+        return round_limit(bool(p.get("one_action_per_round", True)) and not p.get("free"))
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("actor"))
@@ -52,10 +53,12 @@ class Load(InTurn[LoadParams]):
         return out
 
     def state_problems(self, enc: Encounter, c: HarnCombatant, p: LoadParams) -> list[str]:
-        """Loaded already, a crossbow not spanned, a move where a load allows none (a
-        free load, with a projectile in hand, allows one)."""
-        kind = weapon_kind(c, p.weapon)
-        free = c.in_hand if p.free is None else p.free
+        """A thrown weapon (no Load action), loaded already, a crossbow not spanned, a move
+        where a load allows none (a free load, with a projectile in hand, allows one)."""
+        kind = weapon_kind(c, p.get("weapon"))
+        if kind == "thrown":
+            return [f"{c.name}: thrown weapons have no Load action"]
+        free = c.in_hand if p.get("free") is None else p.get("free")
         out = [] if free else movement_problems(c, self.name, kind)
         if c.loaded:
             out.append(f"{c.name}'s {kind} is already loaded")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.base import Scope
@@ -97,12 +96,3 @@ def round_limit(limited: bool) -> tuple[Scope, str] | None:
     """One missile action a round (setting ``one_action_per_round``), for the sequence of
     play; None where the setting is off or the action is free."""
     return ("round", ROUND_LIMIT) if limited else None
-
-
-_LEVEL = re.compile(r"\d+")
-
-
-def injury_level(code: str) -> int:
-    """The level number of an injury code: S2p -> 2, G4 -> 4, M1 -> 1."""
-    m = _LEVEL.search(code or "")
-    return int(m.group()) if m else 0

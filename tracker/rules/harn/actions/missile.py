@@ -22,7 +22,7 @@ from ..plan import plan_attack
 from ..results import resolve_missile, wasted
 from ..tables import attack_row
 from .attack_fill import apply_attack, fill_attack, load_problems
-from .lookup import movement_problems
+from .lookup import movement_problems, weapon_kind
 from .state import InTurn
 
 if TYPE_CHECKING:
@@ -77,14 +77,29 @@ class Missile(InTurn[AttackParams]):
 
     def prepared(self, p: AttackParams) -> AttackParams:
         """The parameters as this action reads them (a throw is with a thrown weapon)."""
+        wrong = self.wrong_weapon(p.weapon)
+        if wrong:
+            raise RuleError(wrong)
         return p
 
+    def wrong_weapon(self, kind: str | None) -> str:
+        """Why this attack is not made with a weapon of ``kind`` ("": it is)."""
+        return ""
+
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
-        return fill_attack(enc, given)
+        out = fill_attack(enc, given)
+        wrong = self.wrong_weapon(given.get("weapon") or out.get("weapon"))
+        if wrong:  # a weapon with no row for this attack: no force takes it
+            raise RuleError(wrong)
+        return out
 
     def state_problems(self, enc: Encounter, c: HarnCombatant, p: AttackParams) -> list[str]:
-        """A bow, sling or crossbow not loaded; a move where the shot allows none."""
+        """A weapon this attack is not made with; a bow, sling or crossbow not loaded; a
+        move where the shot allows none."""
         kind = p.get("weapon")
+        wrong = self.wrong_weapon(weapon_kind(c, kind))
+        if wrong:
+            return [wrong]
         return [*load_problems(c, kind),
                 *movement_problems(c, self.name, kind, bool(p.get("shooter_moving")))]
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from tracker.rules.base import RuleError
-
 from ..attack import AttackParams
 from .missile import Missile
 
@@ -16,9 +14,12 @@ class Throw(Missile):
         """A throw is with a thrown weapon: the default, and the only one allowed."""
         if p.weapon is None:
             return p.replace(weapon="thrown")
-        if p.weapon != "thrown":
-            raise RuleError(f"{self.name}: a {p.weapon} is shot, not thrown (use shoot)")
-        return p
+        return super().prepared(p)
+
+    def wrong_weapon(self, kind: str | None) -> str:
+        if kind not in (None, "thrown"):
+            return f"{self.name}: a {kind} is shot, not thrown (use shoot)"
+        return ""
 
 
 THROW = Throw()
