@@ -160,12 +160,7 @@ class TrackerApp(SavingApp):
         return left, right
 
     def _pane(self, name: str) -> Widget:
-        rs = self.session.ruleset
-        if name == "combatants":
-            return CombatantsPane(rs, id=name)
-        if name == "roster":
-            return RosterPane(rs, id=name)
-        return PoolsPane(id=name) if name == "pools" else WoundsPane(id=name)
+        return layout.pane(name, self.session.ruleset)
 
     async def _join_panes(self) -> None:
         """Panes for what joined since the screen was made, then filled."""

@@ -121,12 +121,7 @@ class WatchApp(App[None]):
         return left, tuple(p for p in ("pools", "wounds") if own and p in rs.panes)
 
     def _pane(self, name: str) -> Widget:
-        rs = self.session.ruleset
-        if name == "combatants":
-            return CombatantsPane(rs, id=name)
-        if name == "roster":
-            return ViewRosterPane(rs, id=name)
-        return PoolsPane(id=name) if name == "pools" else WoundsPane(id=name)
+        return layout.pane(name, self.session.ruleset, roster=ViewRosterPane)
 
     async def _join_panes(self) -> None:
         """Panes for what joined since the view was made, then drawn."""

@@ -16,6 +16,10 @@ from textual.widget import Widget
 
 from tracker.core.model import Encounter
 from tracker.rules.ruleset import Ruleset
+from tracker.ui.panes.combatants import CombatantsPane
+from tracker.ui.panes.pools import PoolsPane
+from tracker.ui.panes.roster import RosterPane
+from tracker.ui.panes.wounds import WoundsPane
 
 LEFT = ("combatants", "roster")
 """The tables of the left column, in their order."""
@@ -27,6 +31,16 @@ def left_panes(ruleset: Ruleset, enc: Encounter) -> tuple[str, ...]:
     combatants = bool(enc.combatants) or ruleset.scale == "skirmish"
     units = bool(enc.units) or ruleset.scale == "mass"
     return ("combatants",) * combatants + ("roster",) * units
+
+
+def pane(name: str, ruleset: Ruleset, roster: type[RosterPane] = RosterPane) -> Widget:
+    """The pane ``name`` (its id too): the combatants' table, the roster (a player view's
+    own kind of it), the pools or the wounds."""
+    if name == "combatants":
+        return CombatantsPane(ruleset, id=name)
+    if name == "roster":
+        return roster(ruleset, id=name)
+    return PoolsPane(id=name) if name == "pools" else WoundsPane(id=name)
 
 
 def missing(app: App[Any], wanted: Sequence[str]) -> list[str]:
