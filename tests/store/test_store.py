@@ -9,6 +9,7 @@ import time
 import pytest
 
 from tests.conftest import LockHolder, journal_of, skirmish
+from tracker.cli import main
 from tracker.core.model import SCHEMA_VERSION
 from tracker.session.opening import load, model_for, open_encounter
 from tracker.session.session import Session
@@ -90,6 +91,21 @@ def test_restore_puts_back_a_backup(tmp_path):
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert load(path).position.round == 1
+
+
+@pytest.mark.parametrize("n", ["0", "-1"])
+def test_restore_of_a_backup_before_the_first_is_refused(tmp_path, capsys, n):
+    """Backups count from 1, the newest: 0 or -1 put back backup 1 as if it were asked."""
+    enc = skirmish()
+    path = tmp_path / "r.toml"
+    for rnd in (1, 2):
+        enc.position.round = rnd
+        save_encounter(enc, path)
+    before = path.read_bytes()
+    assert main(["restore", str(path), n]) == 2
+    assert capsys.readouterr().err == (
+        f"tracker: {path}: no backup {n}: backups count from 1, the newest\n")
+    assert path.read_bytes() == before
 
 
 def test_a_live_lock_makes_the_second_opener_read_only(skirmish_file):

@@ -367,7 +367,9 @@ def restore_backup(path: Path, n: int, model_for: ModelFor) -> str:
     journal (so the records after the backup's are not applied again), then the state,
     whose old self joins the backups. A state that cannot be read is replaced all the
     same (its journal is followed from the backup's record). The caller holds the lock."""
-    ring = backup_paths(path, max(n, 1))
+    if n < 1:
+        raise SaveError(path, "", f"no backup {n}: backups count from 1, the newest")
+    ring = backup_paths(path, n)
     backup = ring[-1]
     if not backup.exists() and not backup.is_symlink():
         raise SaveError(path, "", f"no backup {n} (looked for {backup})")
