@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SAMPLES, SAVES
+from tracker.cli import main
 from tracker.session.opening import load
 
 
@@ -216,3 +217,14 @@ def test_warlord_resolve_loads_neither_the_odds_nor_argparse_nor_the_sheet_unask
             "assert not loaded, loaded\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
+
+
+@pytest.mark.parametrize("wait", ["-5", "nan", "inf", "1e9", "abc"])
+def test_a_wait_that_is_no_number_of_seconds_is_refused(wait, capsys, skirmish_file):
+    before = skirmish_file.read_bytes()
+    with pytest.raises(SystemExit) as done:
+        main(["exec", str(skirmish_file), "--wait", wait, "note x"])
+    assert done.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        f"argument --wait: {wait}: expected seconds from 0 to 86400\n")
+    assert skirmish_file.read_bytes() == before

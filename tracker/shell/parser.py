@@ -96,6 +96,20 @@ def read(args: list[str]) -> argparse.Namespace:
     return ns
 
 
+DAY = 86_400.0
+
+
+def seconds(text: str) -> float:
+    """A wait typed in seconds: a number from 0 up to a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= DAY:
+        raise argparse.ArgumentTypeError(f"{text}: expected seconds from 0 to {DAY:.0f}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tracker",
@@ -173,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dry-run", action="store_true",
                    help="run the commands on a copy in memory and print what they would "
                    "do; nothing is saved")
-    p.add_argument("--wait", type=float, default=5.0, metavar="SECONDS",
+    p.add_argument("--wait", type=seconds, default=5.0, metavar="SECONDS",
                    help="wait this long for another tracker to let go (default 5)")
     p.set_defaults(run="tracker.shell.saves:cmd_exec", rest="commands")
 
@@ -222,7 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("restore", help="put back a backup of a save")
     o(p.add_argument("file"), ENCOUNTER)
     p.add_argument("n", nargs="?", type=int, default=1, help="1 = newest backup")
-    p.add_argument("--wait", type=float, default=0.0, metavar="SECONDS",
+    p.add_argument("--wait", type=seconds, default=0.0, metavar="SECONDS",
                    help="wait this long for another tracker to let go")
     p.set_defaults(run="tracker.shell.saves:cmd_restore")
 
