@@ -89,6 +89,28 @@ async def test_quit_keeps_the_app_open_while_nothing_can_be_saved(skirmish_file,
     assert lock_is_free(kept) and lock_is_free(skirmish_file)
 
 
+async def test_save_as_a_folder_goes_into_it_and_a_new_folder_is_made(skirmish_file,
+                                                                     tmp_path):
+    """``:save-as FOLDER`` writes the save into it under its name (it wrote FOLDER.toml
+    beside it); a folder not there yet is made; a place that cannot hold a save is named
+    as the GM typed it, never by the tracker's lock or temp file."""
+    app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
+    (tmp_path / "here").mkdir()
+    (tmp_path / "a-file").write_text("")
+    async with app.run_test(size=(200, 24)) as pilot:
+        await command(pilot, f"save-as {tmp_path}/a-file/x")
+        assert text(app, "#status") == (
+            f"save-as: {tmp_path}/a-file/x.toml: not a folder"), text(app, "#status")
+        await command(pilot, f"save-as {tmp_path}/here")
+        assert text(app, "#status").startswith(f"saved as {tmp_path}/here/ford.toml;")
+        await command(pilot, f"save-as {tmp_path}/new/sub/kept")
+        assert text(app, "#status").startswith(f"saved as {tmp_path}/new/sub/kept.toml;")
+        await pilot.press("q")
+        await pilot.pause()
+    assert check_save(tmp_path / "new" / "sub" / "kept.toml", model_for).ok
+    assert check_save(tmp_path / "here" / "ford.toml", model_for).ok
+
+
 async def test_the_holder_saves_and_hands_over_when_asked(skirmish_file):
     app = TrackerApp(open_encounter(skirmish_file), theme="tracker-dark")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -216,20 +216,23 @@ class Saving:
             return news.Refused("save-as FILE: where to write the encounter")
         base = session.path.parent if session.path else Path.cwd()
         path = base / Path(name).expanduser()
+        if path.is_dir() or name.endswith("/"):  # a folder: the save goes into it
+            path = path / (session.path.name if session.path else "encounter.toml")
         if path.suffix != ".toml":
             path = path.with_name(path.name + ".toml")
         if path.exists() or path.is_symlink():
             return news.Refused(f"save-as: {path} already exists")
         lock = Lock(path)
         try:
+            make_folders(path.parent)  # 0700, as the data folder's
             lock.acquire()
             with session.lock:
                 save_encounter(session.enc, path)
         except LockHeld as held:
             return news.Refused(f"save-as: {held}")
-        except OSError as exc:
+        except OSError as exc:  # said of the save asked for, not of its lock or temp file
             lock.release()
-            return news.Refused(f"save-as: {describe(exc)}")
+            return news.Refused(f"save-as: {path}: {exc.strerror or describe(exc)}")
         self.release()
         self.opened.lock = lock
         session.path = path
