@@ -228,3 +228,12 @@ def test_a_wait_that_is_no_number_of_seconds_is_refused(wait, capsys, skirmish_f
     assert capsys.readouterr().err.endswith(
         f"argument --wait: {wait}: expected seconds from 0 to 86400\n")
     assert skirmish_file.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_a_new_encounter_needs_a_name(name, capsys, tmp_path):
+    assert main(["new", name, "--ruleset", "plain", "--no-open",
+                 "--file", str(tmp_path / "x.toml")]) == 2
+    assert capsys.readouterr().err == (
+        'tracker: new: give the encounter a name (tracker new "The ford" ...)\n')
+    assert not (tmp_path / "x.toml").exists()

@@ -41,6 +41,9 @@ def load_save(path: str) -> Encounter:
 def cmd_new(ns: argparse.Namespace) -> int:
     if not ns.ruleset and not ns.sample:
         raise UsageError("new: say which game with --ruleset ID, or start from --sample NAME")
+    if not ns.name.strip():
+        raise UsageError("new: give the encounter a name (tracker new \"The ford\" ...)")
+    ns.name = ns.name.strip()
     path = Path(ns.file) if ns.file else save_path_for(ns.name)
     try:
         sample = find_sample(ns.sample) if ns.sample else None
