@@ -305,3 +305,38 @@ def test_a_name_someone_has_is_refused_by_set_and_numbered_by_add(tmp_path: Path
     assert names[-2:] == ["Wolves", "Wolves 2"]
     s.execute("damage aria 2 3")  # the newcomer is named, and only it is hurt
     assert (s.enc.find_combatant("Aria").hp, s.enc.find_combatant("aria 2").hp) == (17, 6)
+
+
+# --- settings hold what their rule can use ------------------------------------------------
+
+
+@pytest.mark.parametrize(("sample", "line", "said"), [
+    ("warmaster-river-crossing.toml", "setting pace_infantry=0",
+     "pace_infantry=0: must be at least 1"),
+    ("warmaster-river-crossing.toml", "setting pace_monster=-5",
+     "pace_monster=-5: must be at least 1"),
+    ("edc-roland-press.toml", "setting ride_tn=-3", "ride_tn=-3: must be at least 1"),
+    ("edc-roland-press.toml", "setting engaged_ride_tn_bonus=-99",
+     "engaged_ride_tn_bonus=-99: must be at least 0"),
+    ("edc-roland-press.toml", "setting aim_shift_per_die=-1",
+     "aim_shift_per_die=-1: must be at least 0"),
+    ("harn-nolora-volley.toml", "setting humanoid_zones=0",
+     "humanoid_zones=0: must be at least 1"),
+    ("harn-nolora-volley.toml", "setting thrown_pb_zd=1",
+     "thrown_pb_zd=1: must be a die of 2 sides or more"),
+    ("edc-roland-press.toml", "setting ride_tn=seven",
+     "setting ride_tn: 'seven' is not a whole number"),
+    ("warmaster-river-crossing.toml", "setting split_batches=maybe",
+     "setting split_batches: 'maybe' is not yes or no"),
+    ("warlord-wood-elves.toml", "setting morale_thresholds=A:150,B:40",
+     "morale_thresholds: 'A:150' should read CLASS:PERCENT, a percent of 0 to 100, e.g. A:50"),
+    ("warlord-wood-elves.toml", "setting morale_thresholds=banana",
+     "morale_thresholds: 'banana' should read CLASS:PERCENT"),
+])
+def test_a_setting_its_rule_cannot_use_is_refused(tmp_path: Path, sample: str, line: str,
+                                                  said: str) -> None:
+    """A pace of 0 cm (a unit that cannot move drives back into a rout at any hit), a TN
+    below 1, a zone die of one side, a threshold past 100 %: refused as typed, nothing
+    set."""
+    s = session_of(tmp_path, sample)
+    assert refused(s, line).startswith(said)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
+from tracker.core.domains import Domain
 from tracker.rules.errors import RuleError
 
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
 
 Scalar = int | float | str | bool
+_N = TypeVar("_N", int, float)
 
 _TRUE = {"1", "true", "yes", "y", "on"}
 _FALSE = {"0", "false", "no", "n", "off"}
@@ -29,6 +31,8 @@ class Setting:
     """A file named by the encounter: resolved inside the save's folder, never outside."""
     check: Callable[[str], object] | None = None
     """Reads the value as the rule that uses it does: RuleError saying what it takes."""
+    domain: Domain | None = None
+    """The numbers a whole-number setting may hold (a pace of at least 1 cm)."""
 
     def of(self, enc: Encounter) -> Scalar:
         """The encounter's value of this setting: its default until the GM changes it."""
@@ -40,20 +44,29 @@ class Setting:
 
     def parse(self, raw: str) -> Scalar:
         d = self.default
-        try:
-            if isinstance(d, bool):
-                low = raw.lower()
-                if low in _TRUE | _FALSE:
-                    return low in _TRUE
-                raise ValueError
-            if isinstance(d, int):
-                return int(raw)
-            if isinstance(d, float):
-                return float(raw)
-        except ValueError:
-            raise RuleError(f"setting {self.name}: '{raw}' is not a {type(d).__name__}") from None
+        if isinstance(d, bool):
+            low = raw.lower()
+            if low not in _TRUE | _FALSE:
+                raise RuleError(f"setting {self.name}: '{raw}' is not yes or no")
+            return low in _TRUE
+        if isinstance(d, int):
+            return self._within(self._number(int, raw), raw)
+        if isinstance(d, float):
+            return self._number(float, raw)
         if self.choices and raw not in self.choices:
             raise RuleError(f"setting {self.name}: expected one of {', '.join(self.choices)}")
         if self.check is not None:
             self.check(raw)
         return raw
+
+    def _number(self, kind: Callable[[str], _N], raw: str) -> _N:
+        try:
+            return kind(raw)
+        except ValueError:
+            what = "a whole number" if kind is int else "a number"
+            raise RuleError(f"setting {self.name}: '{raw}' is not {what}") from None
+
+    def _within(self, value: int, raw: str) -> int:
+        if self.domain is not None and not self.domain.allows(value):
+            raise RuleError(f"{self.name}={raw}: {self.domain.words()}")
+        return value

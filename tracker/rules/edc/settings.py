@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tracker.core.domains import Domain
 from tracker.rules.setting import Setting
 
 TN_ABOVE_TEN = Setting(
@@ -52,16 +53,19 @@ RIDE_TN = Setting(
     "ride_tn",
     7,
     "TN of AG/Ride checks the text leaves open (ride-by, staying in the saddle, gaits)",
+    domain=Domain(ge=1),
 )
 ENGAGED_RIDE_TN_BONUS = Setting(
     "engaged_ride_tn_bonus",
     3,
     "TN increase for a gait change while engaged (the text: tentatively +3 to +6)",
+    domain=Domain(ge=0),
 )
 AIM_SHIFT_PER_DIE = Setting(
     "aim_shift_per_die",
     1,
     "missile: how far each aim die set aside can shift the 2d6 hit location roll",
+    domain=Domain(ge=0),
 )
 
 SETTINGS = [

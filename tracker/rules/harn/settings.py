@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tracker.core.domains import Domain
 from tracker.rules.initiative import INITIATIVE_DICE
 from tracker.rules.params import param
 from tracker.rules.setting import Setting
@@ -59,12 +60,14 @@ HUMANOID_ZONES = Setting(
     "humanoid_zones",
     10,
     "Body zones of a creature with no zone count of its own (Body Location table)",
+    domain=Domain(ge=1),
 )
 THROWN_PB_ZD = Setting(
     "thrown_pb_zd",
     6,
     "Zone Die of a thrown weapon at Direct PB when the weapon gives none "
     "(Thrown Weapon table, page 110, not printed)",
+    domain=Domain(ge=2, said="must be a die of 2 sides or more"),
 )
 AIM_NEEDS_LOAD = Setting(
     "aim_needs_load",

@@ -7,10 +7,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from tracker.rules.base import Figures, RuleError
+from tracker.rules.base import Figures
 
 from .numbers import json_number
-from .settings import MORALE_TEST_WHEN, MORALE_THRESHOLDS
+from .settings import MORALE_TEST_WHEN, MORALE_THRESHOLDS, parse_thresholds
 from .units import find_unit
 
 if TYPE_CHECKING:
@@ -31,24 +31,6 @@ class Removed(Figures):
     morale_class: str
     morale_test: bool
     wiped_out: bool
-
-
-def parse_thresholds(text: str) -> dict[str, int]:
-    """``"A:50,B:40"``: the percent of a unit's figures lost in the phase that makes it test."""
-    out: dict[str, int] = {}
-    for part in str(text).split(","):
-        if not part.strip():
-            continue
-        cls, sep, pct = part.partition(":")
-        try:
-            out[cls.strip()] = int(pct)
-        except ValueError:
-            raise RuleError(
-                f"morale_thresholds: '{part}' should read CLASS:PERCENT, e.g. A:50"
-            ) from None
-        if not sep:
-            raise RuleError(f"morale_thresholds: '{part}' should read CLASS:PERCENT")
-    return out
 
 
 def removal(unit: str, killed: int, strength: int, cls: str, when: str,

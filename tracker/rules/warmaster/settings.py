@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tracker.core.domains import Domain
 from tracker.rules.setting import Setting
 
 SPLIT_BATCHES = Setting(
@@ -24,7 +25,8 @@ end of that following turn."""
 
 PACES = {
     kind: Setting(f"pace_{kind}", cm, f"full pace in cm of {kind} that arrive without one "
-                  "(the Warmaster rules' movement chart; the shooting text gives none)")
+                  "(the Warmaster rules' movement chart; the shooting text gives none)",
+                  domain=Domain(ge=1))
     for kind, cm in (("infantry", 20), ("cavalry", 30), ("chariots", 30), ("artillery", 10),
                      ("monster", 20))
 }

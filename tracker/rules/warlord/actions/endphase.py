@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, param
 
-from ..casualties import Removed, apply_removed, parse_thresholds, removal
+from ..casualties import Removed, apply_removed, removal
 from ..sequence import FIRE_PHASE
-from ..settings import MORALE_TEST_WHEN, MORALE_THRESHOLDS, MORALE_WHEN
+from ..settings import MORALE_TEST_WHEN, MORALE_THRESHOLDS, MORALE_WHEN, parse_thresholds
 from ..units import still_to_fire, warlord_units
 
 if TYPE_CHECKING:
