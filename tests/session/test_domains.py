@@ -340,3 +340,18 @@ def test_a_setting_its_rule_cannot_use_is_refused(tmp_path: Path, sample: str, l
     set."""
     s = session_of(tmp_path, sample)
     assert refused(s, line).startswith(said)
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ('wound Roland ""', "wound NAME LOCATION: the location is empty"),
+    ('wound Roland "  "', "wound NAME LOCATION: the location is empty"),
+    ('effect Roland ""', "effect NAME EFFECT: the effect is empty"),
+    ("set Roland +", "set: '+' names no condition (+prone adds one, -prone takes it away)"),
+    ("set Roland -", "set: '-' names no condition (+prone adds one, -prone takes it away)"),
+])
+def test_a_blank_wound_effect_or_condition_is_refused(tmp_path: Path, line: str,
+                                                      said: str) -> None:
+    """A wound to nowhere, an effect of no name or a bare + logged a line that said
+    nothing ("Roland: wound to ", "Roland: ")."""
+    s = session_of(tmp_path, "edc-roland-press.toml")
+    assert refused(s, line) == said

@@ -352,6 +352,10 @@ def _set(w: Words) -> Set:
     w.refuse_dice()
     names = [a for a in w.args if not a.startswith(("+", "-"))]
     marks = [a for a in w.args if a.startswith(("+", "-"))]
+    blank = next((m for m in marks if not m[1:].strip()), None)
+    if blank is not None:
+        raise CommandError(f"set: '{blank}' names no condition (+prone adds one, -prone "
+                           "takes it away)")
     return Set(" ".join(names), w.params, marks)
 
 
@@ -416,7 +420,10 @@ def _effect(w: Words) -> Effect:
     if len(w.args) < 2:
         raise CommandError(GENERIC_HELP["effect"])
     w.refuse_dice()
-    return Effect(w.args[0], " ".join(w.args[1:]), w.params)
+    effect = " ".join(w.args[1:]).strip()
+    if not effect:
+        raise CommandError("effect NAME EFFECT: the effect is empty")
+    return Effect(w.args[0], effect, w.params)
 
 
 def _wound(w: Words) -> Wound:
@@ -429,7 +436,10 @@ def _wound(w: Words) -> Wound:
     if len(w.args) < 2:
         raise CommandError(GENERIC_HELP["wound"])
     w.refuse_dice()
-    return Wound(w.args[0], " ".join(w.args[1:]), w.params)
+    location = " ".join(w.args[1:]).strip()
+    if not location:
+        raise CommandError("wound NAME LOCATION: the location is empty")
+    return Wound(w.args[0], location, w.params)
 
 
 def _points(w: Words) -> Damage:
