@@ -9,7 +9,9 @@ notes, conditions; ``undo``, ``redo``, ``rewind``) and checks after every step:
   (``SequenceOfPlay.lifetimes``) is at its default on every bearer once its boundary
   was passed, and each timed effect due to end at a boundary passed is gone;
 - no actor beyond its limit (the ``acted`` records, against each action's limit);
-- every unit and combatant re-validates against its model (every value in its domain);
+- every unit and combatant re-validates against its model (every value in its domain),
+  and `tracker check` finds nothing out of place (round, phase, side and turn among those
+  there are);
 - the journal replays to the state (``tracker replay``), and the report's losses per
   side agree with the state.
 
@@ -38,6 +40,7 @@ from tracker.rules.action import Action
 from tracker.rules.errors import RuleError
 from tracker.session import commands
 from tracker.session.commands import CommandError
+from tracker.session.domains import out_of_place
 from tracker.session.session import Session
 
 Who = Combatant | Unit
@@ -326,6 +329,7 @@ class Harness:
         self.check_limits()
         model = self.session.ruleset.encounter_model
         model.model_validate(enc.model_dump())  # every value in its domain
+        assert out_of_place(enc, self.session.ruleset) == []  # `tracker check` passes it
         rebuilt, _ = history.replay(enc)
         assert history.state_of(rebuilt) == history.state_of(enc), "the journal replays"
         self.check_losses()

@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tracker.core import sequence as seqs
 from tracker.core.domains import checking
 from tracker.core.invalid import first, shown
+from tracker.core.words import plural
 from tracker.rules.errors import RuleError
 from tracker.session.language import CommandError
+from tracker.session.play import Play
 
 if TYPE_CHECKING:
     from tracker.core.model import Combatant, Encounter, Unit
@@ -104,6 +107,7 @@ def out_of_place(enc: Encounter, ruleset: Ruleset) -> list[str]:
     out = [f"position.{key}={value}: must be at least {low}"
            for key, low in (("round", 1), ("turn", 0), ("phase", 0), ("side", 0))
            if (value := getattr(enc.position, key)) < low]
+    out += beyond(enc, ruleset)
     seen: dict[str, str] = {}
     lists: tuple[tuple[str, list[Combatant | Unit]], ...] = (
         ("combatants", [*enc.combatants]), ("units", [*enc.units]))
@@ -129,6 +133,31 @@ def out_of_place(enc: Encounter, ruleset: Ruleset) -> list[str]:
         except (RuleError, KeyError, LookupError) as exc:
             said = str(exc).split(": ", 1)[-1] if ": " in str(exc) else str(exc)
             out.append(f"settings.{key}={shown_value}: {said}")
+    return out
+
+
+def beyond(enc: Encounter, ruleset: Ruleset) -> list[str]:
+    """A phase, a side's turn or a turn past the last there is (the tracker would read
+    it as the last one, or as no one acting): each with the most it may be."""
+    pos, seq = enc.position, ruleset.sequence
+    if seq is None or min(pos.phase, pos.side, pos.turn) < 0:
+        return []
+    out: list[str] = []
+    phases = len(seq.phases)
+    if pos.phase >= phases:
+        out.append(f"position.phase={pos.phase}: must be at most {phases - 1} "
+                   f"({ruleset.id} has {plural(phases, 'phase')})")
+    everyone = seqs.sides(enc)
+    if seq.turns_by != "side" and pos.side > 0:
+        out.append(f"position.side={pos.side}: must be 0 (in {ruleset.id} the sides do "
+                   "not take turns)")
+    elif everyone and pos.side >= len(everyone):
+        out.append(f"position.side={pos.side}: must be at most {len(everyone) - 1} "
+                   f"(the encounter has {plural(len(everyone), 'side')})")
+    order = Play(enc, ruleset).order()
+    if order and pos.turn > len(order):
+        out.append(f"position.turn={pos.turn}: must be at most {len(order)} "
+                   f"({plural(len(order), 'turn')} in the order; {len(order)}: all taken)")
     return out
 
 
