@@ -337,7 +337,8 @@ class Encounter(Model):
     """Seed for the tracker's own dice; each action derives its RNG from it."""
     settings: dict[str, Scalar] = Field(default_factory=dict)
     secret_fields: list[str] = Field(default_factory=lambda: ["pools", "wounds", "notes"])
-    """Fields hidden from the player view for the GM's side."""
+    """Fields of another side that a player's view leaves out (the ``secret_fields``
+    setting; a ruleset's encounter may name more by default: plain's AC, attack, bonus)."""
     gm_side: Text = ""
     """The GM's side: its combatants' secret fields never reach the player view."""
     combatants: list[Combatant] = Field(default_factory=list)

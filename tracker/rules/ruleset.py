@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -61,8 +62,9 @@ class Ruleset:
     def __post_init__(self) -> None:
         if not self.panes:
             self.panes = ("roster", "log") if self.scale == "mass" else ("combatants", "log")
-        if all(s.name != ROUND_RESETS.name for s in self.settings):
-            self.settings = [*self.settings, ROUND_RESETS]
+        for every in (ROUND_RESETS, SECRET_FIELDS):
+            if all(s.name != every.name for s in self.settings):
+                self.settings = [*self.settings, every]
         if self.unit_profile and self.roster == Roster():
             self.roster = PROFILE_ROSTER
         if self.sequence is None:
@@ -154,6 +156,29 @@ ROUND_RESETS = Setting(
     "conditions that clear at the start of each round, comma separated (reacted, dodged)",
 )
 """A setting every ruleset has: the statuses a round's start resets."""
+
+
+def field_names(raw: str) -> list[str]:
+    """Comma separated field names (``ac,attack``): RuleError naming one that is none."""
+    names = [n.strip() for n in raw.split(",") if n.strip()]
+    for name in names:
+        if not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
+            raise RuleError(f"'{name}' is not a field name (lower case, like ac or init_bonus)")
+    return names
+
+
+def secret_fields(default: str) -> Setting:
+    """What players see of another side, with a ruleset's own default."""
+    return Setting(
+        "secret_fields", default,
+        "fields of another side no player sees, comma separated (pools, wounds, notes and "
+        "stats are never shown; hit points as player_health says)",
+        check=field_names, kept="secret_fields")
+
+
+SECRET_FIELDS = secret_fields("pools,wounds,notes")
+"""A setting every ruleset has: the fields of another side the player views leave out (its
+default is the encounter model's, which a ruleset may name more in)."""
 
 
 class LazyActions(Mapping[str, "Action[Any]"]):

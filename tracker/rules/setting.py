@@ -33,9 +33,14 @@ class Setting:
     """Reads the value as the rule that uses it does: RuleError saying what it takes."""
     domain: Domain | None = None
     """The numbers a whole-number setting may hold (a pace of at least 1 cm)."""
+    kept: str = ""
+    """Kept in the encounter's own list of this name (shown comma separated), not among
+    its settings: ``secret_fields``."""
 
     def of(self, enc: Encounter) -> Scalar:
         """The encounter's value of this setting: its default until the GM changes it."""
+        if self.kept:
+            return ",".join(getattr(enc, self.kept))
         return self.among(enc.settings)
 
     def among(self, settings: Mapping[str, Scalar]) -> Scalar:

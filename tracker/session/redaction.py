@@ -13,7 +13,10 @@ A view is made for a set of *own* sides (one side's player, or none for a specta
   changes it may see as they are ("Grak: now prone"), a wound as only who was touched
   ("Grak: wounded"), a note as "notes changed", and nothing of a stat or a secret field
   (pool dice spent or refreshed stay in the line: the table sees them rolled);
-  an entry with nothing left to tell is not in the view at all;
+  an entry with nothing left to tell is not in the view at all; an action naming
+  someone of another side whose secret fields hold a value (a monster's AC and attack)
+  is told by what happened, and someone of another side joining with such values by
+  their name and side;
 - no entry keeps its ops (the before and after of a change can hold any of the above),
   and the seed of the tracker's dice is not passed on.
 
@@ -67,13 +70,19 @@ class FieldRule:
     keep: frozenset[str]
     words: bool = False
     """Another side's hit points are told in words."""
+    numbers: frozenset[str] = frozenset()
+    """The secret fields the save names beyond those always secret and the hit points
+    (``ac``, ``attack``, ``init_bonus`` by default in plain): an action's line may say
+    them (a bonus added to a die, a defence hit), so one that names someone of another
+    side who has any of them is told from what happened."""
 
     @classmethod
     def of(cls, enc: Encounter, own: Collection[str], order_stat: str) -> FieldRule:
         health = str(enc.settings.get("player_health", "words"))
         hidden = HEALTH if health != "numbers" else ()
+        named = frozenset(enc.secret_fields) - {*ALWAYS_SECRET, *HEALTH}
         return cls(frozenset(own), frozenset({*enc.secret_fields, *ALWAYS_SECRET, *hidden}),
-                   frozenset({order_stat}), health == "words")
+                   frozenset({order_stat}), health == "words", named)
 
     def shows(self, side: str | None, name: str, key: str | None = None) -> bool:
         """Does the view show field ``name`` (``key`` of it, for stats) of someone of
@@ -95,8 +104,12 @@ def player_view(
 def table_view(enc: Encounter, order_stat: str = "initiative", shown: int = SHOWN) -> Encounter:
     """The shared table screen of ``tracker watch``: every side but the GM's is a player's
     (no ``gm_side`` in the save: no side's details are shown)."""
-    own = [s for s in sides(enc) if s != enc.gm_side] if enc.gm_side else []
-    return redact(enc, own, order_stat, shown)
+    return redact(enc, table_sides(enc), order_stat, shown)
+
+
+def table_sides(enc: Encounter) -> list[str]:
+    """The sides whose details the shared table screen shows: every side but the GM's."""
+    return [s for s in sides(enc) if s != enc.gm_side] if enc.gm_side else []
 
 
 def redact(
@@ -136,7 +149,7 @@ def visible_log(
     rule = FieldRule.of(enc, own, order_stat)
     entries = enc.log[: enc.cursor]
     hidden_ids, tokens = _hidden(enc, entries)
-    who = _Who(enc)
+    who = _Who(enc, rule)
     out: list[tuple[int, LogEntry]] = []
     for i, entry in enumerate(entries):
         shown = _entry(entry, rule, hidden_ids, tokens, who)
@@ -199,7 +212,7 @@ def _window(
 ) -> tuple[set[str], list[str], list[LogEntry]]:
     """The hidden ids and names, and the newest ``shown`` entries the view shows (counted
     among those it shows: an entry it does not show moves nothing in it)."""
-    who = _Who(enc)
+    who = _Who(enc, rule)
     start = max(0, enc.cursor - 2 * shown)
     while True:
         hidden_ids, tokens = _hidden(enc, enc.log[start : enc.cursor])
@@ -269,12 +282,40 @@ def _text(value: Any) -> str:
 
 
 class _Who:
-    """Names and sides by id, of everyone the encounter has."""
+    """Names and sides by id, of everyone the encounter has; and, by name, those of
+    another side whose numbers the view hides (an action naming them is told from what
+    happened)."""
 
-    def __init__(self, enc: Encounter) -> None:
+    def __init__(self, enc: Encounter, rule: FieldRule) -> None:
         self.side = {x.id: x.side for x in enc.everyone}
         self.name = {x.id: x.name for x in enc.everyone}
         self.max_hp = {x.id: getattr(x, "max_hp", None) for x in enc.combatants}
+        self.secretive = {x.name for x in enc.everyone if x.side not in rule.own
+                          and _holds(x.model_dump(), rule.numbers)} if rule.numbers else set()
+
+
+def _holds(data: dict[str, Any], names: Collection[str]) -> bool:
+    """Whether ``data`` (someone's fields) has a value in any field of ``names``."""
+    return any(data.get(name) not in (None, "", 0, [], {}) for name in names)
+
+
+def _named(entry: LogEntry) -> set[str]:
+    """Who an action's entry names: its actor, its target and the names among its
+    parameters."""
+    record = entry.resolved
+    if record is None:
+        return set()
+    values = [entry.actor, record.target, *record.params.values()]
+    return {v for value in values for v in (value if isinstance(value, list) else [value])
+            if isinstance(v, str)}
+
+
+def _lead(entry: LogEntry) -> str:
+    """An action told from what happened: its words up to the first colon, and its
+    outcome (``Goblin 3 attacks Tam: hit``)."""
+    record = entry.resolved
+    assert record is not None
+    return f"{entry.text.split(':', 1)[0]}: {record.happened or record.outcome}"
 
 
 def _entry(
@@ -288,10 +329,17 @@ def _entry(
     if entry.secret or _names_any(entry.text, tokens) or _names_any(entry.actor, tokens):
         return None
     told: dict[str, list[str]] = {}
-    hidden = False
+    hidden = bool(_named(entry) & who.secretive)
     for op in entry.ops:
         path = op.path
-        if len(path) < 2 or path[0] not in ("combatants", "units"):
+        if not path or path[0] not in ("combatants", "units"):
+            continue
+        if len(path) == 1:  # someone joins: the line may list what with (from the bestiary)
+            data = op.after if op.op == "add" and isinstance(op.after, dict) else {}
+            joined = str(data.get("side", ""))
+            if data and joined not in rule.own and _holds(data, rule.secret - set(ROLLED)):
+                hidden = True
+                told.setdefault(str(data.get("name", "")), []).append(f"joins ({joined})")
             continue
         wid = str(path[1])
         if wid in hidden_ids:
@@ -320,10 +368,12 @@ def _entry(
                         actor=entry.actor, rolls=list(entry.rolls))
     said = {name: list(dict.fromkeys(_health_said(words))) for name, words in told.items()
             if words}
-    if not said:
+    lines = [_lead(entry)] if _named(entry) & who.secretive else []
+    lines += [f"{name}: {', '.join(words)}" for name, words in said.items()]
+    if not lines:
         return None
-    text = "; ".join(f"{name}: {', '.join(words)}" for name, words in said.items())
-    return LogEntry(text=text, kind=entry.kind, round=entry.round, actor=entry.actor)
+    return LogEntry(text="; ".join(lines), kind=entry.kind, round=entry.round,
+                    actor=entry.actor)
 
 
 def _health_said(words: list[str]) -> list[str]:

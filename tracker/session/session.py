@@ -769,7 +769,11 @@ class Session:
                 spec = self.ruleset.setting_spec(key)
                 if spec.path:
                     self.inside_folder(key, raw)
-                tx.set(["settings", key], spec.parse(raw))
+                value = spec.parse(raw)
+                if spec.kept:  # a list of the encounter's own (secret_fields)
+                    tx.set([spec.kept], [n.strip() for n in str(value).split(",") if n.strip()])
+                else:
+                    tx.set(["settings", key], value)
                 parts.append(f"{key} = {raw}")
             return self._commit(tx, f"Setting: {', '.join(parts)}", "setting")
 

@@ -27,7 +27,7 @@ from tracker.core.turns import current_actor
 from tracker.core.words import possessive
 from tracker.session.live import Follower
 from tracker.session.opening import load
-from tracker.session.redaction import HIDDEN_TURN
+from tracker.session.redaction import HIDDEN_TURN, FieldRule, table_sides
 from tracker.session.session import Session
 from tracker.store import SaveError
 from tracker.ui.errors import draw_or_report, log_unexpected
@@ -141,10 +141,20 @@ class WatchApp(App[None]):
         selected = self.selected
         if selected is None or all(c.id != selected for c in enc.combatants):
             selected = next((c.id for c in enc.combatants if c.side == self.side), None)
+        rule = self.rule()
         for pools in self.query(PoolsPane):
-            pools.refresh_from(enc, selected)
+            pools.refresh_from(enc, selected, rule)
         for wounds in self.query(WoundsPane):
-            wounds.refresh_from(enc, selected)
+            wounds.refresh_from(enc, selected, rule)
+
+    def rule(self) -> FieldRule:
+        """Which field of whom this view shows (the panes say what they do not show)."""
+        enc = self.session.enc
+        if self.side is not None:
+            own = [self.side]
+        else:
+            own = [] if self.public else table_sides(enc)
+        return FieldRule.of(enc, own, self.session.ruleset.order_stat)
 
     def on_mount(self) -> None:
         show_notices(self, self._theme_notices)

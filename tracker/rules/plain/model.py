@@ -16,11 +16,12 @@ from pydantic import Field, field_validator, model_validator
 
 from tracker.core.model import Combatant, Encounter
 from tracker.rules.errors import RuleError
+from tracker.rules.ruleset import field_names
 
 from .damage import read_attack
 from .domains import DEFENCE, HP, INIT_BONUS, MAX_HP, TEMP_HP
 from .health import DEFENCE_WORD
-from .settings import INITIATIVE_TIES
+from .settings import INITIATIVE_TIES, SECRET_FIELDS
 
 
 class PlainCombatant(Combatant):
@@ -99,3 +100,6 @@ class PlainEncounter(Encounter):
 
     ruleset: str = "plain"
     combatants: list[PlainCombatant] = Field(default_factory=list)  # type: ignore[assignment]
+    secret_fields: list[str] = Field(
+        default_factory=lambda: field_names(str(SECRET_FIELDS.default)))
+    """Another side's AC, attack and initiative bonus are the GM's (the setting's default)."""

@@ -4,6 +4,7 @@ named setting with its default (the GM sees and changes them with ``s``)."""
 from __future__ import annotations
 
 from tracker.rules.initiative import initiative_dice
+from tracker.rules.ruleset import secret_fields
 from tracker.rules.setting import Setting
 
 GROUP_INITIATIVE = Setting(
@@ -58,6 +59,9 @@ PLAYER_HEALTH = Setting(
     "numbers, or none",
     choices=("words", "numbers", "none"),
 )
+SECRET_FIELDS = secret_fields("pools,wounds,notes,ac,attack,init_bonus")
+"""A monster's numbers stay behind the GM's screen: players see its name, its place in the
+order, its conditions and its health in words, not its AC, attack or initiative bonus."""
 COMMON_CONDITIONS = Setting(
     "common_conditions",
     "blinded,charmed,deafened,frightened,grappled,incapacitated,invisible,paralyzed,"
@@ -67,5 +71,6 @@ COMMON_CONDITIONS = Setting(
 
 SETTINGS = [
     GROUP_INITIATIVE, INITIATIVE_DICE, INITIATIVE_EACH_ROUND, INITIATIVE_TIES, NATURAL_20,
-    NATURAL_1, EQUAL_SUCCEEDS, CRIT_DAMAGE, HALF_ROUNDS, PLAYER_HEALTH, COMMON_CONDITIONS,
+    NATURAL_1, EQUAL_SUCCEEDS, CRIT_DAMAGE, HALF_ROUNDS, PLAYER_HEALTH, SECRET_FIELDS,
+    COMMON_CONDITIONS,
 ]

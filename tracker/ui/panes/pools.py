@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from tracker.core.model import Encounter, Pool
+from tracker.session.redaction import FieldRule
 from tracker.ui.panes.text_pane import TextPane
 
 
@@ -26,7 +27,10 @@ class PoolsPane(TextPane):
 
     BORDER_TITLE = "Pools"
 
-    def refresh_from(self, enc: Encounter, selected: str | None) -> None:
+    def refresh_from(self, enc: Encounter, selected: str | None,
+                     rule: FieldRule | None = None) -> None:
+        """Every fighter's pools; in a player's view (``rule``) only its own side's, and
+        of the selected fighter of another side a line saying they are not shown."""
         text = Text()
         breakdown: list[str] = []
         shown = [(c, pool) for c in enc.combatants if not c.out for pool in c.pools
@@ -47,6 +51,9 @@ class PoolsPane(TextPane):
                 breakdown.append(f"{pool.name}: " + ", ".join(pool.breakdown))
         for line in breakdown:
             text.append(line + "\n", style="dim")
+        chosen = next((c for c in enc.combatants if c.id == selected), None)
+        if rule is not None and chosen is not None and not rule.shows(chosen.side, "pools"):
+            text.append(f"{chosen.name}: pools not shown (another side's)\n", style="dim")
         if not text.plain:
             text.append("no pools", style="dim")
         text.rstrip()

@@ -6,7 +6,11 @@ from rich.text import Text
 
 from tracker.core.model import Encounter, Wound
 from tracker.rules.plain.health import tracked
+from tracker.session.redaction import FieldRule
 from tracker.ui.panes.text_pane import TextPane
+
+NOT_SHOWN = "wounds not shown (another side's)"
+"""What a player's view says of the wounds of someone of another side."""
 
 
 def describe(n: int, w: Wound) -> str:
@@ -30,7 +34,10 @@ class WoundsPane(TextPane):
 
     BORDER_TITLE = "Wounds"
 
-    def refresh_from(self, enc: Encounter, selected: str | None) -> None:
+    def refresh_from(self, enc: Encounter, selected: str | None,
+                     rule: FieldRule | None = None) -> None:
+        """The wounds of ``selected``; in a player's view (``rule``) those of another side
+        are not shown, and the pane says so rather than "unhurt"."""
         who = next((c for c in enc.combatants if c.id == selected), None)
         body = self.body
         if who is None:
@@ -38,6 +45,9 @@ class WoundsPane(TextPane):
             body.update(Text("select a combatant", style="dim"))
             return
         self.border_title = f"{self.BORDER_TITLE} · {who.name}"
+        if rule is not None and not rule.shows(who.side, "wounds"):
+            body.update(Text(NOT_SHOWN, style="dim"))
+            return
         if not who.wounds:  # hit points, where kept, say how hurt it is
             body.update(Text("no wounds" if tracked(who) else "unhurt", style="dim"))
             return
