@@ -8,9 +8,14 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import load_sample
+from tracker.cli import main
+from tracker.core.model import Encounter
+from tracker.rules import RULESETS, get
 from tracker.rules.plain.model import PlainEncounter
+from tracker.session.opening import load
 from tracker.session.redaction import player_view, table_view
 from tracker.session.session import Session
+from tracker.store import save_encounter
 
 SAMPLE = "plain-goblin-ambush.toml"
 
@@ -64,7 +69,9 @@ def test_the_party_s_own_numbers_reach_the_party_and_the_table_but_not_the_spect
             (17, "+5 1d8+3", 1) if shown else (None, "", 0))
 
 
-@pytest.mark.parametrize(("value", "kept"), [("", []), ("attack", ["attack"])])
+@pytest.mark.parametrize(("value", "kept"), [
+    ("", []), ("attack", ["attack"]), ("pools,wounds,notes", []),  # those three: always
+])
 def test_what_the_gm_shows_reaches_every_view(value, kept):
     session = played()
     session.execute(f"setting secret_fields={value}")
@@ -72,7 +79,7 @@ def test_what_the_gm_shows_reaches_every_view(value, kept):
     for name, words in views(session).items():
         goblin = next(w for w in words if '"id":"goblin-4"' in w)
         assert '"ac":15' in goblin and '"init_bonus":2' in goblin, name
-        assert ('"attack":"+4 1d6+2"' in goblin) == (value == ""), name
+        assert ('"attack":"+4 1d6+2"' in goblin) == (kept == []), name
 
 
 def test_all_open_the_lines_are_told_whole():
@@ -86,6 +93,27 @@ def test_all_open_the_lines_are_told_whole():
 
 def test_the_setting_is_listed_with_its_default_and_refuses_what_is_no_field_name():
     session = Session(PlainEncounter(name="Ford"))
-    assert "secret_fields=pools,wounds,notes,ac,attack,init_bonus" in session.settings_text()
+    assert "secret_fields=ac,attack,init_bonus" in session.settings_text()
     with pytest.raises(Exception, match="'AC' is not a field name"):
         session.execute("setting secret_fields=AC")
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_each_ruleset_lists_the_setting_with_its_models_default(ruleset):
+    rs = get(ruleset)
+    spec = rs.setting_spec("secret_fields")
+    enc = rs.encounter_model(name="Ford", ruleset=ruleset)
+    assert spec.of(enc) == spec.default
+    assert ("ac,attack,init_bonus" if ruleset == "plain" else "") == spec.default
+
+
+def test_a_save_from_before_has_plains_default_and_passes_check(tmp_path, capsys):
+    """Saves made before the default changed hold pools, wounds and notes in their journal
+    (their state leaves the default out): they read as choosing nothing."""
+    path = tmp_path / "old.toml"
+    old = Encounter(name="Ford", ruleset="plain", gm_side="foes")
+    assert old.secret_fields == ["pools", "wounds", "notes"]
+    save_encounter(old, path)
+    assert main(["check", str(path)]) == 0, capsys.readouterr().err
+    opened = load(path)
+    assert opened.secret_fields == ["ac", "attack", "init_bonus"]

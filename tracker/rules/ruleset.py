@@ -167,16 +167,20 @@ def field_names(raw: str) -> list[str]:
     return names
 
 
+ALWAYS_SECRET = ("pools", "wounds", "notes", "stats")
+"""Details of another side no player's view shows, whatever ``secret_fields`` says."""
+
+
 def secret_fields(default: str) -> Setting:
     """What players see of another side, with a ruleset's own default."""
     return Setting(
         "secret_fields", default,
-        "fields of another side no player sees, comma separated (pools, wounds, notes and "
-        "stats are never shown; hit points as player_health says)",
-        check=field_names, kept="secret_fields")
+        "fields of another side no player sees, comma separated (its pools, wounds, notes "
+        "and stats never; its hit points as player_health says)",
+        check=field_names, kept="secret_fields", implied=ALWAYS_SECRET)
 
 
-SECRET_FIELDS = secret_fields("pools,wounds,notes")
+SECRET_FIELDS = secret_fields("")
 """A setting every ruleset has: the fields of another side the player views leave out (its
 default is the encounter model's, which a ruleset may name more in)."""
 

@@ -36,12 +36,18 @@ class Setting:
     kept: str = ""
     """Kept in the encounter's own list of this name (shown comma separated), not among
     its settings: ``secret_fields``."""
+    implied: tuple[str, ...] = ()
+    """Names such a list holds in effect whatever it says: neither shown nor kept."""
 
     def of(self, enc: Encounter) -> Scalar:
         """The encounter's value of this setting: its default until the GM changes it."""
         if self.kept:
-            return ",".join(getattr(enc, self.kept))
+            return ",".join(self.listed(getattr(enc, self.kept)))
         return self.among(enc.settings)
+
+    def listed(self, names: list[str]) -> list[str]:
+        """What a kept list says beyond its implied names."""
+        return [n for n in names if n not in self.implied]
 
     def among(self, settings: Mapping[str, Scalar]) -> Scalar:
         """Its value among an encounter's ``settings`` (its default where they lack it)."""

@@ -36,15 +36,13 @@ from tracker.core.model import Combatant, Encounter, LogEntry, Op, Resolved, Uni
 from tracker.core.sequence import sides
 from tracker.core.turns import acting_order, current_actor
 from tracker.rules.plain.health import WORDS, health_word
+from tracker.rules.ruleset import ALWAYS_SECRET
 
 SHOWN = 200
 """The newest applied log entries a view carries (what the log pane draws)."""
 
 HIDDEN_TURN = -1
 """A view's turn index while someone the players cannot see acts."""
-
-ALWAYS_SECRET = ("pools", "wounds", "notes", "stats")
-"""Details of a side that only its own player sees, whatever the save's secret_fields."""
 
 FACES = {"wounds": ("wounded", "a wound healed", "wounds changed"),
          "notes": ("notes changed",) * 3}

@@ -771,7 +771,8 @@ class Session:
                     self.inside_folder(key, raw)
                 value = spec.parse(raw)
                 if spec.kept:  # a list of the encounter's own (secret_fields)
-                    tx.set([spec.kept], [n.strip() for n in str(value).split(",") if n.strip()])
+                    names = [n.strip() for n in str(value).split(",") if n.strip()]
+                    tx.set([spec.kept], spec.listed(names))
                 else:
                     tx.set(["settings", key], value)
                 parts.append(f"{key} = {raw}")

@@ -19,8 +19,8 @@ Settings (``settings.py``; rule decisions each game makes its own way):
 - ``natural_20`` (yes), ``natural_1`` (yes), ``equal_succeeds`` (yes), ``crit_damage``
   (dice), ``half_rounds`` (down): how attacks and saves read.
 - ``player_health`` (words): what players see of another side's hit points.
-- ``secret_fields`` (pools, wounds, notes, ac, attack, init_bonus): what they never see
-  of another side (the encounter's ``secret_fields`` list).
+- ``secret_fields`` (ac, attack, init_bonus): what they never see of another side,
+  beside its pools, wounds, notes and stats (the encounter's ``secret_fields`` list).
 - ``common_conditions``: what the add-condition dialog offers.
 
 Readings the tracker makes (not settings): a die in the critical range is a critical

@@ -95,6 +95,10 @@ class PlainCombatant(Combatant):
         return self
 
 
+LEGACY_SECRET = ["pools", "wounds", "notes"]
+"""What every save's ``secret_fields`` held before plain named its own default."""
+
+
 class PlainEncounter(Encounter):
     """An encounter of plain combatants."""
 
@@ -103,3 +107,13 @@ class PlainEncounter(Encounter):
     secret_fields: list[str] = Field(
         default_factory=lambda: field_names(str(SECRET_FIELDS.default)))
     """Another side's AC, attack and initiative bonus are the GM's (the setting's default)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _numbers_behind_the_screen(cls, data: Any) -> Any:
+        """A save from before plain kept a monster's numbers from players lists only what
+        is always secret (``pools``, ``wounds``, ``notes``), in its journal if not in its
+        state: it chose nothing, and has plain's default."""
+        if isinstance(data, dict) and data.get("secret_fields") == LEGACY_SECRET:
+            return {k: v for k, v in data.items() if k != "secret_fields"}
+        return data

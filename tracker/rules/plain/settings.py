@@ -59,7 +59,7 @@ PLAYER_HEALTH = Setting(
     "numbers, or none",
     choices=("words", "numbers", "none"),
 )
-SECRET_FIELDS = secret_fields("pools,wounds,notes,ac,attack,init_bonus")
+SECRET_FIELDS = secret_fields("ac,attack,init_bonus")
 """A monster's numbers stay behind the GM's screen: players see its name, its place in the
 order, its conditions and its health in words, not its AC, attack or initiative bonus."""
 COMMON_CONDITIONS = Setting(
