@@ -420,8 +420,8 @@ def _effect(w: Words) -> Effect:
     if len(w.args) < 2:
         raise CommandError(GENERIC_HELP["effect"])
     w.refuse_dice()
-    effect = " ".join(w.args[1:]).strip()
-    if not effect:
+    effect = " ".join(w.args[1:])
+    if not effect.strip():
         raise CommandError("effect NAME EFFECT: the effect is empty")
     return Effect(w.args[0], effect, w.params)
 
@@ -436,8 +436,8 @@ def _wound(w: Words) -> Wound:
     if len(w.args) < 2:
         raise CommandError(GENERIC_HELP["wound"])
     w.refuse_dice()
-    location = " ".join(w.args[1:]).strip()
-    if not location:
+    location = " ".join(w.args[1:])
+    if not location.strip():
         raise CommandError("wound NAME LOCATION: the location is empty")
     return Wound(w.args[0], location, w.params)
 
