@@ -386,6 +386,18 @@ def test_no_die_gives_the_injury_level_so_roll_rest_says_it_is_the_gm_s_to_enter
     assert c(s, "Brigand").wounds[0].level == 0 and s.enc.position.round == 1
 
 
+def test_the_action_list_greys_injury_while_no_one_has_a_wound() -> None:
+    """``injury`` sets the level of a wound: with none in the fight the list greys it with
+    the reason (it offered it, and its form then said "has no wound")."""
+    s = table(nolora(loaded=True), brigand())
+    injury = s.ruleset.action("injury")
+    assert s.why_not(injury, None) == "no one has a wound to set an injury level on"
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
+    assert s.why_not(injury, None) == ""
+    with pytest.raises(CommandError, match="Nolora has no wound to set an injury level on"):
+        s.execute("injury Nolora level=S2")
+
+
 def test_an_injury_level_left_undone_is_logged_and_not_owed_again() -> None:
     s = table(nolora(loaded=True), brigand())
     s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
