@@ -69,7 +69,8 @@ class Initiative(OwnAction, Action[InitiativeParams]):
     name = "initiative"
     slots = ("a", "b")
     attacks = True
-    marker = "rolled for the first blow"
+    marker = "rolled"
+    """What the roster says of both: they rolled for the first blow this exchange."""
     help = ("Both threw red: Reflex dice vs ATN (less weapon length penalty) decide whose "
             "blow lands first; ties by Reflex (thrust +1), then simultaneous")
     stages = (
