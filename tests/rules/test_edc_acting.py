@@ -311,3 +311,41 @@ def test_the_roll_for_the_first_blow_is_only_between_two_who_threw_red() -> None
     assert s.enc.log[-1].kind == "set"
     out = s.execute("initiative Marguerite Ruffian force=yes --dice a=9,9,9,9,9,9 b=1,1,1,1,1")
     assert "forced by the GM: Ruffian threw no red marker" in out.message
+
+
+def test_two_reds_roll_for_the_first_blow_once_an_exchange() -> None:
+    """"This process (Red and White initiative markers) is only used at the beginning of a
+    bout or a Pause or Break": the two reds roll for the first blow once, as the exchange
+    begins. A second roll between the same two that exchange, either way round, is refused
+    and greyed in the action list with the reason; the GM may force past it."""
+    s = two_bouts()
+    s.execute("set Marguerite marker=red")
+    s.execute("set Ruffian marker=red")
+    s.execute("initiative Marguerite Ruffian --dice a=9,9,9,9,9,9 b=1,1,1,1,1")
+    said = ("Marguerite and Ruffian have rolled for the first blow this exchange: the markers "
+            "are thrown once, as a bout begins or after a break, and the roll is made once then")
+    for line in ("initiative Marguerite Ruffian --dice a=1,1,1,1,1,1 b=9,9,9,9,9",
+                 "initiative Ruffian Marguerite --dice a=9,9,9,9,9 b=1,1,1,1,1,1"):
+        entries = len(s.enc.log)
+        with pytest.raises(CommandError, match="^(Marguerite and Ruffian|Ruffian and "
+                                               "Marguerite) have rolled for the first blow"):
+            s.execute(line)
+        assert len(s.enc.log) == entries
+    assert names(s)[2:] == ["Marguerite", "Ruffian"]  # her blow still lands first
+    initiative = s.ruleset.action("initiative")
+    assert s.why_not(initiative, "marguerite") == said  # her opponent: the Ruffian
+    assert s.why_not(initiative, "roland") == "Roland threw no red marker: the first blow " \
+        "is rolled for only between two reds (set NAME marker=red)"
+    out = s.execute("initiative Marguerite Ruffian force=yes --dice a=1,1,1,1,1,1 "
+                    "b=9,9,9,9,9")
+    assert f"forced by the GM: {said}" in out.message
+
+
+def test_the_first_blow_is_rolled_for_by_each_pair_that_threw_red() -> None:
+    """The limit is the pair's: the other bout's reds roll too, in the same exchange."""
+    s = two_bouts()
+    for name in ("Roland", "Guardsman", "Marguerite", "Ruffian"):
+        s.execute(f"set {name} marker=red")
+    s.execute("initiative Marguerite Ruffian --dice a=9,9,9,9,9,9 b=1,1,1,1,1")
+    out = s.execute("initiative Roland Guardsman --dice a=9,9,9,9,9,9,9 b=1,1,1,1")
+    assert "Roland's blow lands first" in out.message

@@ -355,6 +355,49 @@ def test_the_injury_level_of_a_strike_is_owed_as_the_round_ends() -> None:
     assert s.execute("next").message.startswith("Round 2")
 
 
+def test_the_round_not_the_turn_waits_for_the_injury_level() -> None:
+    """The duty is owed as the round ends (HârnMaster has no phases): the turns go on, and
+    it is the round that cannot end yet, as the stop says."""
+    s = table(nolora(loaded=True), brigand())
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
+    assert s.execute("next").message == "Turn: Brigand"
+    out = s.execute("next")
+    assert out.message.startswith("round 1 cannot end yet: injury levels (Brigand: injury "
+                                  "level owed); ")
+    assert "turn" not in out.message.split(";")[0]
+
+
+@pytest.mark.parametrize("line", ["next --roll-rest", "next round --roll-rest",
+                                  "next --dice impact=5"])
+def test_no_die_gives_the_injury_level_so_roll_rest_says_it_is_the_gm_s_to_enter(
+        line: str) -> None:
+    """The Injury Sequence is the GM's table: ``--roll-rest`` rolls nothing for it (it asked
+    ``injury`` for a level it cannot have, "level= is required"), and the stop says who
+    enters it, where, and that ``next force`` leaves it undone."""
+    s = table(nolora(loaded=True), brigand())
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
+    s.execute("next")
+    out = s.execute(line)
+    assert out.pending is not None and not out.changed
+    assert out.message == (
+        "round 1 cannot end yet: injury levels (Brigand: injury level owed); the tracker "
+        "rolls no injury level: the GM enters it from the Injury Sequence table; injury does "
+        "it (n opens its dialog); next force leaves it undone")
+    assert c(s, "Brigand").wounds[0].level == 0 and s.enc.position.round == 1
+
+
+def test_the_action_list_greys_injury_while_no_one_has_a_wound() -> None:
+    """``injury`` sets the level of a wound: with none in the fight the list greys it with
+    the reason (it offered it, and its form then said "has no wound")."""
+    s = table(nolora(loaded=True), brigand())
+    injury = s.ruleset.action("injury")
+    assert s.why_not(injury, None) == "no one has a wound to set an injury level on"
+    s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")
+    assert s.why_not(injury, None) == ""
+    with pytest.raises(CommandError, match="Nolora has no wound to set an injury level on"):
+        s.execute("injury Nolora level=S2")
+
+
 def test_an_injury_level_left_undone_is_logged_and_not_owed_again() -> None:
     s = table(nolora(loaded=True), brigand())
     s.execute("shoot Nolora Brigand range=30 --dice test=41 zone=6,3 impact=5")

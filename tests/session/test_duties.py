@@ -6,13 +6,16 @@ dice through `next`; an advance says what it passes over unplayed."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
 from tests.conftest import skirmish
 from tests.session.drill import drill
 from tracker.core import history
+from tracker.core.sequence import Duty
 from tracker.session.commands import CommandError
+from tracker.session.play import PendingDuty
 from tracker.session.session import Session
 from tracker.store import save_encounter
 
@@ -216,3 +219,23 @@ def test_next_phase_names_the_turns_not_taken(tmp_path: Path):
     assert line == "Round 2, Aldo first; Grak and Bree had no turn in round 1"
     s.execute("next")
     assert s.execute("next").message == "Turn: Bree"  # n skips no one
+
+
+# --- what a pending duty keeps from moving --------------------------------------------------
+
+
+@pytest.mark.parametrize(("phase", "side", "at", "said"), [
+    ("shooting", "", "end", "the shooting phase cannot end yet"),
+    ("shooting", "", "start", "shooting of round 3 cannot begin yet"),
+    ("", "Red", "end", "Red's turn cannot end yet"),
+    ("", "Red", "start", "Red's turn of round 3 cannot begin yet"),
+    ("", "", "end", "round 3 cannot end yet"),
+    ("", "", "start", "round 3 cannot begin yet"),
+])
+def test_a_pending_duty_names_what_cannot_move_the_phase_the_side_s_turn_or_the_round(
+        phase: str, side: str, at: Literal["start", "end"], said: str) -> None:
+    """A phase of no name is a side's whole turn where the sides take turns, else the
+    whole round: that is what waits for the duty, never "the turn" of one combatant."""
+    duty = Duty("tests", lambda enc: [("a", "owed")], at=at)
+    pending = PendingDuty.of(phase, duty, [("a", "owed")], {"a": "Archers"}, 3, side)
+    assert pending.why == f"{said}: tests (Archers: owed)"

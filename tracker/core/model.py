@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationInfo, model_validator
 
@@ -126,6 +126,11 @@ class Combatant(Model):
     """Out of the fight (dead, fled, unconscious): kept, but skipped in the order."""
     notes: Text = ""
 
+    kept: ClassVar[Mapping[str, str]] = {}
+    """Fields the tracker keeps for itself, each with what keeps it ("the missile action
+    taken this round"): ``set`` and ``add`` refuse them in one line saying so, and the
+    forms leave them out; the action that sets one, or ``undo``, changes it."""
+
     def tie_rank(self, enc: Encounter) -> int:
         """Orders combatants of equal initiative, highest first, before their names (the
         ruleset's rule for ties; 0: by name alone)."""
@@ -178,6 +183,9 @@ class Unit(Model):
     effects: list[Effect] = Field(default_factory=list)
     hidden: bool = False
     notes: Text = ""
+
+    kept: ClassVar[Mapping[str, str]] = {}
+    """Fields the tracker keeps for itself (see :attr:`Combatant.kept`)."""
 
     @model_validator(mode="after")
     def _strength_at_most_start(self, info: ValidationInfo) -> Unit:

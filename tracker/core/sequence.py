@@ -86,6 +86,10 @@ class Duty:
     always: bool = False
     at: At = "end"
     blocks: tuple[str, ...] = ()
+    entered: str = ""
+    """What the GM enters that no die gives, in words (HârnMaster's injury level, from a
+    table the text does not print): ``--roll-rest`` and ``--dice`` cannot do the duty, and
+    the advance stops at it saying so."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,6 +86,16 @@ def nested(who: BaseModel, head: str, typed: Mapping[str, str]) -> BaseModel:
         raise CommandError(f"{head}.{refusal(exc, typed)}") from None
 
 
+def not_kept(model: type[BaseModel], typed: Mapping[str, str]) -> None:
+    """Refuse a field the tracker keeps for itself (the model's ``kept``), naming what
+    keeps it: ``last_action=dance: kept by the tracker (...); not set by hand``."""
+    kept: Mapping[str, str] = getattr(model, "kept", {})
+    for key, raw in typed.items():
+        if key.partition(".")[0] in kept:
+            raise CommandError(f"{key}={raw}: kept by the tracker ({kept[key.partition('.')[0]]}"
+                               "); not set by hand")
+
+
 def out_of_domain(enc: Encounter) -> list[str]:
     """Each combatant's or unit's first value outside its domain, in a refusal's words
     (``Wood elf guards: strength=40: must be at most strength_start (10)``): a save is

@@ -57,10 +57,15 @@ class PendingDuty:
 
     @classmethod
     def of(cls, phase: str, duty: seqs.Duty, items: list[tuple[str, str]],
-           names: dict[str, str], round_: int = 0) -> PendingDuty:
-        where = f"the {phase} phase" if phase else "the turn"
+           names: dict[str, str], round_: int, side: str = "") -> PendingDuty:
+        """What cannot move while the duty is pending: the phase where the sequence names
+        its phases, else the side's turn where the sides take turns (``side``), else the
+        round (a phase of a whole round: HârnMaster's)."""
+        where = f"the {phase} phase" if phase else \
+            f"{possessive(side)} turn" if side else f"round {round_}"
         if duty.at == "start":
-            where = f"{phase} of round {round_}" if phase else f"round {round_}"
+            where = f"{phase} of round {round_}" if phase else \
+                f"{possessive(side)} turn of round {round_}" if side else f"round {round_}"
         what = owed(items, names)
         verb = "begin" if duty.at == "start" else "end"
         return cls(phase, duty, items, f"{where} cannot {verb} yet: {duty.name} ({what})")
@@ -87,7 +92,10 @@ class PendingDuty:
                          for a in self.asks if a.dice)
         roles = " ".join(f"{r}=…" for r in dict.fromkeys(r for a in self.asks for r in a.roles))
         give = f"next --dice {roles} or next --roll-rest gives them" if roles else ""
-        if self.start:
+        if self.duty.entered:
+            how = [self.duty.entered, f"{self.action} does it (n opens its dialog)",
+                   "next force leaves it undone"]
+        elif self.start:
             how = [f"its dice: {dice}" if dice else "", give,
                    "next force begins it without them"]
         else:
@@ -202,11 +210,12 @@ class Play:
                 if duty.at != "start":
                     continue
                 items = duty.pending(self.enc)
-                if items and duty.action and (roll_rest or typed & self._roles(duty.action)):
+                if items and self._rolled(duty, roll_rest, typed):
                     lines.append(run(duty.action, tx, dice, here, [i for i, _ in items if i]))
                 elif items and not force:
                     words = self.seq.names.get(phase.name, phase.name)
-                    raise Stop(PendingDuty.of(words, duty, items, self.names(), pos.round))
+                    raise Stop(PendingDuty.of(words, duty, items, self.names(), pos.round,
+                                              self._side_of(here)))
                 elif items:
                     lines.append(self._skip_note(duty, items))
                 elif duty.action and duty.always:
@@ -224,10 +233,11 @@ class Play:
         skipped = self.skipped(what)
         for end, duty, items in self.duties_crossed(what):
             words = self.seq.names.get(end.phase.name, end.phase.name)
-            if items and duty.action and (roll_rest or typed & self._roles(duty.action)):
+            if items and self._rolled(duty, roll_rest, typed):
                 notes.append(run(duty.action, tx, dice, end, [i for i, _ in items if i]))
             elif items and not force:
-                return PendingDuty.of(words, duty, items, self.names())
+                return PendingDuty.of(words, duty, items, self.names(),
+                                      self.enc.position.round, self._side_of(end))
             elif items:
                 notes.append(self._skip_note(duty, items))
             elif duty.action and duty.always:
@@ -240,6 +250,14 @@ class Play:
             return stop.pending
         return "; ".join([*notes, step.head, *skipped.notes(), *step.notes])
 
+    def _side_of(self, end: seqs.PhaseEnd) -> str:
+        """The side whose turn a phase of no name is, where the sides take turns ("":
+        the phase is the round's)."""
+        if self.seq.turns_by != "side" or end.phase.name:
+            return ""
+        everyone = seqs.sides(self.enc)
+        return everyone[end.side] if end.side < len(everyone) else ""
+
     def _skip_note(self, duty: seqs.Duty, items: list[tuple[str, str]]) -> str:
         """A duty left undone, with what it owed, in the log's words."""
         return f"{duty.name} skipped by the GM ({owed(items, self.names())})"
@@ -251,6 +269,13 @@ class Play:
         made = len(tx.ops)
         text = run(duty.action, tx, Dice(mode="strict"), end, [])
         return [text] if len(tx.ops) > made else []
+
+    def _rolled(self, duty: seqs.Duty, roll_rest: bool, typed: set[str]) -> bool:
+        """Whether the advance does ``duty`` with the dice given (``--dice``) or rolled
+        (``--roll-rest``): never one whose action wants what the GM enters."""
+        if not duty.action or duty.entered:
+            return False
+        return roll_rest or bool(typed & self._roles(duty.action))
 
     def _roles(self, action: str) -> set[str]:
         """The roles of the dice an action asks for (a duty's dice typed with next)."""

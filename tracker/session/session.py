@@ -505,9 +505,14 @@ class Session:
         still needs from the GM."""
         data: dict[str, Any] = {"id": self.enc.new_id(name), "name": name}
         stats: dict[str, Any] = {}
+        domains.not_kept(model, params)
+        records = _records(model.model_construct(), params)
+        data.update(records)
         for key, raw in params.items():
             if key in ("id", "name"):
                 raise CommandError(f"{key}= cannot be set here")
+            if key.partition(".")[0] in records:
+                continue
             if key in model.model_fields:
                 data[key] = domains.typed_text(model, key, raw)
             elif kind == "combatants":
@@ -566,19 +571,17 @@ class Session:
             raise CommandError(f"set {who.name}: nothing to set (fields: {_fields(model)})")
         if "id" in cmd.params:
             raise CommandError("id cannot be changed")
+        domains.not_kept(model, cmd.params)
         values = domains.changed(who, {k: v for k, v in cmd.params.items()
                                        if k in model.model_fields and k not in _NOT_SET})
         name = values.get("name", who.name)
         if any(x.name.casefold() == name.casefold() and x is not who for x in self.enc.everyone):
             raise CommandError(f"name={name}: {name} is in the fight already (each name "
                                "names one)")
-        # a field of a record the combatant holds (weapon.br=180), not a stat of that name
-        parts: dict[str, dict[str, str]] = {}
-        for key, raw in cmd.params.items():
-            head, _, sub = key.partition(".")
-            if sub and head in model.model_fields and head not in _NOT_SET:
-                parts.setdefault(head, {})[sub] = raw
-        records = {head: domains.nested(who, head, typed) for head, typed in parts.items()}
+        records = _records(who, cmd.params)
+        if records:  # a relation of the record to another field (a crossbow's span rounds)
+            domains.checked(model, {**who.model_dump(), **values, **records}, cmd.params,
+                            fields=[*values, *records])
         tx = Transaction(self.enc)
         changes: list[str] = []
         actor = self._actor()
@@ -895,6 +898,18 @@ def _fields(model: type[Any]) -> str:
 
 _NOT_SET = frozenset({"stats", "pools", "wounds", "effects"})
 """Fields ``set NAME field=value`` does not change as a whole (stats are set one by one)."""
+
+
+def _records(who: Any, params: dict[str, str]) -> dict[str, Any]:
+    """The records a combatant holds as some of their fields are typed (weapon.br=180, not
+    a stat of that name), each field checked against its domain."""
+    fields = type(who).model_fields
+    parts: dict[str, dict[str, str]] = {}
+    for key, raw in params.items():
+        head, _, sub = key.partition(".")
+        if sub and head in fields and head not in _NOT_SET:
+            parts.setdefault(head, {})[sub] = raw
+    return {head: domains.nested(who, head, typed) for head, typed in parts.items()}
 
 
 def asked_for(asked: list[str]) -> list[str]:

@@ -7,11 +7,12 @@ adding or healing a wound (by any command) and undo keep them right.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
-from tracker.core.domains import Domain
+from tracker.core.domains import Domain, at_most
 from tracker.core.model import Combatant, Count, Encounter, Pool, Rating
 
 from .common import CP, MP
@@ -94,7 +95,8 @@ class EdcCombatant(Combatant):
     """A successful ride-by limits this round to a single exchange."""
     exchange_spent: Count = 0
     """CP spent in the exchange named by ``exchange_mark``."""
-    exchange_mark: str = ""
+    exchange_mark: Annotated[str, Domain(pattern=r"(?:[1-9]\d*\.[12])?",
+                                         said="must be ROUND.EXCHANGE (2.1), or empty")] = ""
     """"ROUND.EXCHANGE" (1 or 2) the ``exchange_spent`` belongs to."""
     shock_spill: Count = 0
     """Shock beyond the CP left, taken off at the next refresh (unless Pain is larger)."""
@@ -112,6 +114,22 @@ class EdcCombatant(Combatant):
     fired: bool = False
     """Fired a missile this round (no Aim refresh next round)."""
     pools: list[Pool] = Field(default_factory=list)
+
+    kept: ClassVar[Mapping[str, str]] = {
+        "exchange_spent": "CP spent in this exchange: the dice spent record it",
+        "exchange_mark": "the exchange the CP spent belongs to: the dice spent record it",
+        "next_initiative": "this exchange's result, handed over as the next one begins: "
+                           "the exchange records it; set holds_initiative for a break",
+    }
+    """What the exchange and the dice spent record, for the exchange's CP and the
+    initiative it passes on; ``undo`` takes one back."""
+
+    @model_validator(mode="after")
+    def _health_at_most_max(self, info: ValidationInfo) -> EdcCombatant:
+        """Health no more than the fighter's full Health, where either comes in."""
+        at_most(info, self, "health", "health_max", self.health_max, "the fighter's full "
+                "Health")
+        return self
 
     @model_validator(mode="after")
     def _ensure_pools(self) -> EdcCombatant:

@@ -9,14 +9,16 @@ is then a free action), the last action this round.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
-from tracker.core.domains import Domain
+from tracker.core.domains import Domain, checks
 from tracker.core.model import Combatant, Count, Encounter, Model, Rating
 
 from .effects import aim_effect
+from .kinds import IMPACT, LAST_ACTIONS
 from .settings import INITIATIVE_TIES
 
 WeaponKind = Literal["bow", "crossbow", "sling", "thrown"]
@@ -35,7 +37,8 @@ class MissileWeapon(Model):
     """Bows: Draw (DRW); the Aim action needs the shooter's Pull to exceed it by 75."""
     span_rounds: Annotated[int, Domain(choices=(1, 2, 4, 8))] = 1
     """Crossbows: rounds to span (1 by hand; 2, 4 or 8 with a mechanical spanner)."""
-    impact: str = ""
+    impact: Annotated[str, Domain(pattern=IMPACT, said="must be dice the strike can roll, "
+                                  "like d12+4 or 2d6+1 (or a number)")] = ""
     """Base impact of the projectile, e.g. ``d12+4``."""
     impact_bonus: Count = 0
     """The projectile's Impact TA bonus."""
@@ -95,17 +98,25 @@ class HarnCombatant(Combatant):
     spanned: bool = False
     """Crossbows: spanned and ready for a bolt."""
     span_progress: Count = 0
-    """Crossbows: rounds of spanning done so far."""
+    """Crossbows: rounds of spanning done so far, short of the weapon's span rounds (once
+    spanned it is 0 again)."""
     aimed_round: int | None = None
     """Saves made before the aim was an effect: read as the ``aim`` effect on load."""
     in_hand: bool = False
     """A projectile in hand or readily to hand: Load is a free action."""
-    acted_round: int | None = None
+    acted_round: Annotated[int | None, Domain(ge=1)] = None
     """The round of its missile action (free loads do not count), while that round lasts."""
-    last_action: str = ""
+    last_action: Annotated[str, Domain(choices=LAST_ACTIONS)] = ""
     """Its missile action this round (``defend`` once abandoned), while the round lasts:
     what the Missile Actions table then allows of movement."""
     ranges: list[RangeNote] = Field(default_factory=list)
+
+    kept: ClassVar[Mapping[str, str]] = {
+        "acted_round": "the round of its missile action: the action records it",
+        "last_action": "its missile action this round: the action records it",
+    }
+    """The missile actions record these for the round's limit and movement; ``undo``
+    takes one back."""
 
     def tie_rank(self, enc: Encounter) -> int:
         """Equal IR: by name (0), or as the encounter lists them where
@@ -113,6 +124,23 @@ class HarnCombatant(Combatant):
         if INITIATIVE_TIES.of(enc) != "listed":
             return 0
         return -next(i for i, c in enumerate(enc.combatants) if c is self)
+
+    @model_validator(mode="after")
+    def _spanning(self, info: ValidationInfo) -> HarnCombatant:
+        """Spanning belongs to a crossbow: its progress stays short of the weapon's span
+        rounds (the last round spans it), and only a crossbow is spanned."""
+        crossbow = self.weapon is not None and self.weapon.kind == "crossbow"
+        most = self.weapon.span_rounds - 1 if self.weapon is not None and crossbow else 0
+        why = (f"short of the crossbow's {most + 1} span rounds" if crossbow
+               else "only a crossbow is spanned")
+        then = "" if checks(info, "span_progress") else "; set span_progress first"
+        if self.span_progress > most and checks(info, "span_progress", "weapon"):
+            raise ValueError(f"span_progress={self.span_progress}: must be at most {most} "
+                             f"({why}){then}")
+        then = "" if checks(info, "spanned") else "; set spanned=no first"
+        if self.spanned and not crossbow and checks(info, "spanned", "weapon"):
+            raise ValueError(f"spanned=yes: only a crossbow is spanned{then}")
+        return self
 
     @model_validator(mode="before")
     @classmethod

@@ -42,9 +42,12 @@ LIFETIMES = (
 )
 """The fields the missile actions set that end with the round."""
 
-INJURY_LEVELS = Duty("injury levels", injuries.owed, action="injury")
+INJURY_LEVELS = Duty("injury levels", injuries.owed, action="injury",
+                     entered="the tracker rolls no injury level: the GM enters it from the "
+                     "Injury Sequence table")
 """A strike's injury level, the GM's to enter (``injury``) before the round of the strike
-ends; ``next force`` leaves it undone, and it is not owed again."""
+ends: no die of the tracker's gives it (``--roll-rest`` cannot); ``next force`` leaves it
+undone, and it is not owed again."""
 
 SEQUENCE = SequenceOfPlay(phases=(Phase("", duties=(INITIATIVE, INJURY_LEVELS)),),
                           round_start=start_round, lifetimes=LIFETIMES)

@@ -18,7 +18,7 @@ FIRST = ("name", "side", "initiative", "kind", "strength", "strength_start")
 def _scalar_fields(model: type[Any]) -> list[str]:
     names = []
     for name, info in model.model_fields.items():
-        if name in SKIP:
+        if name in SKIP or name in getattr(model, "kept", {}):
             continue
         text = str(info.annotation)
         if any(t in text for t in ("list", "dict", "tuple", "BaseModel")) or (

@@ -2,8 +2,11 @@
 weapon's ATN, less the weapon-length penalty; blows land in order of successes; a tie goes
 to the higher Reflex (a thrust +1 over swings and bashes), then the blows land together.
 
-Markers are thrown only at the beginning of a bout or after a pause or break; the text
-sets no per-exchange limit on this roll, so none is declared.
+How often: "This process (Red and White initiative markers) is only used at the
+beginning of a bout or a Pause or Break"; in all other exchanges the winner of the last
+one holds the initiative. So the two reds roll for the first blow once, as the exchange
+they threw them in begins: a second roll between the same two in that exchange is
+refused (the action list greys it), as the exchange's own limit is.
 """
 
 from __future__ import annotations
@@ -11,11 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, param
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, Scope, param
 
 from ..common import check, combatant_or_none, d10s, missing, successes_word, tn_rule
 from ..later import chances
-from ..pools import reach_penalty
+from ..pools import opponent_of, reach_penalty
 from .own import OwnAction
 
 if TYPE_CHECKING:
@@ -66,6 +69,8 @@ class Initiative(OwnAction, Action[InitiativeParams]):
     name = "initiative"
     slots = ("a", "b")
     attacks = True
+    marker = "rolled"
+    """What the roster says of both: they rolled for the first blow this exchange."""
     help = ("Both threw red: Reflex dice vs ATN (less weapon length penalty) decide whose "
             "blow lands first; ties by Reflex (thrust +1), then simultaneous")
     stages = (
@@ -114,15 +119,32 @@ class Initiative(OwnAction, Action[InitiativeParams]):
             tie = 0.0
         return [("A first", a_more), ("B first", b_more), ("simultaneous", tie)]
 
+    def actors(self, p: Any) -> list[str]:
+        """Both fighters: the roll is theirs, once an exchange (the limit's record)."""
+        return [str(p.get(slot)) for slot in self.slots if p.get(slot)]
+
+    def limit(self, p: Any) -> tuple[Scope, str] | None:
+        """Once an exchange between the same two: the record names the pair."""
+        return ("exchange", pair_key(p.get("a"), p.get("b")))
+
     def refusals(self, enc: Encounter, p: Any) -> list[str]:
-        """Hesitation, and a fighter who threw no red marker: the roll is "if both
-        combatants attack (both throw a Red initiative marker)"."""
+        """Hesitation, a fighter who threw no red marker (the roll is "if both combatants
+        attack (both throw a Red initiative marker)"), and the two having rolled this
+        exchange already."""
         out = super().refusals(enc, p)
         for slot in self.slots:
             c = combatant_or_none(enc, p.get(slot))
             if c is not None and c.marker != "red":
                 out.append(f"{c.name} threw no red marker: the first blow is rolled for only"
                            " between two reds (set NAME marker=red)")
+        a, b = (combatant_or_none(enc, p.get(slot)) for slot in self.slots)
+        if a is not None and b is None:  # the action list knows the fighter: his opponent
+            b = opponent_of(enc, a)
+        if a is not None and b is not None and rolled_this_exchange(enc, a.id, a.name,
+                                                                    b.name):
+            out.append(f"{a.name} and {b.name} have rolled for the first blow this exchange: "
+                       "the markers are thrown once, as a bout begins or after a break, and "
+                       "the roll is made once then")
         return out
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
@@ -153,6 +175,19 @@ class Initiative(OwnAction, Action[InitiativeParams]):
                 tx.set(["combatants", c.id, "marker"], "red")
                 tx.set(["combatants", c.id, "holds_initiative"],
                        f.first in (key, "simultaneous"))
+
+
+def pair_key(a: Any, b: Any) -> str:
+    """What the once-an-exchange limit counts: this roll between these two."""
+    return "initiative " + " & ".join(sorted(str(n or "").casefold() for n in (a, b)))
+
+
+def rolled_this_exchange(enc: Encounter, who: str, name: str, other: str) -> bool:
+    """Whether ``who`` (an id; ``name``) rolled for the first blow with ``other`` in the
+    exchange the fight stands in."""
+    pos, key = enc.position, pair_key(name, other)
+    return any((x.actor, x.key, x.round, x.side, x.phase) ==
+               (who, key, pos.round, pos.side, pos.phase) for x in enc.acted)
 
 
 INITIATIVE = Initiative()

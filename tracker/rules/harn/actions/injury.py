@@ -15,7 +15,7 @@ from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, param
 
 from ..injuries import PENDING, first_owed, injury_code, injury_level
-from .lookup import need
+from .lookup import combatant_or_none, need
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -55,6 +55,16 @@ class Injury(Action[InjuryParams]):
         if not 1 <= n <= len(c.wounds):
             raise RuleError(f"wound={n}: {c.name} has wounds 1..{len(c.wounds)}")
         return {"wound": n}
+
+    def refusals(self, enc: Encounter, p: Any) -> list[str]:
+        """No wound to set a level on (the one named, or anyone where no one is named):
+        the action list greys it, before any form."""
+        who = combatant_or_none(enc, p.get("who"))
+        if who is not None:
+            return [] if who.wounds else [f"{who.name} has no wound to set an injury level on"]
+        if any(c.wounds for c in enc.combatants):
+            return []
+        return ["no one has a wound to set an injury level on"]
 
     def resolve(self, p: InjuryParams, dice: Dice) -> Resolution:
         if not p.level:
