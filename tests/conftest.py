@@ -1,22 +1,35 @@
-"""Shared fixtures: a temporary data folder so no test touches the GM's own saves."""
+"""Shared fixtures: a temporary data folder so no test touches the GM's own saves.
+
+The suite keeps Python's bytecode caches even where ``PYTHONDONTWRITEBYTECODE`` is set
+(as it is on some CI machines): it starts the tracker in well over a hundred processes
+of its own (the command line, the table server, the install check) and four test
+workers, and without the caches each of them compiles every module it imports from
+source again (about a tenth of the suite's CPU on a 2-core machine, bench/RESULTS.md,
+"The suite's workers"). The caches go where Python puts them, in ``__pycache__``
+folders that git ignores.
+"""
 
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import sys
-from collections import Counter
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
 
-import pytest
+sys.dont_write_bytecode = False  # before the tracker and the test modules are imported
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # and so in every process the tests start
 
-from tracker.core.model import Combatant, Encounter, Unit
-from tracker.session.opening import load, open_encounter
-from tracker.store import Lock, LockHeld, journal, save_encounter
-from tracker.store.paths import encounter_files
-from tracker.store.toml_store import END
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+from collections import Counter  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import TYPE_CHECKING, Any, TypeVar  # noqa: E402
+
+import pytest  # noqa: E402
+
+from tracker.core.model import Combatant, Encounter, Unit  # noqa: E402
+from tracker.session.opening import load, open_encounter  # noqa: E402
+from tracker.store import Lock, LockHeld, journal, save_encounter  # noqa: E402
+from tracker.store.paths import encounter_files  # noqa: E402
+from tracker.store.toml_store import END  # noqa: E402
 
 if TYPE_CHECKING:
     from tracker.ui.app import TrackerApp
