@@ -216,3 +216,19 @@ async def test_the_first_n_of_a_new_fight_asks_each_one_s_initiative_die(tmp_pat
         totals = {c.id: c.initiative for c in app.session.enc.combatants}
         assert app.session.play.current() == order[0]
         assert totals[order[0]] == max(totals.values())
+
+
+async def test_the_pane_counts_who_is_still_in_the_fight_and_who_is_out(tmp_path):
+    """The sample has one goblin down of eight; a second goblin taken to 0 hp by ``d``
+    leaves six in the fight, and the frame says so."""
+    app = app_on_copy(tmp_path, SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = app.query_one(CombatantsPane)
+        assert pane.border_subtitle == "7 in the fight · 1 out"
+        await to_row(pilot, app, "Goblin 3")
+        await pilot.press("d")
+        await opened(pilot, app, FormScreen)
+        await pilot.press("4", "enter")
+        await until(pilot, lambda: points(app, "Goblin 3") == (0, 0), "Goblin 3 down")
+        await pilot.pause()
+        assert pane.border_subtitle == "6 in the fight · 2 out"

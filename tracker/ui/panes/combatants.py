@@ -29,6 +29,16 @@ def _blank(c: object) -> str:
     return ""
 
 
+def fight_count(enc: Encounter) -> str:
+    """The line on the pane's frame: how many still take turns, and how many are down or
+    out beside them (each has a row, so the rows alone do not say it)."""
+    if not enc.combatants:
+        return "a: add a combatant"
+    out = sum(1 for c in enc.combatants if c.out)
+    fighting = f"{len(enc.combatants) - out} in the fight"
+    return f"{fighting} · {out} out" if out else fighting
+
+
 def state_of(c: Combatant) -> str:
     bits = [*c.conditions, *(e.name for e in c.effects)]
     if c.out and "down" not in bits:
@@ -133,8 +143,7 @@ class CombatantsPane(Vertical):
         self._mark_sides(enc)
         self.table.sync(self.rows(enc, actor, marks))
         self.show_detail(enc, self.table.selected_key)
-        n = len(enc.combatants)
-        self.border_subtitle = f"{n} in the fight" if n else "a: add a combatant"
+        self.border_subtitle = fight_count(enc)
 
     def show_detail(self, enc: Encounter, selected: str | None) -> None:
         """One line on the selected combatant: the ruleset's own summary, and effects."""
