@@ -223,3 +223,22 @@ def test_initiative_dice_that_roll_nothing_are_refused():
     params = INITIATIVE.parse_params({"who": "Aria", "dice": "x"})
     with pytest.raises(RuleError, match="initiative_dice"):
         INITIATIVE.resolve(params, Dice(mode="strict"))
+
+
+def test_the_yes_no_figures_of_a_save_are_named_in_words_in_its_odds():
+    """The save the GM makes on two goblins (1 and 7 hp, DC 13, 2d6 halved on a save):
+    one save made or more is 1 - 0.6 x 0.6, and the 1 hp goblin is down whatever falls.
+    The dice step names them in words, not by their figures' names."""
+    from tracker.rules.stage_odds import outcome_odds
+    from tracker.ui.screens.dice_odds import odds_lines
+
+    params = SAVE.parse_params({"targets": "Goblin 2,Goblin 4", "dc": "13", "damage": "2d6",
+                                "hp": "1,7"})
+    flags: dict[str, float] = {}
+    outcome_odds(SAVE, params, {}, flags=flags, labels=SAVE.odds(params))
+    assert flags == pytest.approx({"a save made": 0.64, "down": 1.0})
+    # Goblin 2 fails on a 5: only Goblin 4's save (40%) is left to say; the down ones
+    # are said by the odds themselves (1 down, 2 down)
+    text = odds_lines(SAVE, params, {"save": [5]}, lambda: False, {}, lambda _: None)
+    assert text is not None
+    assert text.splitlines()[-1] == "and: a save made 40.0%"

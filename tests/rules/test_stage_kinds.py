@@ -135,8 +135,7 @@ def reading(act: Any, params: Any, answers: dict[str, list[int]]) -> tuple[Any, 
                              mode="strict")
     res = act.resolve(params, dice)
     found: set[str] = set()
-    figures = res.figures
-    _flags(figures.as_json() if hasattr(figures, "as_json") else dict(figures), found)
+    _flags(res.figures, found)
     stages = [(r.role, r.count, r.classes) for r in dice.requests]
     words = act.happened(params, res, act.odds(params)) if act.has_odds else ""
     return res.outcome, words, sorted(found), stages

@@ -79,6 +79,9 @@ class Figures:
 
     __dataclass_fields__: ClassVar[dict[str, Any]]
     _omitted: ClassVar[frozenset[str] | None] = None
+    flag_words: ClassVar[dict[str, str]] = {}
+    """How the dice step's odds name a yes/no figure whose field name does not read as
+    words at the table (``{"drops": "down"}``); the others by their name, ``_`` a space."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

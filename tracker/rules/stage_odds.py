@@ -15,14 +15,14 @@ resolver runs it gives up, and the dice step shows the odds before any die inste
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
 from tracker.core.dice import Answers, Dice, NeedDice, Request, read_face
 from tracker.core.odds import binomial, kinds, multiset_count, multisets
 from tracker.core.words import percent
-from tracker.rules.base import Action
+from tracker.rules.base import Action, Figures
 
 BUDGET = 20_000
 """Resolver runs one walk of the outcome odds may take (answers kept from walks before
@@ -63,14 +63,22 @@ def stage_line(req: Request, given: list[int]) -> str:
 
 def _flags(figures: Any, into: set[str]) -> None:
     """The yes/no figures that are yes, anywhere in an action's figures (``confused``
-    in a unit's drive back, ``destroyed``)."""
-    if isinstance(figures, dict):
+    in a unit's drive back, ``destroyed``), in the words its figures give them."""
+    if isinstance(figures, Figures):
+        words = type(figures).flag_words
+        for f in fields(figures):
+            value = getattr(figures, f.name)
+            if value is True:
+                into.add(words.get(f.name) or f.name.replace("_", " "))
+            elif isinstance(value, Figures | dict | list | tuple):
+                _flags(value, into)
+    elif isinstance(figures, dict):
         for key, value in figures.items():
             if value is True:
                 into.add(str(key).replace("_", " "))
-            elif isinstance(value, dict | list):
+            elif isinstance(value, Figures | dict | list | tuple):
                 _flags(value, into)
-    elif isinstance(figures, list):
+    elif isinstance(figures, list | tuple):
         for item in figures:
             _flags(item, into)
 
@@ -150,7 +158,7 @@ def exact_odds(action: Action[Any], params: Any, answers: dict[str, list[int]], 
             word = (action.happened(params, res, labels) if labels else "") or res.outcome
             named: set[str] = set()
             figures = res.figures
-            _flags(figures.as_json() if hasattr(figures, "as_json") else dict(figures), named)
+            _flags(figures, named)
             found = Node(word=word, yes=frozenset(named))
         seen[key] = found
         return found

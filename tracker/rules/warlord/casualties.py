@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 class Removed(Figures):
     """One unit's casualties removed at the end of the phase."""
+    flag_words = {"morale_test": "a morale test owed"}
 
     unit: str
     casualties: int

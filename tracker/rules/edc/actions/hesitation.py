@@ -39,6 +39,7 @@ class HesitationParams(CheckParams):
 
 
 class HesitationFigures(CheckFigures):
+    flag_words = {"can_defend": "may defend"}
     can_defend: bool
 
 

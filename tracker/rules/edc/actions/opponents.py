@@ -47,6 +47,7 @@ class OpponentsParams(Params):
 
 class OpponentsFigures(Figures):
     """What ``opponents`` reports (the ``--json`` keys)."""
+    flag_words = {"may_choose": "he chooses whom to face"}
 
     tn: int
     opponents_tn: int

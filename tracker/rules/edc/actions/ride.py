@@ -50,6 +50,7 @@ class RideParams(Params):
 
 class RideFigures(Figures):
     """What ``ride`` reports (the ``--json`` keys)."""
+    flag_words = {"check": "a Ride check"}
 
     check: bool
     tn: int

@@ -31,6 +31,7 @@ class ShockParams(Params):
 
 class ShockFigures(Figures):
     """What ``shock`` reports (the ``--json`` keys)."""
+    flag_words = {"knockdown_roll": "a knockdown roll owed"}
 
     cp_now: int
     shock_taken: int

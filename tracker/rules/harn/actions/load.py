@@ -31,6 +31,7 @@ class LoadParams(ActorParams):
 
 
 class LoadFigures(StateFigures):
+    flag_words = {"free": "a free action"}
     free: bool
 
 

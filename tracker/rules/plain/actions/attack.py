@@ -56,6 +56,7 @@ class AttackParams(Params):
 
 
 class AttackFigures(Figures):
+    flag_words = {"critical": "critical hit", "drops": "down"}
     dice: list[int]
     die: int
     total: int

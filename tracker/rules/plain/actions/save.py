@@ -51,6 +51,7 @@ class SaveParams(Params):
 
 
 class Saved(Figures):
+    flag_words = {"saved": "a save made", "drops": "down"}
     name: str
     dice: list[int]
     total: int
