@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.conftest import journal_of, skirmish
+from tracker.core import history
 from tracker.core.log import LogError
 from tracker.report.render import render
 from tracker.session.opening import load, model_for, open_encounter
@@ -109,15 +110,17 @@ def repaired(path: Path, want: Standing | None) -> str | None:
             if not any((path.parent / BACKUP_DIR / c).read_bytes() == data for c in kept):
                 return f"{old.name} changed and no copy of it as it was is kept"
     enc = load(path)
-    got = Standing(tuple(e.text for e in enc.log), enc.cursor)
+    got = Standing(tuple(LOST if e.kind == history.LOST else e.text for e in enc.log),
+                   enc.cursor)
     if want is not None and got != want:
         return f"after repair the log is {got}, expected {want}"
     rebuilt, entries, _ = replay_save(path, model_for)
     shown = [line["text"] for line in json.loads(render(enc, "json"))["lines"]]
-    if [e.text for e in entries] != list(got.texts[: got.cursor]) or \
-            [e.text for e in rebuilt.log] != list(got.texts):
+    texts = [e.text for e in enc.log]
+    if [e.text for e in entries] != texts[: got.cursor] or \
+            [e.text for e in rebuilt.log] != texts:
         return f"replay says {[e.text for e in entries]}, the log {got}"
-    if shown != list(got.texts[: got.cursor]) and shown != list(got.texts):
+    if shown != texts[: got.cursor] and shown != texts:
         return f"the report says {shown}, the log {got}"
     return None
 
@@ -192,12 +195,48 @@ def run_damage(path: Path, which: str, how: str, stride: int = 1) -> Outcome:
     return out
 
 
-def expected_before(marks: list[tuple[int, Standing]], data: bytes, at: int) -> Standing | None:
-    """What repair keeps when byte ``at`` of the journal is altered: every record that
-    ends before the line it is on."""
+def expected_before(marks: list[tuple[int, Standing]], data: bytes, at: int,
+                    shifted: bool = False) -> Standing | None:
+    """What repair keeps when byte ``at`` of the journal is altered: where the line it
+    is on keeps its line break and its length (``shifted``: it does not) and lies before
+    the last (the one the state names), the state as it is, its log whole but for the
+    entry that line held, if any (``LOST``); elsewhere every record that ends before the
+    line (a line of another length moves every record after it from where the state and
+    the links name them)."""
     start = data.rfind(b"\n", 0, at) + 1
+    end = data.find(b"\n", at)
+    if data[at] != 0x0A and 0 <= end < len(data) - 1 and start > 0 and not shifted:
+        full = marks[-1][1]
+        texts = list(full.texts)
+        held = log_lines(data, full).get(start)
+        if held is not None:
+            texts[held] = LOST
+        return Standing(tuple(texts), full.cursor)
     kept = [s for end, s in marks if end <= start]
     return kept[-1] if kept else None
+
+
+LOST = "<an entry lost to damage>"
+"""How :func:`repaired` names the entry that stands for one lost to damage."""
+
+
+def log_lines(data: bytes, full: Standing) -> dict[int, int]:
+    """Where each entry of the log as it stands at the end starts in the whole journal
+    ``data``, and its index: read back from the newest entry through each one's link."""
+    records = [json.loads(line) for line in data.split(b"\n")[:-1]]
+    starts = [0]
+    for line in data.split(b"\n")[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    at_offset = dict(zip(starts, records, strict=False))
+    newest = max((k for k, r in at_offset.items()
+                  if r["k"] == "entry" and r["n"] == len(full.texts) - 1), default=None)
+    out: dict[int, int] = {}
+    at = newest if newest is not None else -1
+    while at >= 0:
+        rec = at_offset[at]
+        out[at] = rec["n"]
+        at = rec["p"]
+    return out
 
 
 def _reset(path: Path, state: bytes, whole: bytes) -> None:

@@ -160,8 +160,8 @@ def cut_in_line_5(lines: list[bytes]) -> bytes:
     return b"\n".join(lines[:4]) + b"\n" + lines[4][:30]
 
 
-def altered_line_4(lines: list[bytes]) -> bytes:  # a flip in the record of "note two"
-    return b"\n".join([*lines[:3], lines[3].replace(b'"two"', b'"TWO"'), *lines[4:]])
+def altered_line_4(lines: list[bytes]) -> bytes:  # "note two" edited: the lines after move
+    return b"\n".join([*lines[:3], lines[3].replace(b'"two"', b'"two, edited"'), *lines[4:]])
 
 
 @pytest.mark.parametrize(("damage", "keep", "drop", "left"), [
@@ -205,4 +205,70 @@ def test_a_missing_journal_starts_a_new_one_from_the_state_as_it_is(skirmish_fil
     assert "ford.journal.jsonl cannot be read: missing" in out and "keep a copy of ford.toml" in out
     after = load(skirmish_file)
     assert after.position == before.position and after.combatants == before.combatants
+    assert check_save(skirmish_file, model_for).ok
+
+
+def flipped(lines: list[bytes], n: int, old: bytes, new: bytes) -> bytes:
+    """Line ``n`` (from 1) with ``old`` turned into ``new`` of the same length, as a
+    flipped bit leaves it: every other record stays where the state and links name it."""
+    assert len(old) == len(new) and old in lines[n - 1]
+    return b"\n".join([*lines[: n - 1], lines[n - 1].replace(old, new, 1), *lines[n:]])
+
+
+def test_a_damaged_record_of_an_entry_undone_and_replaced_loses_nothing(skirmish_file,
+                                                                          capsys):
+    """"note two" was undone and "note three" made in its place: its record (line 4)
+    is in no log the state names, so repair keeps the state and its whole log."""
+    played(skirmish_file, LINES)
+    expected = texts(skirmish_file)
+    assert expected == ["one", "Turn: Grak", "three",
+                        "Round 2, Aldo first; Bree had no turn in round 1"]
+    jpath = journal_of(skirmish_file)
+    jpath.write_bytes(flipped(jpath.read_bytes().split(b"\n"), 4, b'"two"', b'"twO"'))
+    assert not check_save(skirmish_file, model_for).ok
+    assert main(["repair", str(skirmish_file)]) == 1
+    plan = capsys.readouterr().out
+    assert "ford.journal.jsonl line 4 is damaged (the checksum does not match" in plan
+    assert ("keep ford.toml as it is and start a new journal from it, with its whole log: "
+            "4 log entries, rounds 1–2 (line 4 held none of them)") in plan
+    assert main(["repair", "--yes", str(skirmish_file)]) == 0
+    assert texts(skirmish_file) == expected
+    assert check_save(skirmish_file, model_for).ok
+    assert load(skirmish_file).position.round == 2
+
+
+def test_a_damaged_record_in_the_middle_loses_only_its_entry_and_undo_stops_there(
+        skirmish_file, capsys):
+    """One flipped bit in the record of "note three" (line 6), with the state and the
+    record after it whole: repair keeps the state as it was (round 2) and every other
+    entry of its log; one entry stands for the one lost, and undo stops at it."""
+    played(skirmish_file, LINES)
+    jpath = journal_of(skirmish_file)
+    whole = jpath.read_bytes()
+    jpath.write_bytes(flipped(whole.split(b"\n"), 6, b'"three"', b'"thrEe"'))
+    assert main(["repair", "--yes", str(skirmish_file)]) == 0
+    out = capsys.readouterr().out
+    assert ("with its log: 3 log entries, rounds 1–2 still read; the entry line 6 held is "
+            "lost, and undo will stop where it was") in out
+    assert check_save(skirmish_file, model_for).ok
+    enc = load(skirmish_file)
+    assert enc.position.round == 2 and enc.cursor == 4
+    assert [e.text for e in enc.log][:2] == ["one", "Turn: Grak"]
+    assert enc.log[3].text == "Round 2, Aldo first; Bree had no turn in round 1"
+    lost = enc.log[2]
+    assert lost.kind == "lost" and lost.ops == []
+    assert lost.text.startswith("an entry lost to damage in the journal (its line 6, repaired ")
+    # the old journal and state are kept as they were
+    kept = copies(skirmish_file)
+    assert any(n.startswith("ford.journal.jsonl.before-repair") for n in kept)
+    assert (skirmish_file.parent / BACKUP_DIR / next(
+        n for n in kept if n.startswith("ford.journal.jsonl.before-repair"))).read_bytes() \
+        != whole  # the damaged journal, as it was when repaired
+    # undo takes back "Round 2", then stops at the lost entry, changing nothing
+    assert main(["exec", str(skirmish_file), "undo"]) == 0
+    assert main(["exec", str(skirmish_file), "undo"]) == 2  # refused: nothing changed
+    err = capsys.readouterr().err
+    assert "undo stops here: an entry lost to damage in the journal (its line 6" in err
+    enc = load(skirmish_file)
+    assert enc.cursor == 3 and enc.position.round == 1
     assert check_save(skirmish_file, model_for).ok

@@ -273,10 +273,17 @@ def _exists(enc: Encounter, path: list[str | int]) -> bool:
 # --- undo, redo, replay -----------------------------------------------------------------
 
 
+LOST = "lost"
+"""The kind of the entry that stands in a repaired log for entries lost to damage in the
+journal: their changes are in the state but cannot be taken back, so undo stops there."""
+
+
 def undo(enc: Encounter) -> LogEntry | None:
     if enc.cursor == 0:
         return None
     entry = enc.log[enc.cursor - 1]
+    if entry.kind == LOST:
+        raise HistoryError(f"undo stops here: {entry.text}")
     for op in reversed(entry.ops):
         revert_op(enc, op)
     enc.cursor -= 1

@@ -1,14 +1,18 @@
 """`tracker repair`: make a damaged save whole, keeping every whole record of its journal.
 
 A record is whole when its JSON parses and its checksum holds (a last line that lost
-only its line break included). Repair keeps the journal's whole records from the first
-up to the first damage (or the first record that does not apply), in the same journal,
-cut back there; it keeps the state when that is what those records rebuild at the
-record it names, and otherwise rebuilds the state from them. Only when the journal has
-no whole first record does it start a new journal, from the state as it is or from a
-backup, with as much of the log as still reads. It says what it keeps and what it drops,
-in log entries and rounds, before it acts, and keeps a copy of every file it replaces
-or cuts in ``.tracker-backups/``.
+only its line break included). Where one line in the middle of the journal is damaged
+(a flipped bit) and the state is whole and names a whole record after it, repair keeps
+the state as it is and starts a new journal from it with its log: every entry but the
+one that line held, if it held one of the log's, and in its place an entry that says so,
+where undo stops (what came before it cannot be taken back across the changes lost).
+Otherwise it keeps the journal's whole records from the first up to the first damage (or
+the first record that does not apply), in the same journal, cut back there; it keeps the
+state when that is what those records rebuild at the record it names, and otherwise
+rebuilds the state from them. When the journal has no whole first record it starts a
+new journal, from the state as it is or from a backup, with as much of the log as still
+reads. It says what it keeps and what it drops, in log entries and rounds, before it
+acts, and keeps a copy of every file it replaces or cuts in ``.tracker-backups/``.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from pathlib import Path
 
 from tracker.core import history
 from tracker.core.log import Log, LogError
-from tracker.core.model import Encounter
+from tracker.core.model import Encounter, LogEntry
 
 from . import chain, fs, journal
 from .journal import JournalError, Record
@@ -105,6 +109,10 @@ def plan_repair(path: Path, model_for: ModelFor, from_journal: bool = False) -> 
     damaged = bool(sv.damage) or bool(rp.error)
     if d.state_matches and not damaged and not from_journal:
         return Plan([f"{path}: whole; nothing to repair"])
+    gap = None if from_journal else _gap(d)
+    kept = _keep_state(path, d, gap, model_for) if gap is not None else None
+    if kept is not None:
+        return kept
     return _cut_back(path, d, keep_state=bool(d.state_matches) and not from_journal)
 
 
@@ -247,11 +255,14 @@ def _new_journal(path: Path, d: Diagnosis, model_for: ModelFor) -> Plan:
     return Plan(steps, act)
 
 
-def _readable(path: Path, model_for: ModelFor) -> tuple[Encounter, int] | None:
+def _readable(path: Path, model_for: ModelFor,
+              gap: Gap | None = None) -> tuple[Encounter, int] | None:
     """A state file's encounter with as much of its log as still reads (each record
     checked on its own) and the journal's later records that follow on from the record
     it names, bound to nothing; and how many of those records it took. None if the
-    state itself does not read."""
+    state itself does not read. With ``gap`` (one damaged line before the record the
+    state names), the log is read back across it (:func:`_log_across`), and None where
+    it cannot be."""
     try:
         data, _ = read_state(path)
         enc = parse_body(data, path, model_for)
@@ -261,10 +272,20 @@ def _readable(path: Path, model_for: ModelFor) -> tuple[Encounter, int] | None:
         return None
     jpath = journal_folder(path) / name
     link = JournalLink(path, jpath, enc_id, pos, pos, enc.cursor, jump=jump_of(enc))
+    reader = journal.JournalReader(jpath, enc_id)
     try:
-        enc.log = log_on_journal(journal.JournalReader(jpath, enc_id), name, count, head)
-        enc.log.load_all()
+        if gap is not None:
+            across = _log_across(reader, count, head, enc.cursor, gap)
+            if across is None:
+                return None
+            enc.log = across
+            enc.jump = None  # a rewind's start may lie before the lost entry
+        else:
+            enc.log = log_on_journal(reader, name, count, head)
+            enc.log.load_all()
     except (JournalError, LogError, OSError):
+        if gap is not None:
+            return None
         enc.log = Log()
         enc.cursor = min(enc.cursor, 0)
         return enc, 0
@@ -274,6 +295,8 @@ def _readable(path: Path, model_for: ModelFor) -> tuple[Encounter, int] | None:
         journal.verify_position(jpath, pos, enc_id)
         later = journal.scan(jpath, enc_id, pos).records
     except (JournalError, OSError):
+        if gap is not None:
+            return None
         later = []
     for rec in later:
         try:
@@ -285,3 +308,109 @@ def _readable(path: Path, model_for: ModelFor) -> tuple[Encounter, int] | None:
     enc.log.load_all()
     bind_log(enc.log, None)
     return enc, taken
+
+
+# --- one damaged line before a whole state: the state kept, and its log across it --------
+
+
+@dataclass(frozen=True)
+class Gap:
+    """One damaged line in the middle of a journal whose state names a whole record
+    after it."""
+
+    offset: int
+    line: int
+    known: list[LogEntry]
+    """The log as the whole records before the damaged line rebuild it."""
+
+
+def _gap(d: Diagnosis) -> Gap | None:
+    """The damaged line, where the journal has only one, the records after it are whole
+    and chained to one another, and the state is whole and names one of them; None
+    otherwise."""
+    sv, rp, c = d.survey, d.replay, d.claims
+    if sv is None or rp is None or rp.enc is None or c.enc is None or c.error is not None \
+            or d.state_at >= 0 or c.enc_id != sv.enc_id or len(sv.damage) != 1 \
+            or rp.records != len(sv.records) or rp.error or len(sv.lines) < 2:
+        return None
+    (offset, _), *after = sv.lines
+    if sv.damage[0].offset not in (-1, offset):
+        return None
+    before = sv.records[-1] if sv.records else None
+    seq = before.seq + 2 if before is not None else 1
+    prev = ""
+    for at, line in after:
+        try:
+            rec = journal.decode(line, at, unended=not line.endswith(b"\n"))
+            journal.check_fields(rec)
+        except ValueError:
+            return None
+        if rec.data["id"] != sv.enc_id or rec.seq != seq or (prev and rec.prev != prev):
+            return None
+        seq, prev = seq + 1, rec.hash
+    return Gap(offset, len(sv.records) + 1, list(rp.enc.log))
+
+
+def _log_across(reader: journal.JournalReader, count: int, head: int, cursor: int,
+                gap: Gap) -> Log | None:
+    """The state's log read back from its newest entry. Where the walk comes to the
+    damaged line, the entry it held is lost: one entry stands in its place (undo stops
+    there), and the entries before it are those the whole records before it rebuild
+    (they were the log when it was written). None where the log cannot be put together
+    so (the lost entry undone when the state was written, or the records before the
+    damage holding fewer entries than it follows)."""
+    read: list[LogEntry] = []
+    at, n = head, count - 1
+    while n >= 0 and at != gap.offset:
+        got, before, entry = reader.read(at)
+        if got != n:
+            return None
+        read.append(entry)
+        at, n = before, n - 1
+    read.reverse()
+    if n < 0:  # the damaged line held none of the log's entries
+        return Log(read)
+    if len(gap.known) < n or cursor <= n:
+        return None
+    near = read[0] if read else gap.known[n - 1] if n else None
+    lost = LogEntry(text=f"an entry lost to damage in the journal (its line {gap.line}, "
+                         f"repaired {time.strftime('%Y-%m-%d')}): the changes before it "
+                         "cannot be undone",
+                    kind=history.LOST, round=near.round if near else 1,
+                    phase=near.phase if near else 0, side=near.side if near else 0)
+    return Log([*gap.known[:n], lost, *read])
+
+
+def _keep_state(path: Path, d: Diagnosis, gap: Gap, model_for: ModelFor) -> Plan | None:
+    """Keep the state as it is and start a new journal from it, with every entry of its
+    log but the one the damaged line held; None where the log cannot be read across."""
+    got = _readable(path, model_for, gap)
+    if got is None:
+        return None
+    enc, taken = got
+    assert d.jpath is not None and d.survey is not None
+    jname = d.jpath.name
+    lost = sum(1 for e in enc.log if e.kind == history.LOST)
+    kept = [e for e in enc.log if e.kind != history.LOST]
+    what = d.survey.damage[0].what
+    steps = [f"{jname} line {gap.line} is damaged ({what}); {path.name} is whole and names "
+             f"a whole record after it: the fight at round {enc.position.round}"
+             + (f", and the {taken} journal record(s) after it" if taken else "")]
+    held = _held(len(kept), [e.round for e in kept])
+    if lost:
+        steps.append(f"keep {path.name} as it is and start a new journal from it, with its "
+                     f"log: {held} still read; the entry line {gap.line} held is lost, and "
+                     "undo will stop where it was")
+    else:
+        steps.append(f"keep {path.name} as it is and start a new journal from it, with its "
+                     f"whole log: {held} (line {gap.line} held none of them)")
+    steps.append(f"keep a copy of {jname} and {path.name} ({jname} itself stays as it is)")
+
+    def act() -> list[str]:
+        done = [f"{old.name} kept in {keep_copy(old, 'before-repair')}"
+                for old in (d.jpath, path) if old is not None and fs.exists(old)]
+        save_encounter(enc, path, backups=0)
+        return [f"{path.name} kept as it was, in a new journal with {held}"
+                + (" and one entry lost" if lost else ""), *done]
+
+    return Plan(steps, act)
