@@ -81,6 +81,18 @@ def test_direct_missile_example_nolora_point_blank() -> None:
     assert {"name": "Direct PB", "value": 10} in f["modifiers"]
 
 
+def test_the_dice_step_names_the_precision_ta_of_a_critical_success_in_words() -> None:
+    """Nolora's point-blank shot: with a 45 in (CS at EML85) the Precision TA is certain,
+    and the odds as the dice land call it so, not by its figure's name."""
+    from tracker.rules.stage_odds import outcome_odds
+
+    p = params(ml=75, range=20, br=40, target="still", zone_aim=1, ta="precision")
+    flags: dict[str, float] = {}
+    outcome_odds(MISSILE, p, {"test": [45]}, flags=flags, labels=MISSILE.odds(p))
+    assert flags["a precision TA"] == 1.0
+    assert "precision" not in flags
+
+
 def test_issue_command_line_json(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ("resolve harn missile ml=75 range=20 br=40 target=still --dice test=45 --roll-rest"
             " --json")

@@ -32,6 +32,8 @@ else:  # imported on first use (tracker.startup): `tracker resolve` needs no mod
 class WoundFigures(Figures):
     """A wound as the GM needs it: table values (or those entered) and the calls it makes."""
 
+    flag_words = {"knockout_roll": "a knockout roll owed"}
+
     wound_level: int
     location: str
     damage_type: str

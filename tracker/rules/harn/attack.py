@@ -102,6 +102,8 @@ class ModifierFigure(Figures):
 class AttackFigures(Figures):
     """The figures of a missile attack (``--json``); every key is always present."""
 
+    flag_words = {"precision": "a precision TA", "impact_ta": "an impact TA"}
+
     attack_type: str
     range: int
     br: int | float
