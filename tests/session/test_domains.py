@@ -267,7 +267,9 @@ def test_random_values_outside_their_domain_are_refused_and_change_nothing(
     code, err = exec_line(path, line)
     assert code == 2
     optional = type(None) in get_args(model.model_fields[field].annotation)
-    assert err == f"tracker: {line}: {field}={value}: {domains[field].words(optional)}"
+    said = ("too large a number (at most 9 digits)" if len(value.lstrip("+-")) > 9
+            else domains[field].words(optional))
+    assert err == f"tracker: {line}: {field}={value}: {said}"
     assert (path.read_bytes(), journal_of(path).read_bytes()) == (state, log)
 
 
@@ -355,3 +357,35 @@ def test_a_blank_wound_effect_or_condition_is_refused(tmp_path: Path, line: str,
     nothing ("Roland: wound to ", "Roland: ")."""
     s = session_of(tmp_path, "edc-roland-press.toml")
     assert refused(s, line) == said
+
+
+@pytest.mark.parametrize("line", [
+    "set Tam initiative=99999999999999999999999",
+    "set Tam stats.str=12345678901",
+    "add combatant Big initiative=-99999999999999999999",
+    "effect Tam stun rounds=99999999999999999999999",
+    "wound Tam arm level=99999999999999999999",
+    "attack Tam Goblin 3 --dice attack=99999999999",
+])
+def test_a_number_of_more_than_nine_digits_is_refused_by_every_verb(tmp_path: Path,
+                                                                    line: str) -> None:
+    """A slip of the keys no field's own domain catches (an initiative, a stat, an
+    effect's rounds) is refused in one line naming it; a save could not even hold one
+    past 18 digits as TOML."""
+    s = session_of(tmp_path, "plain-goblin-ambush.toml")
+    message = refused(s, line)
+    long = next(w for w in line.split() if any(c.isdigit() for c in w) and len(w) > 10)
+    assert message == f"{long}: too large a number (at most 9 digits)"
+
+
+def test_a_long_number_typed_in_a_form_is_refused_and_nine_digits_are_taken(
+        tmp_path: Path) -> None:
+    from tracker.session.commands import Set
+
+    s = session_of(tmp_path, "plain-goblin-ambush.toml")
+    with pytest.raises(CommandError, match=r"^initiative=1234567890: too large a number"):
+        s.run(Set(who="Tam", params={"initiative": "1234567890"}))
+    s.run(Set(who="Tam", params={"initiative": "123456789"}))
+    assert s.enc.find_combatant("Tam").initiative == 123456789
+    s.execute("note a phone number, 01234567890123")  # a note is text
+    assert s.enc.log[-1].text == "a phone number, 01234567890123"

@@ -190,6 +190,23 @@ def read_words(words: list[str], flags: tuple[str, ...] = ()) -> Words:
     return out
 
 
+LONGEST_NUMBER = 9
+"""Digits of the longest whole number a command takes (a count, a round, a score): a
+longer one is a slip of the keys, and past 18 a save could not hold it as TOML."""
+_LONG = re.compile(rf"(?:^|=|,)[+-]?\d{{{LONGEST_NUMBER + 1},}}(?=$|,)")
+
+
+def refuse_long_numbers(words: list[str]) -> None:
+    """CommandError naming the first word (or ``name=value``) whose value is a whole
+    number of more than :data:`LONGEST_NUMBER` digits; a note's words are text."""
+    if not words or words[0] in _TEXT_ONLY:
+        return
+    for word in words[1:]:
+        if _LONG.search(word):
+            raise CommandError(f"{word}: too large a number (at most {LONGEST_NUMBER} "
+                               "digits)")
+
+
 def message_of(exc: Exception) -> str:
     """The one-line message of an error (a KeyError's str() adds quotes around it)."""
     if isinstance(exc, KeyError) and exc.args:

@@ -43,6 +43,7 @@ from tracker.session.language import (
     REWIND_USAGE,
     CommandError,
     message_of,
+    refuse_long_numbers,
     whole,
 )
 from tracker.session.naming import phrases
@@ -107,6 +108,7 @@ class Session:
         handler = handlers().get(type(cmd))
         if handler is None:
             raise CommandError(f"{cmd.verb} works in the app only")
+        refuse_long_numbers(cmd.words())
         try:
             with self.lock:
                 outcome = handler(self, cmd)
