@@ -210,3 +210,36 @@ async def test_the_roster_sort_and_filter_are_kept_and_a_side_not_here_shows_all
         await pilot.pause()
         pane = app.query_one(RosterPane)
         assert pane.view == "all" and pane.table.row_count == len(app.session.enc.units)
+
+
+def test_a_hint_is_cut_after_its_last_whole_word() -> None:
+    from tracker.ui.inputs import fit_words
+
+    hint = "damage dice, rolled once for all: 8d6 (none: no damage)"
+    assert fit_words(hint, 80) == hint
+    assert fit_words(hint, 45) == "damage dice, rolled once for all: 8d6…"
+    assert fit_words("target location (head, neck, chest)", 24) == "target location (head…"
+
+
+async def test_each_field_s_hint_fits_its_box_at_80x24(tmp_path):
+    """The plain save form: the damage field's hint is longer than its box at 80 columns;
+    it is cut after a word with "…" (the line under the form says it whole); a hint set
+    later (a field the form fills) is cut the same way."""
+    from tests.conftest import app_on_copy
+    from tests.ui.wait import on_top
+    from tracker.ui.screens.resolve import ResolveScreen
+
+    app = app_on_copy(tmp_path, "plain-goblin-ambush.toml")
+    whole = "damage dice, rolled once for all: 8d6 (none: no damage)"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        app.open_action("save")
+        form = await on_top(pilot, ResolveScreen)
+        await settled(pilot)
+        box = form.query_one("#f-damage")
+        assert box.placeholder.endswith("…") and whole.startswith(box.placeholder[:-1])
+        assert len(box.placeholder) < box.content_size.width
+        box.placeholder = "a hint set later, " * 5
+        await settled(pilot)
+        assert box.placeholder.startswith("a hint set later, ") and box.placeholder.endswith("…")
+        assert len(box.placeholder) < box.content_size.width

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from rich.cells import cell_len
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
@@ -20,6 +21,27 @@ class InOrderInput(Input):
     apply out of order: "Backspace Backspace n d" inserts "nd" first and deletes it
     again. Running the binding here keeps the keys in the order they were typed.
     """
+
+    _fitted = ""
+    """The hint as last cut to the box (a hint set since is the whole one)."""
+    _whole_hint = ""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_hint()
+
+    def watch_placeholder(self, value: str) -> None:
+        self._fit_hint()
+
+    def _fit_hint(self) -> None:
+        """A hint longer than the box is cut after its last whole word, with "…", rather
+        than mid-word at the box's edge (the line under a form says it whole)."""
+        if self.placeholder != self._fitted:
+            self._whole_hint = self.placeholder
+        width = self.content_size.width - 1  # the cursor's cell
+        if width <= 0:
+            return
+        self._fitted = fit_words(self._whole_hint, width)
+        self.placeholder = self._fitted
 
     def typed_for_another_screen(self) -> bool:
         """Whether keys reaching the field now were typed for another screen: one opened
@@ -69,3 +91,13 @@ def own_bindings(field: type[Input]) -> dict[str, Binding]:
         for binding in Binding.make_bindings(declared):
             found.setdefault(binding.key, binding)
     return found
+
+
+def fit_words(text: str, width: int) -> str:
+    """``text`` cut after its last whole word that fits in ``width`` cells, with "…"."""
+    if cell_len(text) <= width:
+        return text
+    cut = text[: max(width - 1, 0)]
+    if " " in cut:
+        cut = cut[: cut.rfind(" ")]
+    return cut.rstrip(" ,;:(") + "…"
