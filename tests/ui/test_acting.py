@@ -223,3 +223,15 @@ async def test_an_action_that_does_a_duty_opens_for_the_one_who_owes_it(tmp_path
         await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the morale form")
         await settled(pilot)
         assert app.screen.query_one("#f-actor").value == "Foot Sergeants"
+
+
+def test_a_greyed_action_s_reason_does_not_name_it_twice():
+    """harn's throw is refused with "throw: a bow is shot, not thrown (use shoot)"; its
+    line in the list leads with its name already."""
+    from tracker.ui.screens.picker import PickerScreen
+
+    picker = PickerScreen("Resolve which action?", [("throw", "throw        Throw")],
+                          refused={"throw": "throw: a bow is shot, not thrown (use shoot)"})
+    prompt = picker._prompt("throw", "throw        Throw")
+    shown = " ".join(str(cell) for column in prompt.columns for cell in column.cells)
+    assert shown == "throw not now: a bow is shot, not thrown (use shoot)"

@@ -54,8 +54,8 @@ class PickerScreen(ModalScreen[str | None]):
         that leads with its id in a column of 12 (an action and what it does) wraps
         under its words, not under the id."""
         why = self.refused.get(key)
-        if why is not None:
-            return _columns(key, f"not now: {why}", "dim")
+        if why is not None:  # its name leads the line already: "throw  not now: a bow ..."
+            return _columns(key, f"not now: {why.removeprefix(f'{key}: ')}", "dim")
         if label.startswith(f"{key:<12} "):
             return _columns(key, label[13:], "")
         return label
