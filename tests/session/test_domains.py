@@ -389,3 +389,58 @@ def test_a_long_number_typed_in_a_form_is_refused_and_nine_digits_are_taken(
     assert s.enc.find_combatant("Tam").initiative == 123456789
     s.execute("note a phone number, 01234567890123")  # a note is text
     assert s.enc.log[-1].text == "a phone number, 01234567890123"
+
+
+# --- what a setting names: the Fantasy Warlord profile sheet --------------------------------
+
+GUARDS = "Wood elf guards"  # wood_elf, elf_bow, leather in the sample
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    (f"set {GUARDS} race=martian", "race=martian: not on the profile sheet (races: wood_elf, "
+     "orc, goblin, human, dwarf)"),
+    (f"set {GUARDS} weapon=laser", "weapon=laser: not on Wood elves' chart of the profile "
+     "sheet (weapons: elf_bow, short_bow)"),
+    (f"set {GUARDS} armour_class=mithril", "armour_class=mithril: not on the profile sheet "
+     "(armour: none, leather, chainmail, plate)"),
+    (f"set {GUARDS} race=orc", "race=orc: weapon=elf_bow: not on Orcs' chart of the profile "
+     "sheet (weapons: short_bow, crossbow); set weapon with it"),
+    ("add unit Martians side=elves race=martian", "race=martian: not on the profile sheet "
+     "(races: wood_elf, orc, goblin, human, dwarf)"),
+])
+def test_a_warlord_unit_names_lines_of_the_profile_sheet(tmp_path: Path, line: str,
+                                                         said: str) -> None:
+    """A race, weapon or armour class the sheet has no line for would be refused only when
+    the unit fires; it is refused as it comes in."""
+    s = session_of(tmp_path, "warlord-wood-elves.toml")
+    assert refused(s, line) == said
+
+
+def test_a_race_and_its_weapon_given_together_are_taken(tmp_path: Path) -> None:
+    s = session_of(tmp_path, "warlord-wood-elves.toml")
+    s.execute(f"set {GUARDS} race=orc weapon=crossbow")
+    unit = next(u for u in s.enc.units if u.name == GUARDS)
+    assert (unit.race, unit.weapon) == ("orc", "crossbow")
+
+
+def test_a_profile_sheet_the_units_do_not_fit_is_refused_and_check_names_a_hand_edit(
+        tmp_path: Path) -> None:
+    """A sheet of the GM's own without the wood elves: the setting is refused while a unit
+    of wood elves is in the fight; a race edited by hand into the save is reported by
+    `tracker check`, naming the unit."""
+    s = session_of(tmp_path, "warlord-wood-elves.toml")
+    sheet = (Path(rules.__file__).parent / "warlord" / "profiles.toml").read_text()
+    (tmp_path / "sheet.toml").write_text(sheet.replace("races.wood_elf", "races.sylvan"))
+    assert refused(s, "setting profiles=sheet.toml") == (
+        f"profiles=sheet.toml: {GUARDS} no longer fits: race=wood_elf: not on the profile "
+        "sheet (races: sylvan, orc, goblin, human, dwarf)")
+    s.execute(f"remove {GUARDS}")
+    s.execute("setting profiles=sheet.toml")  # no wood elves left: it fits
+    path = tmp_path / "edited.toml"
+    shutil.copy(SAVES / "warlord-wood-elves.toml", path)
+    path.write_text(path.read_text().replace('race = "wood_elf"', 'race = "martian"', 1))
+    err = io.StringIO()
+    with redirect_stderr(err), redirect_stdout(io.StringIO()):
+        assert main(["check", str(path)]) == 1
+    assert (f"{GUARDS}: race=martian: not on the profile sheet (races: wood_elf, orc, goblin,"
+            " human, dwarf) (it opens; `set` corrects it)") in err.getvalue()

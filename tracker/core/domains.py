@@ -28,9 +28,25 @@ CHECK = "check_domains"
 """The validation context's key: the fields whose domains are checked ("*": all)."""
 
 
-def checking(fields: Collection[str] | Literal["*"] = "*") -> dict[str, Any]:
-    """The validation context that checks the domains of ``fields`` (all by default)."""
-    return {CHECK: fields if fields == "*" else frozenset(fields)}
+SETTINGS = "settings"
+"""The validation context's key for the encounter's settings, where a domain depends on
+what one names (a Fantasy Warlord unit's race is one of the profile sheet's)."""
+
+
+def checking(fields: Collection[str] | Literal["*"] = "*",
+             settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The validation context that checks the domains of ``fields`` (all by default),
+    against the encounter's ``settings`` where a path in has them."""
+    context: dict[str, Any] = {CHECK: fields if fields == "*" else frozenset(fields)}
+    if settings is not None:
+        context[SETTINGS] = settings
+    return context
+
+
+def settings_of(info: ValidationInfo) -> Mapping[str, Any] | None:
+    """The encounter's settings the validation was given (None: a path without them)."""
+    found = (info.context or {}).get(SETTINGS)
+    return found if isinstance(found, Mapping) else None
 
 
 @dataclass(frozen=True, slots=True)

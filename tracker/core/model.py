@@ -213,6 +213,10 @@ class Unit(Model):
             return data
         return {k: v for k, v in data.items() if k not in drop}
 
+    by_setting: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The fields whose domain a setting names (a profile sheet's races): ``setting``
+    checks them again when it changes, and refuses a change they no longer fit."""
+
     @property
     def active(self) -> bool:
         return not (self.removed or self.routed)

@@ -11,6 +11,7 @@ is changed.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -22,6 +23,7 @@ from tracker.core.words import plural
 from tracker.rules.errors import RuleError
 from tracker.session.language import CommandError
 from tracker.session.play import Play
+from tracker.store.paths import safe_child
 
 if TYPE_CHECKING:
     from tracker.core.model import Combatant, Encounter, Unit
@@ -46,21 +48,25 @@ def typed_text(model: type[BaseModel], key: str, raw: str) -> Any:
 
 
 def checked(model: type[M], data: Mapping[str, Any], typed: Mapping[str, str],
-            fields: Collection[str] | Literal["*"] = "*") -> M:
-    """``data`` as a ``model``, the domains of ``fields`` checked; CommandError names the
-    first value that does not fit (as the GM typed it, from ``typed``)."""
+            fields: Collection[str] | Literal["*"] = "*",
+            settings: Mapping[str, Any] | None = None) -> M:
+    """``data`` as a ``model``, the domains of ``fields`` checked (against the encounter's
+    ``settings``, where one names what a field may be); CommandError names the first
+    value that does not fit (as the GM typed it, from ``typed``)."""
     try:
-        return model.model_validate(dict(data), context=checking(fields))
+        return model.model_validate(dict(data), context=checking(fields, settings))
     except ValidationError as exc:
         raise CommandError(refusal(exc, typed)) from None
 
 
-def changed(who: M, typed: Mapping[str, str]) -> dict[str, Any]:
+def changed(who: M, typed: Mapping[str, str],
+            settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The values ``typed`` (field: text) gives ``who``'s fields, each read and checked
     as the whole record would be with them: field: value."""
     model = type(who)
     values = {k: typed_text(model, k, v) for k, v in typed.items()}
-    record = checked(model, {**who.model_dump(), **values}, typed, fields=list(values))
+    record = checked(model, {**who.model_dump(), **values}, typed, fields=list(values),
+                     settings=settings)
     return {k: getattr(record, k) for k in values}
 
 
@@ -96,7 +102,7 @@ def not_kept(model: type[BaseModel], typed: Mapping[str, str]) -> None:
                                "); not set by hand")
 
 
-def out_of_domain(enc: Encounter) -> list[str]:
+def out_of_domain(enc: Encounter, settings: Mapping[str, Any] | None = None) -> list[str]:
     """Each combatant's or unit's first value outside its domain, in a refusal's words
     (``Wood elf guards: strength=40: must be at most strength_start (10)``): a save is
     read without the domain checks, so a hand edit or an older tracker may have left
@@ -104,10 +110,41 @@ def out_of_domain(enc: Encounter) -> list[str]:
     out: list[str] = []
     for who in enc.everyone:
         try:
-            type(who).model_validate(who.model_dump(), context=checking())
+            type(who).model_validate(who.model_dump(), context=checking(settings=settings))
         except ValidationError as exc:
             out.append(f"{who.name}: {refusal(exc, {})}")
     return out
+
+
+def file_settings(enc: Encounter, ruleset: Ruleset, folder: Path) -> dict[str, Any]:
+    """The encounter's settings as a domain that depends on one reads them: a setting
+    that names a file (a profile sheet) as that file in the save's ``folder``, as the
+    actions read it (one outside the folder is left out, and so not checked against)."""
+    out = dict(enc.settings)
+    for spec in ruleset.settings:
+        if spec.path and out.get(spec.name):
+            try:
+                out[spec.name] = str(safe_child(folder, str(out[spec.name])))
+            except ValueError:
+                del out[spec.name]
+    return out
+
+
+def still_fit(enc: Encounter, keys: Collection[str], typed: Mapping[str, str],
+              settings: Mapping[str, Any]) -> None:
+    """CommandError unless every unit still fits the settings just changed (``keys``),
+    where a setting names what some of its fields may be (``profiles``: the races)."""
+    for who in enc.units:
+        fields = [f for key in keys for f in type(who).by_setting.get(key, ())]
+        if not fields:
+            continue
+        try:
+            type(who).model_validate(who.model_dump(),
+                                     context=checking(fields, settings=settings))
+        except ValidationError as exc:
+            key = next(k for k in keys if type(who).by_setting.get(k))
+            raise CommandError(f"{key}={typed[key]}: {who.name} no longer fits: "
+                               f"{refusal(exc, {})}") from None
 
 
 def out_of_place(enc: Encounter, ruleset: Ruleset) -> list[str]:

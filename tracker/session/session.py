@@ -233,6 +233,12 @@ class Session:
                 raw[p.name] = self.inside_folder(p.name, str(raw[p.name]))
         return action.parse_params(raw, partial=not complete, enc=self.enc)
 
+    def domain_settings(self) -> dict[str, Any]:
+        """The settings a domain that depends on one is checked against (a file setting
+        as the file in the save's folder)."""
+        folder = self.path.parent if self.path is not None else Path.cwd()
+        return domains.file_settings(self.enc, self.ruleset, folder)
+
     def inside_folder(self, what: str, name: str) -> str:
         """A file an encounter names, inside the save's folder; anything else is refused."""
         if not name:
@@ -526,7 +532,7 @@ class Session:
         if kind == "units" and "strength" in data and "strength_start" not in data:
             data["strength_start"] = data["strength"]
         asked = self.ruleset.unit_model.arrive(data, self.enc.settings) if kind == "units" else []
-        return domains.checked(model, data, params), asked
+        return domains.checked(model, data, params, settings=self.domain_settings()), asked
 
     def _keep_actor(self, tx: Transaction, actor: str | None, newcomer: str | None = None) -> str:
         """Keep the turn with whoever had it when the order changes under them."""
@@ -575,7 +581,8 @@ class Session:
             raise CommandError("id cannot be changed")
         domains.not_kept(model, cmd.params)
         values = domains.changed(who, {k: v for k, v in cmd.params.items()
-                                       if k in model.model_fields and k not in _NOT_SET})
+                                       if k in model.model_fields and k not in _NOT_SET},
+                                 settings=self.domain_settings())
         name = values.get("name", who.name)
         if any(x.name.casefold() == name.casefold() and x is not who for x in self.enc.everyone):
             raise CommandError(f"name={name}: {name} is in the fight already (each name "
@@ -583,7 +590,7 @@ class Session:
         records = _records(who, cmd.params)
         if records:  # a relation of the record to another field (a crossbow's span rounds)
             domains.checked(model, {**who.model_dump(), **values, **records}, cmd.params,
-                            fields=[*values, *records])
+                            fields=[*values, *records], settings=self.domain_settings())
         tx = Transaction(self.enc)
         changes: list[str] = []
         actor = self._actor()
@@ -694,7 +701,7 @@ class Session:
         try:
             path = armies.find_army(cmd.file, self.path)
             army = armies.read_army(path, model, cmd.side, armies.parse_picks(cmd.picks),
-                                    self.enc.settings)
+                                    self.domain_settings())
         except armies.ArmyError as exc:
             raise CommandError(f"army: {exc}") from None
         armies.unique_names(army.units, (x.name for x in self.enc.everyone))
@@ -781,6 +788,7 @@ class Session:
                 else:
                     tx.set(["settings", key], value)
                 parts.append(f"{key} = {raw}")
+            domains.still_fit(self.enc, list(cmd.params), cmd.params, self.domain_settings())
             return self._commit(tx, f"Setting: {', '.join(parts)}", "setting")
 
     def settings_text(self) -> str:

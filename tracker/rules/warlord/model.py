@@ -7,12 +7,17 @@ removed (all missile fire is simultaneous).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, ClassVar
 
 from pydantic import Field, ValidationInfo, model_validator
 
-from tracker.core.domains import Domain, at_most
+from tracker.core.domains import Domain, at_most, checks, settings_of
 from tracker.core.model import Count, Encounter, Unit
+from tracker.core.words import possessive
+from tracker.rules.errors import RuleError
+
+from . import profiles
 
 
 class WarlordUnit(Unit):
@@ -60,8 +65,54 @@ class WarlordUnit(Unit):
                 "each figure fires once a turn")
         return self
 
+    by_setting: ClassVar[Mapping[str, tuple[str, ...]]] = {"profiles": ("race", "weapon",
+                                                                        "armour_class")}
+
+    @model_validator(mode="after")
+    def _on_the_sheet(self, info: ValidationInfo) -> WarlordUnit:
+        """The race, its weapon and the armour class are lines of the profile sheet the
+        encounter's ``profiles`` setting names, checked where one of them comes in (a
+        race the sheet lacks would be refused only when the unit fires)."""
+        settings = settings_of(info)
+        if settings is None or not checks(info, *SHEET_FIELDS):
+            return self
+        try:
+            sheet = profiles.load_sheet(str(settings.get("profiles") or ""))
+        except RuleError:  # a sheet that does not read is said where it is read
+            return self
+        for name, problem in on_sheet(self, sheet):
+            if checks(info, name):
+                raise ValueError(problem)
+            given = next(f for f in SHEET_FIELDS if checks(info, f))  # race=orc, not weapon
+            raise ValueError(f"{given}={getattr(self, given)}: {problem}; set {name} with it")
+        return self
+
     def has_fire_order(self) -> bool:
         return "fire" in self.orders.lower() and not self.fired
+
+
+SHEET_FIELDS = WarlordUnit.by_setting["profiles"]
+"""The fields that name lines of the profile sheet."""
+
+
+def on_sheet(unit: WarlordUnit, sheet: profiles.ProfileSheet) -> list[tuple[str, str]]:
+    """What of ``unit`` the profile ``sheet`` has no line for: each field, and a refusal's
+    words for it."""
+    out = []
+    if unit.armour_class and unit.armour_class not in sheet.armour:
+        out.append(("armour_class", f"armour_class={unit.armour_class}: not on the profile "
+                    f"sheet (armour: {', '.join(sheet.armour)})"))
+    if not unit.race:
+        return out
+    try:
+        race = sheet.race(unit.race)
+    except RuleError:
+        return [("race", f"race={unit.race}: not on the profile sheet (races: "
+                 f"{', '.join(sheet.races)})"), *out]
+    if unit.weapon and unit.weapon not in race.weapons:
+        out.insert(0, ("weapon", f"weapon={unit.weapon}: not on {possessive(race.name)} chart "
+                       f"of the profile sheet (weapons: {', '.join(race.weapons) or 'none'})"))
+    return out
 
 
 class WarlordEncounter(Encounter):

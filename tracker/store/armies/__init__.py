@@ -127,7 +127,7 @@ class _Arrival:
     def check(self, file: str, where: str, item: dict[str, Any]) -> None:
         for what in self.model.arrive(item, self.settings):
             self.asked.setdefault(what, []).append(item["name"])
-        _check(file, where, item, self.model)
+        _check(file, where, item, self.model, self.settings)
 
     def noted(self, army: Army) -> Army:
         army.notes += [f"set {what} for {', '.join(dict.fromkeys(names))}"
@@ -135,10 +135,12 @@ class _Arrival:
         return army
 
 
-def _check(file: str, where: str, item: dict[str, Any], model: type[Unit]) -> None:
-    """ArmyError unless ``item`` is a unit of ``model``, every value in its domain."""
+def _check(file: str, where: str, item: dict[str, Any], model: type[Unit],
+           settings: Mapping[str, Scalar] | None = None) -> None:
+    """ArmyError unless ``item`` is a unit of ``model``, every value in its domain (against
+    the encounter's ``settings``, where one names what a field may be)."""
     try:
-        model.model_validate({**item, "id": "check"}, context=checking())
+        model.model_validate({**item, "id": "check"}, context=checking(settings=settings))
     except ValidationError as exc:
         found = first(exc)
         said = found.expected
