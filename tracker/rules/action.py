@@ -80,8 +80,7 @@ class Figures:
     __dataclass_fields__: ClassVar[dict[str, Any]]
     _omitted: ClassVar[frozenset[str] | None] = None
     flag_words: ClassVar[dict[str, str]] = {}
-    """How the dice step's odds name a yes/no figure whose field name does not read as
-    words at the table (``{"drops": "down"}``); the others by their name, ``_`` a space."""
+    """Words for a yes/no figure in the dice step's odds (``{"drops": "down"}``)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -101,10 +100,8 @@ class Figures:
         omit = self._omit()
         out: dict[str, Any] = {}
         for f in fields(self):
-            value = getattr(self, f.name)
-            if value is None and f.name in omit:
-                continue
-            out[f.name] = _plain(value)
+            if (value := getattr(self, f.name)) is not None or f.name not in omit:
+                out[f.name] = _plain(value)
         return out
 
     def __getitem__(self, key: str) -> Any:
