@@ -275,13 +275,14 @@ def test_random_values_outside_their_domain_are_refused_and_change_nothing(
 
 # --- names every command can type ---------------------------------------------------------
 
-NAME_SAID = "must be a name commands can type: not blank, no comma or =, not starting with + or -"
+NAME_SAID = ("must be a name commands can type: not blank, at most 64 characters, no comma or =,"
+             " not starting with + or -")
 
 
 @pytest.mark.parametrize("line", [
     'add combatant ""', 'add combatant "   "', 'set Tam name=""', "set Tam name=Tam,Bree",
     'set Tam name="hp=3"', "set Tam name=+prone", "set Tam name=-x", "set Tam side=",
-    "add unit Wolves side=", "add combatant Orc side=a,b",
+    "add unit Wolves side=", "add combatant Orc side=a,b", f"add combatant {'a' * 65}",
 ])
 def test_a_name_no_command_could_type_is_refused(tmp_path: Path, line: str) -> None:
     """A blank name names no one; a list splits at its comma, ``hp=3`` is read as a value

@@ -17,7 +17,8 @@ from tracker.session.language import CommandError
 from tracker.session.opening import load, open_encounter
 from tracker.store import SaveError
 
-ESCAPES = ["\x1b]0;PWNED\x07", "\x1b[2J", "\x9b2J", "A\x00B", "\x7f"]
+ESCAPES = ["\x1b]0;PWNED\x07", "\x1b[2J", "\x9b2J", "A\x00B", "\x7f",
+           "\u202eevila", "A\u2067B"]  # a right-to-left override and an isolate
 
 
 @pytest.mark.parametrize("escape", ESCAPES)

@@ -108,11 +108,12 @@ class Domain:
         return check
 
 
-NAME = Domain(pattern=r"[^\s,=+\-](?:[^,=]*[^\s,=])?",
-              said="must be a name commands can type: not blank, no comma or =, not "
-              "starting with + or -")
+NAME = Domain(pattern=r"[^\s,=+\-](?:[^,=]{0,62}[^\s,=])?",
+              said="must be a name commands can type: not blank, at most 64 characters, "
+              "no comma or =, not starting with + or -")
 """A combatant's, a unit's or a side's name: every command must be able to name it
-(lists split at commas, ``key=value`` is a value, ``+prone`` a mark)."""
+(lists split at commas, ``key=value`` is a value, ``+prone`` a mark), and a table's
+row must be able to show it."""
 
 
 def checks(info: ValidationInfo, *names: str) -> bool:

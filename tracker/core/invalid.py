@@ -29,13 +29,16 @@ _KINDS = {
     "dict_type": "a table", "dataclass_type": "a table", "dataclass_exact_type": "a table",
     "model_type": "a table", "model_attributes_type": "a table",
 }
-PRINTABLE = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f]*$"
+_CONTROLS = "\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069"
+PRINTABLE = f"^[^{_CONTROLS}]*$"
 """Text the encounter keeps and shows: no control character (tab and line break aside),
 so no name, note or log line can act on a terminal (ESC starts a terminal escape, and
-the C1 range holds another way to write one)."""
-NO_CONTROLS = "must hold no control character (such as ESC, which starts a terminal escape)"
+the C1 range holds another way to write one) or turn the rest of a line around (the
+bidirectional overrides and isolates: a name that shows as another's)."""
+NO_CONTROLS = ("must hold no control character (such as ESC, which starts a terminal "
+               "escape, or a right-to-left override, which turns the line around)")
 """What :data:`PRINTABLE` refuses, in words."""
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+CONTROL = re.compile(f"[{_CONTROLS}]")
 """A character :data:`PRINTABLE` refuses."""
 _BOUNDS = {"greater_than_equal": ("ge", "at least"), "less_than_equal": ("le", "at most"),
            "greater_than": ("gt", "over"), "less_than": ("lt", "under")}
