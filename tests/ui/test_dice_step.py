@@ -128,11 +128,13 @@ async def test_burst_keys_land_in_order_across_stages(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, DiceScreen)
         # the whole line at once, as tmux send-keys or a slow link delivers it
-        burst(app, "4", "5", "9", "backspace", "6", "6", "enter", "1", "2", "4", "enter")
+        # the 9 (no face of a d6) is refused, and the Backspace after it takes back only
+        # the 9: the 4 and 5 stay
+        burst(app, "4", "5", "9", "backspace", "6", "enter", "1", "2", "4", "enter")
         await until(pilot, lambda: app.session.enc.log, "the shot in the log")
         knights = app.session.enc.find_unit("Empire Knights")
         entry = app.session.enc.log[-1]
-        assert [r.value for r in entry.rolls] == [4, 6, 6, 1, 2, 4]
+        assert [r.value for r in entry.rolls] == [4, 5, 6, 1, 2, 4]
         assert all(r.source == "entered" for r in entry.rolls)
         assert knights.hits == 2  # three hits, one saved
 
@@ -546,3 +548,38 @@ async def test_a_form_without_odds_says_whether_it_reads(tmp_path):
         await until(pilot, lambda: "thrown" in text(form, "odds"), "the form read again")
         assert text(form, "odds") == ("(fill the form: Nolora: thrown weapons have no "
                                       "Load action)")
+
+
+async def test_backspace_right_after_a_refused_key_takes_back_only_that_key(tmp_path):
+    """A GM who types 7 for a d6 sees it refused and presses Backspace to delete it: that
+    Backspace clears the refusal and stays on the stage (the entry never held the 7); only
+    a Backspace on an empty entry with nothing refused goes back to the stage before."""
+    app = app_on(tmp_path, "warmaster-river-crossing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the form")
+        await pilot.press("enter")  # Archers I: 3 dice to hit, then the saves
+        await until(pilot, lambda: isinstance(app.screen, DiceScreen), "the dice step")
+        step = app.screen
+        await pilot.press("4", "5", "6", "enter")
+        await until(pilot, lambda: "to save" in text(step, "dice-prompt"), "the saves")
+        saves = text(step, "dice-prompt")
+        await pilot.press("7")
+        assert text(step, "dice-error") == "a d6 shows 1 to 6, not 7"
+        await pilot.press("backspace")
+        await settled(pilot)
+        assert text(step, "dice-prompt") == saves and text(step, "dice-error") == ""
+        await pilot.press("3", "9", "backspace")  # a die in, then a refused one taken back
+        await settled(pilot)
+        assert step.query_one(DiceEntry).value == "3"
+        await pilot.press("backspace", "backspace")  # the 3, then back to the hits
+        await until(pilot, lambda: "to hit" in text(step, "dice-prompt"), "the stage before")
+        # a refusal longer than the step is wide wraps inside it, whole
+        await pilot.press("1", "enter")  # the entry holds 4 5 6 again: a fourth die
+        said = "the 1 was not taken: the entry reads 4 5 6; Enter again takes it as it stands"
+        await until(pilot, lambda: text(step, "dice-error") == said, "the refusal")
+        await settled(pilot)
+        error = step.query_one("#dice-error", Label)
+        assert error.size.height == 2 and error.size.width < len(said)
+        assert step.query_one(".dice-step").region.contains_region(error.region)

@@ -27,7 +27,8 @@ class DiceEntry(InOrderInput):
 
     An Enter right after a refused key does not go on: the GM who typed ``25`` for a
     d20 meant no 2, so the step stops on the entry as it stands and a second Enter
-    takes it."""
+    takes it. A Backspace right after one takes back only the key refused (which the
+    entry never held): not a die before it, and not the stage before on an empty entry."""
 
     def __init__(self, step: Step, **kw: Any) -> None:
         super().__init__(**kw)
@@ -66,7 +67,10 @@ class DiceEntry(InOrderInput):
         self.step.next_stage()
 
     def action_delete_left(self) -> None:
-        self.refused = ""
+        if self.refused:  # the GM deleting the 7 a d6 refused: it is gone already
+            self.refused = ""
+            self.step.show_error("")
+            return
         if not self.value:
             self.step.back()
             return
