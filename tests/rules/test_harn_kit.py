@@ -274,10 +274,14 @@ def test_the_test_stage_count_is_known_before_any_die() -> None:
 # --- the kit's declarations --------------------------------------------------------------
 
 
+REQUIRED_GIVEN = {"level": "S2p"}
+"""The one parameter of harn's kit with no default: the injury level the GM enters."""
+
+
 def test_every_action_is_a_typed_class() -> None:
     for action in RULES.actions.values():
         assert issubclass(action.params_model, Params), action.name
-        p = action.parse_params({})
+        p = action.parse_params(REQUIRED_GIVEN if action.name == "injury" else {})
         with pytest.raises(ValidationError, match="frozen"):
             p.actor = "x"
 
@@ -381,9 +385,10 @@ def test_the_sequence_of_play_counts_one_missile_action_a_round() -> None:
     s = _table(HarnCombatant(id="nolora", name="Nolora", initiative=76, archery=75, weapon=bow,
                              loaded=True, in_hand=True),
                HarnCombatant(id="brigand", name="Brigand", side="brigands", initiative=60))
-    limits = {a.name: a.limit(a.parse_params({p.name: "Nolora" for p in a.params
-                                              if p.kind == "actor"}))
-              for a in RULES.actions.values()}
+    limits = {a.name: a.limit(a.parse_params({
+        **{p.name: "Nolora" for p in a.params if p.kind == "actor"},
+        **(REQUIRED_GIVEN if a.name == "injury" else {})}))
+        for a in RULES.actions.values()}
     assert {k: v for k, v in limits.items() if v} == {
         name: ("round", "missile action")
         for name in ("missile", "fire", "shoot", "throw", "charge", "load", "aim", "span")}
