@@ -138,8 +138,11 @@ def out_of_place(enc: Encounter, ruleset: Ruleset) -> list[str]:
     for key, value in enc.settings.items():
         shown_value = shown(value)
         try:
-            ruleset.setting_spec(key).parse(shown_value if not isinstance(value, bool)
-                                            else str(value))
+            spec = ruleset.setting_spec(key)
+            named = spec.named(enc, spec.parse(shown_value if not isinstance(value, bool)
+                                               else str(value)))
+            if spec.names_side and named != value:
+                raise RuleError(f"{key}={shown_value}: the side is spelled {named}")
         except (RuleError, KeyError, LookupError) as exc:
             said = str(exc).split(": ", 1)[-1] if ": " in str(exc) else str(exc)
             out.append(f"settings.{key}={shown_value}: {said}")

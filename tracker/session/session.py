@@ -772,7 +772,7 @@ class Session:
                 spec = self.ruleset.setting_spec(key)
                 if spec.path:
                     self.inside_folder(key, raw)
-                value = spec.parse(raw)
+                value = spec.named(self.enc, spec.parse(raw))
                 if spec.kept:  # a list of the encounter's own (secret_fields)
                     names = [n.strip() for n in str(value).split(",") if n.strip()]
                     tx.set([spec.kept], spec.listed(names))
