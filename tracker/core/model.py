@@ -130,6 +130,10 @@ class Combatant(Model):
     """Fields the tracker keeps for itself, each with what keeps it ("the missile action
     taken this round"): ``set`` and ``add`` refuse them in one line saying so, and the
     forms leave them out; the action that sets one, or ``undo``, changes it."""
+    names_another: ClassVar[tuple[str, ...]] = ()
+    """Fields that name another combatant of the encounter (by id; blank: none): ``set``,
+    ``add`` and the forms take its name as shown (any case) and refuse anyone else, and
+    the field is cleared as the one it names leaves the encounter."""
 
     def tie_rank(self, enc: Encounter) -> int:
         """Orders combatants of equal initiative, highest first, before their names (the

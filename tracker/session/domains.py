@@ -86,6 +86,49 @@ def nested(who: BaseModel, head: str, typed: Mapping[str, str]) -> BaseModel:
         raise CommandError(f"{head}.{refusal(exc, typed)}") from None
 
 
+def another(enc: Encounter, who: str | None, model: type[BaseModel],
+            values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with each field that names another combatant (the model's
+    ``names_another``) read as that combatant's id: its name as shown, in any case, or its
+    id; blank names no one. A value naming no one else is refused in one line naming who
+    can be picked (``who``: the id of the one the value is for, not among them)."""
+    out = dict(values)
+    others = [c for c in enc.combatants if c.id != who]
+    for key in getattr(model, "names_another", ()):
+        raw = str(out.get(key, "")).strip()
+        if key not in out or not raw:
+            continue
+        found = next((c for c in others if c.id == raw), None) or next(
+            (c for c in others if c.name.casefold() == raw.casefold()), None)
+        if found is None:
+            raise CommandError(f"{key}={raw}: {_pick(others)}")
+        out[key] = found.id
+    return out
+
+
+def _pick(others: list[Combatant]) -> str:
+    """Who a field naming another combatant may name, in words."""
+    if not others:
+        return "must be blank (no other combatant in the encounter)"
+    names = [c.name for c in others]
+    shown_names = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8
+                                          else "")
+    return f"must name another combatant ({shown_names}), or be blank"
+
+
+def misnamed(enc: Encounter) -> list[str]:
+    """Each field naming another combatant that names no one else in the encounter (a hand
+    edit may leave one), in a refusal's words."""
+    out: list[str] = []
+    for who in enc.combatants:
+        others = [c for c in enc.combatants if c.id != who.id]
+        for key in type(who).names_another:
+            value = str(getattr(who, key, "") or "")
+            if value and all(c.id != value for c in others):
+                out.append(f"{who.name}: {key}={value}: {_pick(others)} (by its id)")
+    return out
+
+
 def not_kept(model: type[BaseModel], typed: Mapping[str, str]) -> None:
     """Refuse a field the tracker keeps for itself (the model's ``kept``), naming what
     keeps it: ``last_action=dance: kept by the tracker (...); not set by hand``."""
@@ -118,6 +161,7 @@ def out_of_place(enc: Encounter, ruleset: Ruleset) -> list[str]:
            for key, low in (("round", 1), ("turn", 0), ("phase", 0), ("side", 0))
            if (value := getattr(enc.position, key)) < low]
     out += beyond(enc, ruleset)
+    out += misnamed(enc)
     seen: dict[str, str] = {}
     lists: tuple[tuple[str, list[Combatant | Unit]], ...] = (
         ("combatants", [*enc.combatants]), ("units", [*enc.units]))

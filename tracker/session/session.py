@@ -524,7 +524,9 @@ class Session:
         if kind == "units" and "strength" in data and "strength_start" not in data:
             data["strength_start"] = data["strength"]
         asked = self.ruleset.unit_model.arrive(data, self.enc.settings) if kind == "units" else []
-        return domains.checked(model, data, params), asked
+        named = domains.another(self.enc, None, model,
+                                {k: v for k, v in data.items() if k in params})
+        return domains.checked(model, {**data, **named}, params), asked
 
     def _keep_actor(self, tx: Transaction, actor: str | None, newcomer: str | None = None) -> str:
         """Keep the turn with whoever had it when the order changes under them."""
@@ -560,6 +562,7 @@ class Session:
             tx.remove([kind], who.id)
             self._keep_actor(tx, actor if actor != who.id else None)
             ended = _ends_with(tx, self.enc, who)
+            ended += _faced_by(tx, self.enc, who)
             return self._commit(tx, "; ".join([f"{who.name} leaves the encounter", *ended]),
                                 "remove")
 
@@ -574,6 +577,7 @@ class Session:
         domains.not_kept(model, cmd.params)
         values = domains.changed(who, {k: v for k, v in cmd.params.items()
                                        if k in model.model_fields and k not in _NOT_SET})
+        values = domains.another(self.enc, who.id, model, values)
         name = values.get("name", who.name)
         if any(x.name.casefold() == name.casefold() and x is not who for x in self.enc.everyone):
             raise CommandError(f"name={name}: {name} is in the fight already (each name "
@@ -875,6 +879,18 @@ def _ends_with(tx: Transaction, enc: Encounter, gone: Combatant | Unit) -> list[
             if ending:
                 tx.set([kind, who.id, "effects"], [e for e in who.effects if e not in ending])
                 lines += [f"{who.name}: {e.name} ended ({gone.name} left)" for e in ending]
+    return lines
+
+
+def _faced_by(tx: Transaction, enc: Encounter, gone: Combatant | Unit) -> list[str]:
+    """Whoever names the one who leaves in a field naming another combatant (an edc
+    fighter's opponent) names no one from then on; the log's words."""
+    lines: list[str] = []
+    for who in enc.combatants:
+        for key in type(who).names_another:
+            if who.id != gone.id and getattr(who, key, "") == gone.id:
+                tx.set(["combatants", who.id, key], "")
+                lines.append(f"{who.name}: no {key} ({gone.name} left)")
     return lines
 
 
