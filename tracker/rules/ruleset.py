@@ -180,6 +180,16 @@ def secret_fields(default: str) -> Setting:
         check=field_names, kept="secret_fields", implied=ALWAYS_SECRET)
 
 
+PLAYER_HEALTH = Setting(
+    "player_health",
+    "words",
+    "what players see of another side's hit points: words (unhurt, hurt, bloodied, down), "
+    "numbers, or none",
+    choices=("words", "numbers", "none"),
+)
+"""Where a ruleset keeps hit points (plain's hp, edc's Health): what a player's view shows of
+another side's."""
+
 SECRET_FIELDS = secret_fields("")
 """A setting every ruleset has: the fields of another side the player views leave out (its
 default is the encounter model's, which a ruleset may name more in)."""
