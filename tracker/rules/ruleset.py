@@ -12,7 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from tracker.core.dice import Dice
-from tracker.core.sequence import SequenceOfPlay, plain_sequence
+from tracker.core.sequence import UNTAKEN_TURN, SequenceOfPlay, plain_sequence
 from tracker.rules.columns import PROFILE_ROSTER, Roster
 from tracker.rules.errors import RuleError, find_named
 from tracker.rules.setting import Scalar, Setting
@@ -62,7 +62,7 @@ class Ruleset:
     def __post_init__(self) -> None:
         if not self.panes:
             self.panes = ("roster", "log") if self.scale == "mass" else ("combatants", "log")
-        for every in (ROUND_RESETS, SECRET_FIELDS):
+        for every in (ROUND_RESETS, UNTAKEN, SECRET_FIELDS):
             if all(s.name != every.name for s in self.settings):
                 self.settings = [*self.settings, every]
         if self.unit_profile and self.roster == Roster():
@@ -156,6 +156,15 @@ ROUND_RESETS = Setting(
     "conditions that clear at the start of each round, comma separated (reacted, dodged)",
 )
 """A setting every ruleset has: the statuses a round's start resets."""
+
+UNTAKEN = Setting(
+    UNTAKEN_TURN,
+    "round",
+    "an effect lasting until the turn of one who takes none (down, out or gone): round (it "
+    "ends as the round that turn would have come in ends) or kept (until the GM clears it)",
+    choices=("round", "kept"),
+)
+"""A setting every ruleset has: no timed effect outlasts the one whose turn ends it."""
 
 
 def field_names(raw: str) -> list[str]:
