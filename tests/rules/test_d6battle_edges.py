@@ -341,9 +341,10 @@ def test_a_combat_losers_test_no_total_can_change_is_not_asked() -> None:
 
 def test_strategic_advantage_names_a_side_of_the_encounter(s: Session) -> None:
     message = refused(s, "setting strategic_advantage=Burgundians")
-    assert message == ("strategic_advantage=Burgundians: no side of that name (sides: "
-                       "French, English; or empty)")
-    s.execute("setting strategic_advantage=english")
+    assert message == ("strategic_advantage=Burgundians: name French or English, or leave "
+                       "it empty")
+    assert s.execute("setting strategic_advantage=english").message == (
+        "Setting: strategic_advantage = English")
     assert s.enc.settings["strategic_advantage"] == "English"
     s.execute("setting strategic_advantage=")
     assert s.enc.settings["strategic_advantage"] == ""
@@ -353,8 +354,8 @@ def test_a_hand_edited_strategic_advantage_naming_no_side_fails_the_check(s: Ses
     assert out_of_place(s.enc, s.ruleset) == []
     s.enc.settings["strategic_advantage"] = "Burgundians"
     assert out_of_place(s.enc, s.ruleset) == [
-        "settings.strategic_advantage=Burgundians: no side of that name (sides: French, "
-        "English; or empty)"]
+        "settings.strategic_advantage=Burgundians: name French or English, or leave it "
+        "empty"]
     s.enc.settings["strategic_advantage"] = "english"
     assert out_of_place(s.enc, s.ruleset) == [
         "settings.strategic_advantage=english: the side is spelled English"]

@@ -65,15 +65,14 @@ def test_a_save_s_impossible_values_are_named_by_the_check() -> None:
 
 # --- an opponent is another fighter of the encounter, or no one ------------------------------
 
-PICK = "must name another combatant (Guardsman, Marguerite, Ruffian), or be blank"
+PICK = "name Guardsman, Marguerite or Ruffian, or leave it blank"
 
 
 @pytest.mark.parametrize(("line", "said"), [
     ("set Roland opponent=Gaston", f"opponent=Gaston: {PICK}"),
     ("set Roland opponent=Roland", f"opponent=Roland: {PICK}"),
     ("add combatant Jacques opponent=Gaston",
-     "opponent=Gaston: must name another combatant (Roland, Guardsman, Marguerite, "
-     "Ruffian), or be blank"),
+     "opponent=Gaston: name Roland, Guardsman, Marguerite or Ruffian, or leave it blank"),
 ])
 def test_an_opponent_names_another_fighter_of_the_encounter(line: str, said: str) -> None:
     s = two_bouts()
@@ -85,7 +84,7 @@ def test_an_opponent_names_another_fighter_of_the_encounter(line: str, said: str
 
 def test_an_opponent_is_typed_by_name_in_any_case_and_kept_as_that_fighter() -> None:
     s = two_bouts()
-    s.execute("set Roland opponent=rUFFIAN")
+    assert s.execute("set Roland opponent=rUFFIAN").message == "Roland: opponent Ruffian"
     assert s.enc.find_combatant("Roland").opponent == "ruffian"  # type: ignore[attr-defined]
     s.execute("add combatant Jacques opponent=guardsman")
     assert s.enc.find_combatant("Jacques").opponent == "guard"  # type: ignore[attr-defined]
@@ -107,6 +106,7 @@ def test_a_hand_edited_opponent_naming_no_one_is_named_by_the_check() -> None:
     s.enc.combatants[0].opponent = "gaston"  # type: ignore[attr-defined]
     s.enc.combatants[1].opponent = "guard"  # type: ignore[attr-defined]
     assert out_of_place(s.enc, s.ruleset) == [
-        f"Roland: opponent=gaston: {PICK} (by its id)",
-        "Guardsman: opponent=guard: must name another combatant (Roland, Marguerite, "
-        "Ruffian), or be blank (by its id)"]
+        "Roland: opponent=gaston: must be the id of another combatant (guard, marguerite, "
+        "ruffian), or empty",
+        "Guardsman: opponent=guard: must be the id of another combatant (roland, marguerite, "
+        "ruffian), or empty"]

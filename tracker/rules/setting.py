@@ -83,8 +83,11 @@ class Setting:
                 have.append(who.side)
         found = next((s for s in have if s.casefold() == str(value).casefold()), None)
         if found is None:
-            raise RuleError(f"{self.name}={value}: no side of that name (sides: "
-                            f"{', '.join(have) or 'none yet'}; or empty)")
+            listed = (have[0] if len(have) == 1 else
+                      f"{', '.join(have[:-1])} or {have[-1]}") if have else ""
+            raise RuleError(f"{self.name}={value}: " + (f"name {listed}, or leave it empty"
+                                                        if have else "no sides yet: leave it "
+                                                        "empty"))
         return found
 
     def _number(self, kind: Callable[[str], _N], raw: str) -> _N:

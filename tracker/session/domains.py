@@ -109,11 +109,12 @@ def another(enc: Encounter, who: str | None, model: type[BaseModel],
 def _pick(others: list[Combatant]) -> str:
     """Who a field naming another combatant may name, in words."""
     if not others:
-        return "must be blank (no other combatant in the encounter)"
+        return "leave it blank (no one else is in the encounter)"
     names = [c.name for c in others]
-    shown_names = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8
-                                          else "")
-    return f"must name another combatant ({shown_names}), or be blank"
+    if len(names) > 6:
+        names = [*names[:5], f"{len(names) - 5} more"]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return f"name {listed}, or leave it blank"
 
 
 def misnamed(enc: Encounter) -> list[str]:
@@ -125,7 +126,9 @@ def misnamed(enc: Encounter) -> list[str]:
         for key in type(who).names_another:
             value = str(getattr(who, key, "") or "")
             if value and all(c.id != value for c in others):
-                out.append(f"{who.name}: {key}={value}: {_pick(others)} (by its id)")
+                ids = ", ".join(c.id for c in others) or "none"
+                out.append(f"{who.name}: {key}={value}: must be the id of another combatant "
+                           f"({ids}), or empty")
     return out
 
 

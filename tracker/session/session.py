@@ -597,6 +597,8 @@ class Session:
             for key, raw in cmd.params.items():
                 if key in values:
                     tx.set([kind, who.id, key], values[key])
+                    if key in getattr(model, "names_another", ()) and values[key]:
+                        raw = self.enc.find_combatant(values[key]).name  # as shown
                 elif key.partition(".")[0] in records:
                     head = key.partition(".")[0]
                     tx.set([kind, who.id, head], records[head])
@@ -782,7 +784,7 @@ class Session:
                     tx.set([spec.kept], spec.listed(names))
                 else:
                     tx.set(["settings", key], value)
-                parts.append(f"{key} = {raw}")
+                parts.append(f"{key} = {value if spec.names_side else raw}")
             return self._commit(tx, f"Setting: {', '.join(parts)}", "setting")
 
     def settings_text(self) -> str:
