@@ -14,6 +14,7 @@ from tracker.core import history
 from tracker.core.dice import Dice, NeedDice
 from tracker.rules.d6battle import RULESET, D6Unit
 from tracker.session.commands import CommandError
+from tracker.session.domains import out_of_place
 from tracker.session.opening import load
 from tracker.session.session import Session
 
@@ -334,3 +335,27 @@ def test_a_combat_losers_test_no_total_can_change_is_not_asked() -> None:
         combat.resolve(combat.parse_params({k: str(v) for k, v in
                                             {**side, "size_b": 8, "mo_b": 3}.items()}), d)
     assert asked.value.request.role == "morale" and asked.value.request.certain
+
+
+# --- a setting that names a side names one the encounter has ----------------------------------
+
+def test_strategic_advantage_names_a_side_of_the_encounter(s: Session) -> None:
+    message = refused(s, "setting strategic_advantage=Burgundians")
+    assert message == ("strategic_advantage=Burgundians: name French or English, or leave "
+                       "it empty")
+    assert s.execute("setting strategic_advantage=english").message == (
+        "Setting: strategic_advantage = English")
+    assert s.enc.settings["strategic_advantage"] == "English"
+    s.execute("setting strategic_advantage=")
+    assert s.enc.settings["strategic_advantage"] == ""
+
+
+def test_a_hand_edited_strategic_advantage_naming_no_side_fails_the_check(s: Session) -> None:
+    assert out_of_place(s.enc, s.ruleset) == []
+    s.enc.settings["strategic_advantage"] = "Burgundians"
+    assert out_of_place(s.enc, s.ruleset) == [
+        "settings.strategic_advantage=Burgundians: name French or English, or leave it "
+        "empty"]
+    s.enc.settings["strategic_advantage"] = "english"
+    assert out_of_place(s.enc, s.ruleset) == [
+        "settings.strategic_advantage=english: the side is spelled English"]

@@ -10,7 +10,7 @@ import pytest
 
 from tracker.rules.edc import EdcCombatant
 from tracker.session.commands import CommandError
-from tracker.session.domains import out_of_domain
+from tracker.session.domains import out_of_domain, out_of_place
 
 from .test_edc_acting import two_bouts
 
@@ -61,3 +61,52 @@ def test_a_save_s_impossible_values_are_named_by_the_check() -> None:
         "Roland: health=7: must be at most 5 (the fighter's full Health)",
         "Guardsman: exchange_mark=banana: must be ROUND.EXCHANGE (2.1), or empty",
     ]
+
+
+# --- an opponent is another fighter of the encounter, or no one ------------------------------
+
+PICK = "name Guardsman, Marguerite or Ruffian, or leave it blank"
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("set Roland opponent=Gaston", f"opponent=Gaston: {PICK}"),
+    ("set Roland opponent=Roland", f"opponent=Roland: {PICK}"),
+    ("add combatant Jacques opponent=Gaston",
+     "opponent=Gaston: name Roland, Guardsman, Marguerite or Ruffian, or leave it blank"),
+])
+def test_an_opponent_names_another_fighter_of_the_encounter(line: str, said: str) -> None:
+    s = two_bouts()
+    with pytest.raises(CommandError, match=f"^{re.escape(said)}$"):
+        s.execute(line)
+    assert not s.enc.log and len(s.enc.combatants) == 4
+    assert s.enc.find_combatant("Roland").opponent == "guard"  # type: ignore[attr-defined]
+
+
+def test_an_opponent_is_typed_by_name_in_any_case_and_kept_as_that_fighter() -> None:
+    s = two_bouts()
+    assert s.execute("set Roland opponent=rUFFIAN").message == "Roland: opponent Ruffian"
+    assert s.enc.find_combatant("Roland").opponent == "ruffian"  # type: ignore[attr-defined]
+    s.execute("add combatant Jacques opponent=guardsman")
+    assert s.enc.find_combatant("Jacques").opponent == "guard"  # type: ignore[attr-defined]
+    s.execute("set Roland opponent=")
+    assert s.enc.find_combatant("Roland").opponent == ""  # type: ignore[attr-defined]
+
+
+def test_an_opponent_who_leaves_is_faced_no_more_and_the_log_says_so() -> None:
+    s = two_bouts()
+    s.execute("remove Guardsman")
+    assert s.enc.find_combatant("Roland").opponent == ""  # type: ignore[attr-defined]
+    assert "Roland: no opponent (Guardsman left)" in s.enc.log[-1].text
+    assert out_of_place(s.enc, s.ruleset) == []
+
+
+def test_a_hand_edited_opponent_naming_no_one_is_named_by_the_check() -> None:
+    s = two_bouts()
+    assert out_of_place(s.enc, s.ruleset) == []
+    s.enc.combatants[0].opponent = "gaston"  # type: ignore[attr-defined]
+    s.enc.combatants[1].opponent = "guard"  # type: ignore[attr-defined]
+    assert out_of_place(s.enc, s.ruleset) == [
+        "Roland: opponent=gaston: must be the id of another combatant (guard, marguerite, "
+        "ruffian), or empty",
+        "Guardsman: opponent=guard: must be the id of another combatant (roland, marguerite, "
+        "ruffian), or empty"]

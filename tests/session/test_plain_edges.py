@@ -72,3 +72,50 @@ def test_the_last_in_the_order_dropped_on_their_turn_ends_the_rounds_turns():
     assert s.execute("next").message.startswith("Round 2, Aria first")
     s.execute("undo")
     assert s.play.current() is None
+
+
+def effects(s, name):
+    return [e.name for e in s.enc.find_combatant(name).effects]
+
+
+@pytest.mark.parametrize("until", ["until=Goblin", "until=Goblin at=end", "until=Goblin rounds=3"])
+def test_an_effect_until_the_turn_of_one_who_goes_down_ends_as_that_round_ends(until):
+    s = table()  # Aria, Goblin, Tam: Aria's turn
+    s.execute(f"effect Aria blessed {until}")
+    s.execute("damage Goblin 7")  # down: its turn will not come
+    s.execute("next")  # Tam
+    assert effects(s, "Aria") == ["blessed"]  # the round is not over yet
+    out = s.execute("next")  # round 2
+    assert effects(s, "Aria") == []
+    assert "Aria: blessed ended (Goblin's turn did not come: down, out or gone)" in out.message
+    s.execute("undo")
+    assert effects(s, "Aria") == ["blessed"]
+
+
+def test_an_effect_until_its_own_bearer_s_turn_ends_with_the_round_the_bearer_is_out_in():
+    s = table()
+    s.execute("effect Tam stunned turn=yes")
+    s.execute("set Tam out=yes")
+    s.execute("next")  # the goblin
+    out = s.execute("next")  # round 2
+    assert effects(s, "Tam") == []
+    assert "Tam: stunned ended (Tam's turn did not come: down, out or gone)" in out.message
+
+
+def test_the_gm_may_keep_such_an_effect_until_cleared():
+    s = table()
+    s.execute("setting untaken_turn=kept")
+    s.execute("effect Aria blessed until=Goblin")
+    s.execute("damage Goblin 7")
+    for _ in range(4):
+        s.execute("next")
+    assert effects(s, "Aria") == ["blessed"]
+
+
+def test_an_effect_until_one_who_still_acts_is_not_ended_by_the_round():
+    s = table()
+    s.execute("effect Aria blessed until=Goblin rounds=3")
+    s.execute("next")
+    s.execute("next")
+    s.execute("next")  # round 2: the goblin's turn has come once
+    assert effects(s, "Aria") == ["blessed"]

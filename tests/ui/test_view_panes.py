@@ -15,6 +15,7 @@ from tests.conftest import SAVES
 from tracker.rules.plain.health import WORDS
 from tracker.session.opening import load
 from tracker.store import save_encounter
+from tracker.ui.panes.combatants import NOT_SHOWN as WOUNDS_NOT_SHOWN
 from tracker.ui.panes.combatants import CombatantsPane
 from tracker.ui.panes.pools import PoolsPane
 from tracker.ui.panes.wounds import NOT_SHOWN, WoundsPane
@@ -64,7 +65,9 @@ async def test_another_sides_wounds_and_pools_are_said_not_shown(tmp_path, sampl
         detail = text(app.query_one("#combatant-detail", Static))
         wounds = text(app.query_one(WoundsPane).body)
         assert wounds == NOT_SHOWN
+        assert str(row[-2]) == WOUNDS_NOT_SHOWN  # the row's wounds cell says so too
         assert health_words(str(row[-1])) == health_words(detail)  # the row and its line
+        assert "HT " not in detail  # no exact Health of another side either
         if app.query(PoolsPane):
             assert f"{name}: pools not shown" in text(app.query_one(PoolsPane).body)
         # the own side's, beside it, are shown

@@ -130,6 +130,21 @@ class Combatant(Model):
     """Fields the tracker keeps for itself, each with what keeps it ("the missile action
     taken this round"): ``set`` and ``add`` refuse them in one line saying so, and the
     forms leave them out; the action that sets one, or ``undo``, changes it."""
+    _unseen: frozenset[str] = PrivateAttr(default_factory=frozenset)
+    names_another: ClassVar[tuple[str, ...]] = ()
+    """Fields that name another combatant of the encounter (by id; blank: none): ``set``,
+    ``add`` and the forms take its name as shown (any case) and refuse anyone else, and
+    the field is cleared as the one it names leaves the encounter."""
+
+    @property
+    def unseen(self) -> frozenset[str]:
+        """In a player's view: this one's fields the view leaves out (another side's secret
+        fields, at their defaults in the view); what shows them says they are not shown."""
+        return self._unseen
+
+    def leave_out(self, names: frozenset[str]) -> None:
+        """Mark ``names`` as left out of a player's view (see :attr:`unseen`)."""
+        self._unseen = names
 
     def tie_rank(self, enc: Encounter) -> int:
         """Orders combatants of equal initiative, highest first, before their names (the

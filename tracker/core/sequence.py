@@ -467,8 +467,9 @@ def move(enc: Encounter, tx: Transaction, what: str, seq: SequenceOfPlay, *,
 def _new_round(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, stat: str, grouping: Grouping,
                dice: Dice | None, notes: list[str], begun: Begun | None) -> Step:
     ended = enc.position.round
-    notes += _pass(enc, tx, seq, [*_rest_of_round(enc, seq),
-                                  Boundary("end", "round", "", (ended,))])
+    notes += _pass(enc, tx, seq, [*_rest_of_round(enc, seq)])
+    notes += _untaken(enc, tx)
+    notes += _pass(enc, tx, seq, [Boundary("end", "round", "", (ended,))])
     tx.set(["position", "round"], ended + 1)
     tx.set(["position", "side"], 0)
     tx.set(["position", "phase"], 0)
@@ -491,6 +492,40 @@ def _new_round(enc: Encounter, tx: Transaction, seq: SequenceOfPlay, stat: str, 
 
 
 # --- the boundaries a move passes ------------------------------------------------------------
+
+
+UNTAKEN_TURN = "untaken_turn"
+"""The setting that says when an effect lasting until the turn of one who takes none ends:
+``round`` (its default: as the round that turn would have come in ends) or ``kept``."""
+
+
+def _untaken(enc: Encounter, tx: Transaction) -> list[str]:
+    """As a round ends: each effect lasting until a turn that no one is left to take (its
+    holder down, out or gone) ends, where the ``untaken_turn`` setting says so; the log
+    says whose turn did not come."""
+    if enc.settings.get(UNTAKEN_TURN, "round") != "round":
+        return []
+    lines: list[str] = []
+    lists: tuple[tuple[str, list[Combatant | Unit]], ...] = (
+        ("combatants", [*enc.combatants]), ("units", [*enc.units]))
+    for kind, items in lists:
+        for who in items:
+            ending = [e for e in who.effects if e.ends is not None and e.ends.of == "turn"
+                      and not _takes_turns(enc, e.ends.who or who.id)]
+            if not ending:
+                continue
+            tx.set([kind, who.id, "effects"], [e for e in who.effects if e not in ending])
+            for e in ending:
+                holder = e.ends.who if e.ends is not None and e.ends.who else who.id
+                lines.append(f"{who.name}: {e.name} ended ({possessive(holder_name(enc, holder))}"
+                             " turn did not come: down, out or gone)")
+    return lines
+
+
+def _takes_turns(enc: Encounter, holder: str) -> bool:
+    """Does anyone ``holder`` stands for still take turns (not out of the fight)?"""
+    return any(not getattr(m, "out", False) for m in members(enc, holder))
+
 
 
 def _pass(enc: Encounter, tx: Transaction, seq: SequenceOfPlay,

@@ -12,7 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from tracker.core.dice import Dice
-from tracker.core.sequence import SequenceOfPlay, plain_sequence
+from tracker.core.sequence import UNTAKEN_TURN, SequenceOfPlay, plain_sequence
 from tracker.rules.columns import PROFILE_ROSTER, Roster
 from tracker.rules.errors import RuleError, find_named
 from tracker.rules.setting import Scalar, Setting
@@ -62,7 +62,7 @@ class Ruleset:
     def __post_init__(self) -> None:
         if not self.panes:
             self.panes = ("roster", "log") if self.scale == "mass" else ("combatants", "log")
-        for every in (ROUND_RESETS, SECRET_FIELDS):
+        for every in (ROUND_RESETS, UNTAKEN, SECRET_FIELDS):
             if all(s.name != every.name for s in self.settings):
                 self.settings = [*self.settings, every]
         if self.unit_profile and self.roster == Roster():
@@ -157,6 +157,15 @@ ROUND_RESETS = Setting(
 )
 """A setting every ruleset has: the statuses a round's start resets."""
 
+UNTAKEN = Setting(
+    UNTAKEN_TURN,
+    "round",
+    "an effect lasting until the turn of one who takes none (down, out or gone): round (it "
+    "ends as the round that turn would have come in ends) or kept (until the GM clears it)",
+    choices=("round", "kept"),
+)
+"""A setting every ruleset has: no timed effect outlasts the one whose turn ends it."""
+
 
 def field_names(raw: str) -> list[str]:
     """Comma separated field names (``ac,attack``): RuleError naming one that is none."""
@@ -179,6 +188,16 @@ def secret_fields(default: str) -> Setting:
         "and stats never; its hit points as player_health says)",
         check=field_names, kept="secret_fields", implied=ALWAYS_SECRET)
 
+
+PLAYER_HEALTH = Setting(
+    "player_health",
+    "words",
+    "what players see of another side's hit points: words (unhurt, hurt, bloodied, down), "
+    "numbers, or none",
+    choices=("words", "numbers", "none"),
+)
+"""Where a ruleset keeps hit points (plain's hp, edc's Health): what a player's view shows of
+another side's."""
 
 SECRET_FIELDS = secret_fields("")
 """A setting every ruleset has: the fields of another side the player views leave out (its

@@ -38,6 +38,8 @@ class Setting:
     its settings: ``secret_fields``."""
     implied: tuple[str, ...] = ()
     """Names such a list holds in effect whatever it says: neither shown nor kept."""
+    names_side: bool = False
+    """The value names a side of the encounter (or is empty): :meth:`named` checks it."""
 
     def of(self, enc: Encounter) -> Scalar:
         """The encounter's value of this setting: its default until the GM changes it."""
@@ -69,6 +71,24 @@ class Setting:
         if self.check is not None:
             self.check(raw)
         return raw
+
+    def named(self, enc: Encounter, value: Scalar) -> Scalar:
+        """``value`` as the encounter has it, where the setting names a side: the side
+        as it is spelled (any case typed); RuleError naming the sides there are."""
+        if not self.names_side or value == "":
+            return value
+        have: list[str] = []
+        for who in enc.everyone:
+            if who.side not in have:
+                have.append(who.side)
+        found = next((s for s in have if s.casefold() == str(value).casefold()), None)
+        if found is None:
+            listed = (have[0] if len(have) == 1 else
+                      f"{', '.join(have[:-1])} or {have[-1]}") if have else ""
+            raise RuleError(f"{self.name}={value}: " + (f"name {listed}, or leave it empty"
+                                                        if have else "no sides yet: leave it "
+                                                        "empty"))
+        return found
 
     def _number(self, kind: Callable[[str], _N], raw: str) -> _N:
         try:

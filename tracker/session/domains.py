@@ -92,6 +92,52 @@ def nested(who: BaseModel, head: str, typed: Mapping[str, str]) -> BaseModel:
         raise CommandError(f"{head}.{refusal(exc, typed)}") from None
 
 
+def another(enc: Encounter, who: str | None, model: type[BaseModel],
+            values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with each field that names another combatant (the model's
+    ``names_another``) read as that combatant's id: its name as shown, in any case, or its
+    id; blank names no one. A value naming no one else is refused in one line naming who
+    can be picked (``who``: the id of the one the value is for, not among them)."""
+    out = dict(values)
+    others = [c for c in enc.combatants if c.id != who]
+    for key in getattr(model, "names_another", ()):
+        raw = str(out.get(key, "")).strip()
+        if key not in out or not raw:
+            continue
+        found = next((c for c in others if c.id == raw), None) or next(
+            (c for c in others if c.name.casefold() == raw.casefold()), None)
+        if found is None:
+            raise CommandError(f"{key}={raw}: {_pick(others)}")
+        out[key] = found.id
+    return out
+
+
+def _pick(others: list[Combatant]) -> str:
+    """Who a field naming another combatant may name, in words."""
+    if not others:
+        return "leave it blank (no one else is in the encounter)"
+    names = [c.name for c in others]
+    if len(names) > 6:
+        names = [*names[:5], f"{len(names) - 5} more"]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return f"name {listed}, or leave it blank"
+
+
+def misnamed(enc: Encounter) -> list[str]:
+    """Each field naming another combatant that names no one else in the encounter (a hand
+    edit may leave one), in a refusal's words."""
+    out: list[str] = []
+    for who in enc.combatants:
+        others = [c for c in enc.combatants if c.id != who.id]
+        for key in type(who).names_another:
+            value = str(getattr(who, key, "") or "")
+            if value and all(c.id != value for c in others):
+                ids = ", ".join(c.id for c in others) or "none"
+                out.append(f"{who.name}: {key}={value}: must be the id of another combatant "
+                           f"({ids}), or empty")
+    return out
+
+
 def not_kept(model: type[BaseModel], typed: Mapping[str, str]) -> None:
     """Refuse a field the tracker keeps for itself (the model's ``kept``), naming what
     keeps it: ``last_action=dance: kept by the tracker (...); not set by hand``."""
@@ -155,6 +201,7 @@ def out_of_place(enc: Encounter, ruleset: Ruleset) -> list[str]:
            for key, low in (("round", 1), ("turn", 0), ("phase", 0), ("side", 0))
            if (value := getattr(enc.position, key)) < low]
     out += beyond(enc, ruleset)
+    out += misnamed(enc)
     seen: dict[str, str] = {}
     lists: tuple[tuple[str, list[Combatant | Unit]], ...] = (
         ("combatants", [*enc.combatants]), ("units", [*enc.units]))
@@ -175,8 +222,11 @@ def out_of_place(enc: Encounter, ruleset: Ruleset) -> list[str]:
     for key, value in enc.settings.items():
         shown_value = shown(value)
         try:
-            ruleset.setting_spec(key).parse(shown_value if not isinstance(value, bool)
-                                            else str(value))
+            spec = ruleset.setting_spec(key)
+            named = spec.named(enc, spec.parse(shown_value if not isinstance(value, bool)
+                                               else str(value)))
+            if spec.names_side and named != value:
+                raise RuleError(f"{key}={shown_value}: the side is spelled {named}")
         except (RuleError, KeyError, LookupError) as exc:
             said = str(exc).split(": ", 1)[-1] if ": " in str(exc) else str(exc)
             out.append(f"settings.{key}={shown_value}: {said}")

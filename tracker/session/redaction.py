@@ -49,9 +49,13 @@ FACES = {"wounds": ("wounded", "a wound healed", "wounds changed"),
 """What a line says of a change to another side's hidden field that the table sees
 happen (a wound taken, a note written); a change to any other hidden field says nothing."""
 
-HEALTH = ("hp", "max_hp", "temp_hp")
-"""Hit points: another side's are shown as the ``player_health`` setting says (words by
-default: unhurt, hurt, bloodied, down, in the view's conditions and log lines)."""
+HEALTH = ("hp", "max_hp", "temp_hp", "health", "health_max")
+"""Hit points (plain's hp, edc's Health): another side's are shown as the
+``player_health`` setting says (words by default: unhurt, hurt, bloodied, down, in the
+view's conditions and log lines)."""
+
+FULL = {"hp": "max_hp", "health": "health_max"}
+"""Each field of hit points, with the one holding its most."""
 
 ROLLED = ("pools",)
 """Another side's fields whose change a line keeps as it was written: pool dice spent and
@@ -234,16 +238,21 @@ def _clear(who: Combatant | Unit, rule: FieldRule) -> None:
     if who.side in rule.own:
         return
     fields = type(who).model_fields
-    word = health_word(getattr(who, "hp", None), getattr(who, "max_hp", None))
-    if rule.words and word:
-        who.conditions = [word, *who.conditions]
+    for points, most in FULL.items():
+        word = health_word(getattr(who, points, None), getattr(who, most, None))
+        if rule.words and word and points in rule.secret:
+            who.conditions = [word, *who.conditions]
+    cleared: set[str] = set()
     for name in rule.secret:
         if name not in fields or name in ("id", "name", "side", "hidden"):
             continue
+        cleared.add(name)
         if name == "stats" and isinstance(who, Combatant):
             who.stats = {k: v for k, v in who.stats.items() if rule.shows(who.side, name, k)}
             continue
         setattr(who, name, fields[name].get_default(call_default_factory=True))
+    if isinstance(who, Combatant):
+        who.leave_out(frozenset(cleared))
     for effect in who.effects:
         effect.note = ""
 
@@ -287,7 +296,8 @@ class _Who:
     def __init__(self, enc: Encounter, rule: FieldRule) -> None:
         self.side = {x.id: x.side for x in enc.everyone}
         self.name = {x.id: x.name for x in enc.everyone}
-        self.max_hp = {x.id: getattr(x, "max_hp", None) for x in enc.combatants}
+        self.full = {(x.id, points): getattr(x, most, None) for x in enc.combatants
+                     for points, most in FULL.items()}
         self.secretive = {x.name for x in enc.everyone if x.side not in rule.own
                           and _holds(x.model_dump(), rule.numbers)} if rule.numbers else set()
 
@@ -354,8 +364,8 @@ def _entry(
         hidden = True
         if name == "stats" and key is None and _only_kept(op, rule):
             continue
-        if name == "hp" and rule.words and isinstance(op.after, int):
-            words.append(health_word(op.after, who.max_hp.get(wid)))
+        if name in FULL and rule.words and isinstance(op.after, int):
+            words.append(health_word(op.after, who.full.get((wid, name))))
         face = FACES.get(name)
         if face is not None:
             word = face[0] if op.op == "add" and len(path) == 3 else (

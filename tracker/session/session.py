@@ -532,7 +532,10 @@ class Session:
         if kind == "units" and "strength" in data and "strength_start" not in data:
             data["strength_start"] = data["strength"]
         asked = self.ruleset.unit_model.arrive(data, self.enc.settings) if kind == "units" else []
-        return domains.checked(model, data, params, settings=self.domain_settings()), asked
+        named = domains.another(self.enc, None, model,
+                                {k: v for k, v in data.items() if k in params})
+        return domains.checked(model, {**data, **named}, params,
+                               settings=self.domain_settings()), asked
 
     def _keep_actor(self, tx: Transaction, actor: str | None, newcomer: str | None = None) -> str:
         """Keep the turn with whoever had it when the order changes under them."""
@@ -568,6 +571,7 @@ class Session:
             tx.remove([kind], who.id)
             self._keep_actor(tx, actor if actor != who.id else None)
             ended = _ends_with(tx, self.enc, who)
+            ended += _faced_by(tx, self.enc, who)
             return self._commit(tx, "; ".join([f"{who.name} leaves the encounter", *ended]),
                                 "remove")
 
@@ -583,6 +587,7 @@ class Session:
         values = domains.changed(who, {k: v for k, v in cmd.params.items()
                                        if k in model.model_fields and k not in _NOT_SET},
                                  settings=self.domain_settings())
+        values = domains.another(self.enc, who.id, model, values)
         name = values.get("name", who.name)
         if any(x.name.casefold() == name.casefold() and x is not who for x in self.enc.everyone):
             raise CommandError(f"name={name}: {name} is in the fight already (each name "
@@ -602,6 +607,8 @@ class Session:
             for key, raw in cmd.params.items():
                 if key in values:
                     tx.set([kind, who.id, key], values[key])
+                    if key in getattr(model, "names_another", ()) and values[key]:
+                        raw = self.enc.find_combatant(values[key]).name  # as shown
                 elif key.partition(".")[0] in records:
                     head = key.partition(".")[0]
                     tx.set([kind, who.id, head], records[head])
@@ -781,13 +788,13 @@ class Session:
                 spec = self.ruleset.setting_spec(key)
                 if spec.path:
                     self.inside_folder(key, raw)
-                value = spec.parse(raw)
+                value = spec.named(self.enc, spec.parse(raw))
                 if spec.kept:  # a list of the encounter's own (secret_fields)
                     names = [n.strip() for n in str(value).split(",") if n.strip()]
                     tx.set([spec.kept], spec.listed(names))
                 else:
                     tx.set(["settings", key], value)
-                parts.append(f"{key} = {raw}")
+                parts.append(f"{key} = {value if spec.names_side else raw}")
             domains.still_fit(self.enc, list(cmd.params), cmd.params, self.domain_settings())
             return self._commit(tx, f"Setting: {', '.join(parts)}", "setting")
 
@@ -885,6 +892,18 @@ def _ends_with(tx: Transaction, enc: Encounter, gone: Combatant | Unit) -> list[
             if ending:
                 tx.set([kind, who.id, "effects"], [e for e in who.effects if e not in ending])
                 lines += [f"{who.name}: {e.name} ended ({gone.name} left)" for e in ending]
+    return lines
+
+
+def _faced_by(tx: Transaction, enc: Encounter, gone: Combatant | Unit) -> list[str]:
+    """Whoever names the one who leaves in a field naming another combatant (an edc
+    fighter's opponent) names no one from then on; the log's words."""
+    lines: list[str] = []
+    for who in enc.combatants:
+        for key in type(who).names_another:
+            if who.id != gone.id and getattr(who, key, "") == gone.id:
+                tx.set(["combatants", who.id, key], "")
+                lines.append(f"{who.name}: no {key} ({gone.name} left)")
     return lines
 
 

@@ -92,6 +92,7 @@ STRATEGIC_ADVANTAGE = Setting(
     "",
     "The side with Strategic Advantage, which selects the order of the combats (how it "
     "is won is not printed); empty: the side whose round it is",
+    names_side=True,
 )
 
 SETTINGS: list[Setting] = [

@@ -12,13 +12,14 @@ if TYPE_CHECKING:
 
 
 def describe(c: EdcCombatant) -> str:
-    """The fighter in a line; the CP is left out where there is none (the player view
-    hides pools)."""
+    """The fighter in a line; the CP is left out where there is none, and the Health where
+    a player's view leaves it out (another side's pools and Health)."""
     bits = [f"RX {c.reflex}"]
     cp = c.find_pool(CP)
     if cp is not None:
         bits.append(f"CP {cp.left}/{cp.size}")
-    bits.append(f"HT {c.health}/{c.health_max}")
+    if "health" not in c.unseen:  # a player's view says another side's Health in words
+        bits.append(f"HT {c.health}/{c.health_max}")
     if c.pain:
         bits.append(f"Pain {c.pain}")
     bl = blood_loss_tn(c.wounds)

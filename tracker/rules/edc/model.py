@@ -65,7 +65,7 @@ class EdcCombatant(Combatant):
     bout: str = ""
     """Which duel this fighter is in (bouts are run separately)."""
     opponent: str = ""
-    """Id of the fighter faced now (for reach and mounted height)."""
+    """Id of the fighter faced now (for reach and mounted height); blank: none."""
     posture: Posture = "neutral"
     footing: Footing = "level"
     prone: bool = False
@@ -114,6 +114,8 @@ class EdcCombatant(Combatant):
     fired: bool = False
     """Fired a missile this round (no Aim refresh next round)."""
     pools: list[Pool] = Field(default_factory=list)
+
+    names_another: ClassVar[tuple[str, ...]] = ("opponent",)
 
     kept: ClassVar[Mapping[str, str]] = {
         "exchange_spent": "CP spent in this exchange: the dice spent record it",

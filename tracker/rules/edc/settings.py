@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tracker.core.domains import Domain
+from tracker.rules.ruleset import PLAYER_HEALTH
 from tracker.rules.setting import Setting
 
 TN_ABOVE_TEN = Setting(
@@ -71,5 +72,6 @@ AIM_SHIFT_PER_DIE = Setting(
 SETTINGS = [
     TN_ABOVE_TEN, DAMAGE_TABLE, BLOOD_LOSS_RAISE, PAIN_RESIST, FRACTION_ROUNDING, KNOCKOUT_TN,
     MULTIPLE_OPPONENTS_COLUMN, RIDE_TN, ENGAGED_RIDE_TN_BONUS, AIM_SHIFT_PER_DIE,
+    PLAYER_HEALTH,
 ]
 

@@ -4,7 +4,7 @@ named setting with its default (the GM sees and changes them with ``s``)."""
 from __future__ import annotations
 
 from tracker.rules.initiative import initiative_dice
-from tracker.rules.ruleset import secret_fields
+from tracker.rules.ruleset import PLAYER_HEALTH, secret_fields
 from tracker.rules.setting import Setting
 
 GROUP_INITIATIVE = Setting(
@@ -51,13 +51,6 @@ HALF_ROUNDS = Setting(
     "down",
     "half damage on a save that succeeds rounds down or up",
     choices=("down", "up"),
-)
-PLAYER_HEALTH = Setting(
-    "player_health",
-    "words",
-    "what players see of another side's hit points: words (unhurt, hurt, bloodied, down), "
-    "numbers, or none",
-    choices=("words", "numbers", "none"),
 )
 SECRET_FIELDS = secret_fields("ac,attack,init_bonus")
 """A monster's numbers stay behind the GM's screen: players see its name, its place in the

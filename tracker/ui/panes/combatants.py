@@ -24,6 +24,9 @@ from tracker.ui.grid import Row
 from tracker.ui.sides import SideMarks
 from tracker.ui.table import SyncTable
 
+NOT_SHOWN = "not shown"
+"""The wounds cell of another side's combatant in a player's view."""
+
 
 def _blank(c: object) -> str:
     return ""
@@ -46,6 +49,13 @@ def state_of(c: Combatant) -> str:
     if c.hidden:
         bits.append("hidden")
     return ", ".join(bits)
+
+
+def wounds_cell(c: Combatant) -> str:
+    """How many wounds (blank: none); in a player's view, of another side: not shown."""
+    if "wounds" in c.unseen:
+        return NOT_SHOWN
+    return str(len(c.wounds) or "")
 
 
 class CombatantsPane(Vertical):
@@ -124,7 +134,7 @@ class CombatantsPane(Vertical):
             side = self._sides.whole(c.side) if self._sides else c.side
             rows.append(
                 (cid, [mark, name, side, str(order_value(c, stat)), *points,
-                       str(len(c.wounds) or ""), state])
+                       wounds_cell(c), state])
             )
         return rows
 

@@ -102,6 +102,8 @@ def edit_form(session: Session, kind: str, key: str, submit: Submit) -> FormScre
     fields = []
     for n in [*first, *(n for n in _scalar_fields(model) if n not in first)]:
         value = show_value(getattr(who, n))
+        if n in getattr(model, "names_another", ()):  # the one it names, as shown
+            value = next((c.name for c in enc.combatants if c.id == value), value)
         # what the table set, and anything that differs from a fresh one, shows at once
         more = n not in first and value == show_value(getattr(defaults, n, None))
         fields.append(Field(n, value, more=more))
