@@ -3,9 +3,10 @@
 An :class:`Action` is a class with a typed, frozen parameter model
 (:class:`~tracker.rules.params.Params`). Its pure ``resolve(params, dice)`` is what
 `tracker resolve` calls with no encounter; ``fill`` draws parameter defaults from an
-encounter (the shooter's stands); ``apply`` writes a resolution into an encounter through
-a :class:`~tracker.core.history.Transaction`; ``odds`` gives the exact chance of each
-outcome. It declares its dice (:class:`Stage` s), its phases and how often one may take it.
+encounter (the shooter's stands, the target's armour); ``apply`` writes a resolution into
+an encounter through a :class:`~tracker.core.history.Transaction`; ``odds`` gives the exact
+chance of each outcome before any die is rolled. An action also declares its dice as
+ordered :class:`Stage` s, the phases it may be taken in and how often an actor may take it.
 """
 
 from __future__ import annotations
@@ -173,16 +174,14 @@ class Action(Generic[P]):
     once_per: ClassVar[Scope | None] = None
     """An actor may take it once per this (None: no limit)."""
     marker: ClassVar[str] = ""
-    """The word shown by an actor that took it this phase ("shot"); empty: "acted"."""
-    nobody: ClassVar[str] = ""
-    """Where set, it is greyed while no one in play can take it (:meth:`can_act`), with
-    these words: "has a missile weapon" makes "no unit in play has a missile weapon"."""
+    """The word the roster and the combatants show by an actor that took it this phase
+    ("shot", "fired"); empty: "acted"."""
     by_chance: ClassVar[bool] = True
     """Whether its dice decide an outcome that has odds. False for a roll whose result is
     only a total to order by (initiative): the dice step shows no odds for it."""
     outcome_labels: ClassVar[Mapping[str, str]] = {}
-    """The odds label an outcome word stands for (``{"success": "holds"}``); the others
-    are found by :meth:`happened`."""
+    """The odds label an outcome word stands for where the label words it otherwise
+    (``{"success": "holds"}``); other outcomes are found by :meth:`happened`."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -207,8 +206,9 @@ class Action(Generic[P]):
     def parse_params(self, raw: Mapping[str, Any], *, partial: bool = False,
                      enc: Encounter | None = None) -> Any:
         """Typed parameters from ``name=value`` text; with ``partial``, a dict of what
-        was given plus defaults, required ones left out. With the encounter, relations
-        to it are checked too (at most the unit's figures)."""
+        was given plus defaults, required ones left out. With the encounter, the
+        relations a parameter declares to it are checked too (at most the unit's
+        figures)."""
         params = parse_values(self.params_model, self.name, raw, partial=partial, enc=enc)
         if partial:
             return {k: v for k, v in params.as_dict().items() if v is not REQUIRED}
@@ -244,8 +244,8 @@ class Action(Generic[P]):
         return (self.once_per, self.name) if self.once_per else None
 
     def can_act(self, who: Any) -> bool:
-        """Whether ``who`` could take it at all, for the actor offered first (a unit with
-        no missile weapon does not shoot) and for :attr:`nobody`."""
+        """Whether ``who`` (a unit or combatant) could take it at all, for the actor the
+        app offers first (a unit with no missile weapon does not shoot)."""
         return True
 
     def refusals(self, enc: Encounter, p: P) -> list[str]:

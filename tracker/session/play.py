@@ -314,22 +314,10 @@ class Play:
             return f"the {words} phase allows {allowed}, not {action.name}"
         return ""
 
-    def no_one(self, action: Action[Any]) -> str:
-        """Why no one in play can take ``action`` (its :attr:`~Action.nobody`, where it
-        says): no unit has shooting attacks, none took hits to be driven back."""
-        if not action.nobody:
-            return ""
-        here = [x for x in self.enc.everyone
-                if getattr(x, "active", True) and not getattr(x, "out", False)]
-        if any(action.can_act(x) for x in here):
-            return ""
-        who = "no unit" if self.enc.units and not self.enc.combatants else "no one"
-        return f"{who} in play {action.nobody}"
-
     def not_now(self, action: Action[Any]) -> list[str]:
         """Why no one may take ``action`` now, whoever acts and with whatever parameters:
         the phase does not allow it, or a duty still owed blocks it."""
-        out = [p for p in [self.out_of_phase(action), self.no_one(action)] if p]
+        out = [p for p in [self.out_of_phase(action)] if p]
         blocked = self.blocking(action.name)
         if blocked is not None:
             duty, items = blocked

@@ -50,8 +50,6 @@ class Morale(UnitTest[MoraleParams]):
     def against(self, p: MoraleParams) -> tuple[str, int]:
         return p.morale_dice, p.mo
 
-    nobody = "owes a morale test (shooting casualties force one)"
-
     def can_act(self, who: Any) -> bool:
         return bool(getattr(who, "morale_test", False))  # a unit shooting forced to test
 

@@ -52,8 +52,6 @@ class Shoot(Action[ShootParams]):
         "no kill roll when d6 + KA cannot reach D."
     )
 
-    nobody = "has a missile weapon"
-
     def can_act(self, who: Any) -> bool:
         # a unit with a missile weapon, still in the fight
         return bool(getattr(who, "weapon", "")) and not (who.routed or who.removed)

@@ -92,8 +92,6 @@ class Fire(Action[FireParams]):
         "(the remainder rounded: the d100 kills on this or less), d100, kills."
     )
 
-    nobody = "has a missile weapon and its fire order counter"
-
     def can_act(self, who: Any) -> bool:
         """A unit with a missile weapon that still holds its fire order counter."""
         has_order = getattr(who, "has_fire_order", None)

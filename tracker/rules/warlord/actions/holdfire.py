@@ -32,11 +32,6 @@ class HoldFire(Action[HoldFireParams]):
     help = "Take a unit's fire order counter off: it has finished firing (or will not fire)"
     phases = (FIRE_PHASE,)
     marker = "held fire"
-    nobody = "holds a fire order counter"
-
-    def can_act(self, who: Any) -> bool:
-        has_order = getattr(who, "has_fire_order", None)
-        return bool(has_order is not None and has_order())
 
     def resolve(self, p: HoldFireParams, dice: Dice) -> Resolution:
         text = f"{p.actor_name or p.actor} has finished firing: fire order counter removed"

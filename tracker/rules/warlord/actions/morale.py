@@ -36,10 +36,6 @@ class Morale(Action[MoraleParams]):
     help = "Record a morale test the GM took from the morale rules (clears the flag)"
     phases = (MORALE_PHASE,)
     marker = "tested"
-    nobody = "owes a morale test (only units that lost figures in the missile fire test)"
-
-    def can_act(self, who: Any) -> bool:
-        return bool(getattr(who, "morale_test", False))
 
     def resolve(self, p: MoraleParams, dice: Dice) -> Resolution:
         text = f"{p.actor_name or p.actor} {p.result} its morale test"

@@ -33,7 +33,6 @@ class DriveBack(Action[DriveBackParams]):
     name = "driveback"
     help = "Drive back one unit hit this phase (one die per hit)"
     phases = ("shooting",)
-    nobody = "took hits this phase and is yet to be driven back"
     stages = (Stage("drive", "d6", "one per hit not ignored; any 6 confuses",
                     label="for the drive back"),)
     outcome_labels = {"carried": "engaged: hits carried into combat",
@@ -58,9 +57,6 @@ class DriveBack(Action[DriveBackParams]):
     def odds(self, p: DriveBackParams) -> Odds:
         return drive_odds(p.hits or 0, 0 if p.pace is None else p.pace, p.position,
                           engaged=bool(p.engaged), blocked=p.blocked)
-
-    def can_act(self, who: Any) -> bool:
-        return getattr(who, "hits", 0) > 0 and not getattr(who, "drive_back_done", False)
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         if not given.get("target"):

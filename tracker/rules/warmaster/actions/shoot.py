@@ -230,8 +230,6 @@ class Shoot(Action[ShootParams]):
     def can_act(self, who: Any) -> bool:
         return getattr(who, "shoot_attacks", 0) > 0  # a unit with shooting attacks
 
-    nobody = "has shooting attacks"
-
     def limit(self, p: ShootParams) -> tuple[Scope, str] | None:
         """A unit shoots once in its turn; at chargers, once at each charger (in the
         enemy's movement phase), so that has no limit here."""
