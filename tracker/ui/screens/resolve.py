@@ -222,12 +222,6 @@ class ResolveScreen(FormScreen):
                 text = "the form reads: Enter goes on to the dice"
             else:
                 text = "the form reads, no dice to roll: Enter takes it"
-            refused = self.session.play.problems(
-                self.action, params, self.session.actor_ids(self.action, params))
-            if refused:  # what Enter would say, said first while the GM types
-                text = (f"the form reads, but Enter is refused: {refused[0]} (force=yes at "
-                        "the : line takes it anyway)") + (
-                    f"\n{text}" if self.action.has_odds else "")
             summary = self.action.summary(params)
             if summary is not None:
                 text = f"{summary}\n{text}"

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 class InjuryParams(Params):
     who: str = param("", "the combatant wounded", kind="target")
-    level: str = param(help="injury level from your table, e.g. S2p (level 1 to 5)")
+    level: str = param("", "injury level from your table, e.g. S2p (level 1 to 5)")
     wound: int | None = param(None, "wound number (1 = first)", ge=1)
     strike_impact: int | None = param(None, "strike impact", ge=0)
 
@@ -67,6 +67,8 @@ class Injury(Action[InjuryParams]):
         return ["no one has a wound to set an injury level on"]
 
     def resolve(self, p: InjuryParams, dice: Dice) -> Resolution:
+        if not p.level:
+            raise RuleError("injury: level= is required (e.g. S2p)")
         who = p.who or "combatant"
         f = InjuryFigures(level=injury_level(p.level), injury=p.level, wound=p.wound,
                           strike_impact=p.strike_impact)
