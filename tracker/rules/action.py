@@ -248,6 +248,14 @@ class Action(Generic[P]):
         app offers first (a unit with no missile weapon does not shoot)."""
         return True
 
+    def unavailable(self, enc: Encounter, who: Any) -> list[str]:
+        """Why it cannot be taken now, known from the encounter and who acts alone
+        (``who`` a unit or combatant; None: no one in particular), before any parameter:
+        no unit owes a drive back, no enemy in play to shoot at, an actor with no missile
+        weapon. The action list greys it with the first, the ``:`` line refuses it in the
+        same words, and ``force=yes`` takes it anyway. Empty: only its form can tell."""
+        return []
+
     def refusals(self, enc: Encounter, p: P) -> list[str]:
         """Why the rules of who acts refuse it in the encounter as it stands, beyond its
         phases and limits (a fighter who hesitates may not attack), in plain words; the

@@ -351,10 +351,13 @@ class Session:
         a limit); "" when it may, or when only its parameters can tell."""
         for reason in self.play.not_now(action):
             return reason
+        actor = next((x for x in self.enc.everyone if x.id == who), None)
+        for reason in action.unavailable(self.enc, actor):
+            return reason
         given: dict[str, Any] = {}
-        actor = action.actor_param
-        if actor is not None and who is not None:
-            given[actor] = self.canonical_name(who)
+        named = action.actor_param
+        if named is not None and who is not None:
+            given[named] = self.canonical_name(who)
         ids = [who] if given and who is not None else []
         try:
             try:

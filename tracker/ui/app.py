@@ -628,9 +628,10 @@ class TrackerApp(SavingApp):
         if not actions:
             self.set_status(f"{self.session.ruleset.id} has no actions yet", error=True)
             return
-        who = self._acting()
+        # each action greyed for the one its form would open for (the first unit that
+        # can shoot, the one that owes a morale test)
         refused = {a.name: why for a in actions.values()
-                   if (why := self.session.why_not(a, who.id if who else None))}
+                   if (why := self.session.why_not(a, _id(self._acting(a))))}
         if len(refused) == len(actions):  # nothing it may do now: said before any list
             self.set_status(next(iter(refused.values())), error=True)
             return
@@ -818,6 +819,10 @@ class MainScreen(Screen):  # type: ignore[type-arg]
             self._passed.discard(id(event))
             return True
         return False
+
+
+def _id(who: Combatant | Unit | None) -> str | None:
+    return who.id if who is not None else None
 
 
 def _in_play(who: Combatant | Unit) -> bool:

@@ -14,10 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from tracker.core.dice import Dice, face_classes
+from tracker.core.sequence import phasing_side
 from tracker.core.words import plural
+from tracker.rules.availability import in_play, no_enemy
 from tracker.rules.base import Action, Odds, Resolution, Stage
 from tracker.startup import lazy
 
+from ..sequence import SEQUENCE
 from .scores import count_at_least, kill_chance, score_text
 from .shoot_fill import apply_shoot, fill_shoot
 from .shoot_params import ShootFigures, ShootParams, shots
@@ -55,6 +58,24 @@ class Shoot(Action[ShootParams]):
     def can_act(self, who: Any) -> bool:
         # a unit with a missile weapon, still in the fight
         return bool(getattr(who, "weapon", "")) and not (who.routed or who.removed)
+
+    def unavailable(self, enc: Encounter, who: Any) -> list[str]:
+        """A shooter still on the table, and an enemy unit on it."""
+        if who is not None and not in_play(who):
+            return [f"{who.name} is no longer on the table"]
+        return no_enemy(enc, who, phasing_side(enc, SEQUENCE), "shoot at")
+
+    def refusals(self, enc: Encounter, p: ShootParams) -> list[str]:
+        """A shooter with no missile weapon of its own shoots only with one given."""
+        actor = p.get("actor")
+        if not actor or p.get("weapon"):
+            return []
+        try:
+            unit = enc.find_unit(actor)
+        except LookupError:
+            return []
+        return [] if getattr(unit, "weapon", "") else [
+            f"{unit.name} has no missile weapon (weapon= gives the one it uses)"]
 
     def resolve(self, p: ShootParams, dice: Dice) -> Resolution:
         s = plan(p)
