@@ -121,8 +121,9 @@ class Shoot(Action[ShootParams]):
         return Resolution("shoot", _outcome(f), text, f, rolls=list(dice.rolls))
 
     def turn_rule(self, phase: str, p: ShootParams) -> Literal["own", "enemy", "any"]:
-        """The side whose turn it is shoots; a charge reaction is the other side's."""
-        return "enemy" if p.fire in ("stand", "flee") else "own"
+        """The side whose turn it is shoots; a charge reaction is the other side's (read
+        from a form not yet whole too: the action list asks before the weapon is known)."""
+        return "enemy" if p.get("fire") in ("stand", "flee") else "own"
 
     def odds(self, p: ShootParams) -> Odds:
         return shoot_odds.odds(p)

@@ -243,7 +243,7 @@ class Shoot(Action[ShootParams]):
             if not in_play(who):
                 out.append(f"{who.name} is no longer on the field")
             elif getattr(who, "shoot_attacks", 0) <= 0:
-                out.append(f"{who.name} has no shooting attacks")
+                out.append(f"{who.name} has no shooting attacks ({who.attacks})")
             elif getattr(who, "confused", False) and not CONFUSED_SHOOT.of(enc):
                 out.append(f"{who.name} is confused: it does not shoot (setting confused_shoot)")
             elif getattr(who, "engaged", False) and phase != "movement":
