@@ -140,6 +140,21 @@ class Session:
             raise CommandError(f"{problems[0]}; add force=yes to take it anyway")
         return params
 
+    def form_refusal(self, action: Action[Any], params: Any, raw: dict[str, str]) -> str:
+        """Why Enter on an action's form that reads as ``params`` (typed as ``raw``) is
+        refused, in the words the form then says: what the turn engine refuses (unless
+        forced), else what the rules refuse before any die (a field the resolution
+        needs left empty); "" where Enter goes on."""
+        if not forced(raw, action):
+            problems = self.play.problems(action, params, self.actor_ids(action, params))
+            if problems:
+                return problems[0]
+        try:
+            self.next_stage(action, params, {})
+        except CommandError as exc:
+            return str(exc)
+        return ""
+
     def next_stage(self, action: Action[Any], params: Any,
                    answers: Answers) -> tuple[Request, list[int]] | None:
         """The stage the dice given so far leave open (its request and the dice of it

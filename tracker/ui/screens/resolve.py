@@ -216,6 +216,7 @@ class ResolveScreen(FormScreen):
     def _compute_odds(self, raw: dict[str, str], asked: int) -> None:
         try:
             params = self.session.action_params_raw(self.action, raw, complete=True)
+            refused = self.session.form_refusal(self.action, params, raw)
             if self.action.has_odds:
                 text = odds_text(self.action.odds(params)) or "-"
             elif self.action.stages:  # dice, but no outcome with odds (initiative)
@@ -225,6 +226,9 @@ class ResolveScreen(FormScreen):
             summary = self.action.summary(params)
             if summary is not None:
                 text = f"{summary}\n{text}"
+            if refused:  # said while the GM types, not only after Enter
+                text = f"reads, but Enter is refused: {refused}" + (
+                    f"\n{text}" if self.action.has_odds else "")
         except (RuleError, ValueError, LookupError) as exc:
             text = f"(fill the form: {exc})"
         except Exception as exc:  # odds must never take the dialog down
