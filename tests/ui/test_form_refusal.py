@@ -11,7 +11,7 @@ from textual.widgets import Static
 from tests.ui.keys import command, type_text
 from tests.ui.test_app import app_on_sample
 from tests.ui.test_short_forms import app_on
-from tests.ui.wait import settled, until
+from tests.ui.wait import on_top, settled, until
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.picker import PickerScreen
 from tracker.ui.screens.resolve import ResolveScreen
@@ -74,16 +74,23 @@ async def test_warmaster_shoot_form_says_a_confused_shooter_is_refused(tmp_path:
         assert not app.session.enc.find_unit("Archers II").shot
 
 
-async def test_warlord_the_action_list_greys_holdfire_for_a_unit_that_has_fired(
+async def test_warlord_holdfire_is_offered_for_a_unit_holding_its_fire_order_then_greyed(
         tmp_path: Path) -> None:
     app = app_on(tmp_path, "warlord-wood-elves.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("home")  # the wood elf guards, who have fired
         await pilot.press("f")
-        await until(pilot, lambda: isinstance(app.screen, PickerScreen), "the action list")
-        picker = app.screen
-        assert isinstance(picker, PickerScreen)
-        assert picker.refused["holdfire"] == ("Wood elf guards has already fired: there is no"
+        picker = await on_top(pilot, PickerScreen)
+        # the goblin archers and the longbowmen still hold theirs
+        assert "holdfire" not in picker.refused and "fire" not in picker.refused
+        await pilot.press("escape")
+        await settled(pilot)
+        await command(pilot, "holdfire Human")
+        await command(pilot, "holdfire Morgab")
+        await pilot.press("f")
+        picker = await on_top(pilot, PickerScreen)
+        assert picker.refused["holdfire"] == ("no unit holds a fire order: there is no"
                                               " counter to take off")
-        assert "fire" not in picker.refused  # the longbowmen may still fire
+        assert picker.refused["fire"] == ("no unit can fire now: none holds a fire order"
+                                          " with a missile weapon and figures left to fire")

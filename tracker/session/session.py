@@ -140,15 +140,18 @@ class Session:
             raise CommandError(f"{problems[0]}; add force=yes to take it anyway")
         return params
 
-    def form_refusal(self, action: Action[Any], params: Any, raw: dict[str, str]) -> str:
+    def form_refusal(self, action: Action[Any], params: Any, raw: dict[str, str],
+                     resolving: bool = True) -> str:
         """Why Enter on an action's form that reads as ``params`` (typed as ``raw``) is
         refused, in the words the form then says: what the turn engine refuses (unless
-        forced), else what the rules refuse before any die (a field the resolution
-        needs left empty); "" where Enter goes on."""
+        forced), else (with ``resolving``) what the rules refuse before any die (a field
+        the resolution needs left empty); "" where Enter goes on."""
         if not forced(raw, action):
             problems = self.play.problems(action, params, self.actor_ids(action, params))
             if problems:
                 return problems[0]
+        if not resolving:
+            return ""
         try:
             self.next_stage(action, params, {})
         except CommandError as exc:

@@ -37,6 +37,11 @@ class HoldFire(Action[HoldFireParams]):
         text = f"{p.actor_name or p.actor} has finished firing: fire order counter removed"
         return Resolution("holdfire", "done", text, HoldFireFigures(), rolls=dice.rolls)
 
+    def can_act(self, who: Any) -> bool:
+        """A unit that still holds its fire order counter (the app offers it first)."""
+        has_order = getattr(who, "has_fire_order", None)
+        return has_order is None or bool(has_order())
+
     def unavailable(self, enc: Encounter, who: Any) -> list[str]:
         """A unit that still holds its fire order counter: the one to take off."""
         if who is not None:

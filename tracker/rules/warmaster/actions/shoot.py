@@ -14,9 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import NonNegativeInt
 
 from tracker.core.dice import Dice, face_classes
-from tracker.core.sequence import phasing_side
 from tracker.core.words import plural
-from tracker.rules.availability import in_play, no_enemy
 from tracker.rules.base import (
     Action,
     Figures,
@@ -32,11 +30,10 @@ from tracker.rules.base import (
 from tracker.startup import lazy
 
 from ..domains import KINDS, POSITIONS
-from ..sequence import SEQUENCE
-from ..settings import CONFUSED_SHOOT, SPLIT_BATCHES
+from ..settings import SPLIT_BATCHES
 from ..tables import check_armour, remove_stands, to_hit
 from .lookup import find_unit, shooting_phase
-from .shoot_fill import apply_shoot, fill_shoot, shooting_over
+from .shoot_fill import apply_shoot, fill_shoot, shooter_unavailable, shooting_over
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -234,29 +231,7 @@ class Shoot(Action[ShootParams]):
         return getattr(who, "shoot_attacks", 0) > 0  # a unit with shooting attacks
 
     def unavailable(self, enc: Encounter, who: Any) -> list[str]:
-        """A shooter with shooting attacks, on the field, not confused (the setting
-        ``confused_shoot``), not engaged but to shoot at chargers; an enemy unit in play
-        that is not engaged (at chargers, any)."""
-        phase = shooting_phase(enc)
-        out: list[str] = []
-        if who is not None:
-            if not in_play(who):
-                out.append(f"{who.name} is no longer on the field")
-            elif getattr(who, "shoot_attacks", 0) <= 0:
-                out.append(f"{who.name} has no shooting attacks ({who.attacks})")
-            elif getattr(who, "confused", False) and not CONFUSED_SHOOT.of(enc):
-                out.append(f"{who.name} is confused: it does not shoot (setting confused_shoot)")
-            elif getattr(who, "engaged", False) and phase != "movement":
-                out.append(f"{who.name} is engaged in combat: it shoots only at units"
-                           " charging it")
-        side = phasing_side(enc, SEQUENCE)
-        if phase == "movement":  # at chargers: the phasing side's units are the targets
-            side = next((u.side for u in enc.units if u.side != side), None)
-
-        def target(u: Any) -> bool:
-            return in_play(u) and (phase == "movement" or not getattr(u, "engaged", False))
-
-        return out + no_enemy(enc, who, side, "shoot at", target)
+        return shooter_unavailable(enc, who)
 
     def limit(self, p: ShootParams) -> tuple[Scope, str] | None:
         """A unit shoots once in its turn; at chargers, once at each charger (in the
