@@ -147,3 +147,24 @@ def test_d6battle_no_enemy_on_the_table_to_shoot_at() -> None:
     assert refused(s, "shoot Longbowmen durability=3 --dice hit=1") == \
         f"{said}; add force=yes to take it anyway"
     assert why(s, "shoot") == "English has no enemy unit in play to shoot at"
+
+
+def test_d6battle_morale_with_no_test_owed_is_greyed_then_offered_once_one_is() -> None:
+    s = open_save("d6battle-crossbow-duel")
+    go_to_shoot(s, "English")
+    said = "no unit owes a morale test: no shooting casualties forced one"
+    assert why(s, "morale") == said
+    assert why(s, "morale", "Foot Sergeants") == ("Foot Sergeants owes no morale test"
+                                                  " (shooting casualties force one)")
+    s.execute("shoot Longbowmen Foot --dice hit=6,6,6,6,6,6 save=1,1,1,1,1,1")
+    assert why(s, "morale", "Foot Sergeants") == ""
+    assert why(s, "morale") == ""
+
+
+def test_d6battle_shoot_is_greyed_when_no_unit_of_the_side_has_a_missile_weapon() -> None:
+    s = open_save("d6battle-crossbow-duel")
+    go_to_shoot(s, "French")  # the Genoese fled: the knights and sergeants have none
+    assert why(s, "shoot") == ("no unit of French in play has a missile weapon (weapon= at"
+                               " the : line gives the one a unit uses)")
+    go_to_shoot(s, "English")
+    assert why(s, "shoot") == ""

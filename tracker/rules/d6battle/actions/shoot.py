@@ -63,7 +63,12 @@ class Shoot(Action[ShootParams]):
         """A shooter still on the table, and an enemy unit on it."""
         if who is not None and not in_play(who):
             return [f"{who.name} is no longer on the table"]
-        return no_enemy(enc, who, phasing_side(enc, SEQUENCE), "shoot at")
+        side = phasing_side(enc, SEQUENCE)
+        if who is None and side is not None and not any(
+                u.side == side and in_play(u) and getattr(u, "weapon", "") for u in enc.units):
+            return [f"no unit of {side} in play has a missile weapon (weapon= at the : line"
+                    " gives the one a unit uses)"]
+        return no_enemy(enc, who, side, "shoot at")
 
     def refusals(self, enc: Encounter, p: ShootParams) -> list[str]:
         """A shooter with no missile weapon of its own shoots only with one given."""
