@@ -156,8 +156,11 @@ async def test_the_action_list_greys_what_the_unit_may_not_do_now_and_says_why(t
         prompt = shoot.prompt  # the name and its words in two columns
         shown = " ".join(str(cell) for column in prompt.columns for cell in column.cells)
         assert shown.startswith("shoot not now: Archers I has already shot this phase"), shown
-        # what Archers I may still do comes first; shoot after it
-        assert [key for key, _ in picker.items][-1] == "shoot"
+        # what Archers I may still do comes first; shoot after it, and the drive back
+        # (every shot missed: no unit owes one)
+        assert [key for key, _ in picker.items] == ["endphase", "shoot", "driveback"]
+        assert picker.refused["driveback"] == ("no unit owes a drive back: none in play took"
+                                               " hits this phase")
         await pilot.press("s")
         assert picker.items[options.highlighted][0] == "shoot"
         await pilot.press("enter")  # said, and no form opens

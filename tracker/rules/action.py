@@ -174,14 +174,12 @@ class Action(Generic[P]):
     once_per: ClassVar[Scope | None] = None
     """An actor may take it once per this (None: no limit)."""
     marker: ClassVar[str] = ""
-    """The word the roster and the combatants show by an actor that took it this phase
-    ("shot", "fired"); empty: "acted"."""
+    """The word shown by an actor that took it this phase ("shot", "fired"); "": "acted"."""
     by_chance: ClassVar[bool] = True
     """Whether its dice decide an outcome that has odds. False for a roll whose result is
     only a total to order by (initiative): the dice step shows no odds for it."""
     outcome_labels: ClassVar[Mapping[str, str]] = {}
-    """The odds label an outcome word stands for where the label words it otherwise
-    (``{"success": "holds"}``); other outcomes are found by :meth:`happened`."""
+    """Odds labels of outcome words worded otherwise (``{"success": "holds"}``)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -229,9 +227,8 @@ class Action(Generic[P]):
         """Write the resolution into the encounter (nothing, for a pure check)."""
 
     def happened(self, p: P, res: Resolution, odds: Odds) -> str:
-        """Which label of ``odds`` (its pre-roll odds for ``p``) is the outcome ``res``
-        resolved, kept in the journal for the report ("" where none is): by default the
-        one ``outcome_labels`` gives, else the one the outcome word and figures name."""
+        """The label of ``odds`` (pre-roll, for ``p``) that ``res`` resolved, for the report
+        ("" if none): ``outcome_labels``'s, else the one its outcome and figures name."""
         return label_of(odds, res, self.outcome_labels)
 
     def summary(self, p: P) -> str | None:
@@ -239,19 +236,23 @@ class Action(Generic[P]):
         return None
 
     def limit(self, p: P) -> tuple[Scope, str] | None:
-        """How often an actor may take it, and what the limit counts (the action's name,
-        or a key several actions share): ``once_per`` by default."""
+        """How often an actor may take it, and what the limit counts (its name, or a key
+        several share): ``once_per`` by default."""
         return (self.once_per, self.name) if self.once_per else None
 
     def can_act(self, who: Any) -> bool:
-        """Whether ``who`` (a unit or combatant) could take it at all, for the actor the
-        app offers first (a unit with no missile weapon does not shoot)."""
+        """Whether ``who`` could take it at all (the app offers it first): a unit with no
+        missile weapon does not shoot. Why not now, at all: :meth:`unavailable`."""
         return True
 
+    def unavailable(self, enc: Encounter, who: Any) -> list[str]:
+        """Why not now, from the encounter and who acts (None: no one yet) alone (no drive
+        back owed, no enemy to shoot at); greyed and refused as :meth:`refusals` are."""
+        return []
+
     def refusals(self, enc: Encounter, p: P) -> list[str]:
-        """Why the rules of who acts refuse it in the encounter as it stands, beyond its
-        phases and limits (a fighter who hesitates may not attack), in plain words; the
-        GM overrides them with ``force=yes`` as any limit. Empty: nothing refuses it."""
+        """Why the rules of who acts refuse it as it stands, beyond phases and limits (one
+        who hesitates may not attack), in plain words; ``force=yes`` overrides them."""
         return []
 
     def actors(self, p: P) -> list[str]:
@@ -260,8 +261,8 @@ class Action(Generic[P]):
         return [actor] if isinstance(actor, str) and actor else []
 
     def turn_rule(self, phase: str, p: P) -> Literal["own", "enemy", "any"]:
-        """Where the sides take turns: whether the actor must be of the side whose turn it
-        is (``own``), of the other side (``enemy``: shooting at chargers), or either."""
+        """Whether the actor is of the side whose turn it is (``own``), of the other
+        (``enemy``: shooting at chargers), or either, where the sides take turns."""
         return "any"
 
     def param(self, name: str) -> Param:
@@ -291,8 +292,7 @@ class Action(Generic[P]):
 
 
 def _params_of(cls: type) -> type[Params] | None:
-    """The parameter model a class of action is declared on: ``Action[ShootParams]``,
-    or a generic action of the ruleset's (``InTurn[LoadParams]``)."""
+    """The parameter model of a class of action (``Action[ShootParams]``, ``InTurn[P]``)."""
     for base in cls.__dict__.get("__orig_bases__", ()):
         for arg in typing.get_args(base):
             if isinstance(arg, type) and issubclass(arg, Params):

@@ -328,6 +328,8 @@ class Play:
     def problems(self, action: Action[Any], params: Any, ids: list[str]) -> list[str]:
         """Why this action may not be taken now, in plain words (empty: it may)."""
         out = self.not_now(action)
+        for who in [self._who(i) for i in ids] or [None]:
+            out += [r for r in action.unavailable(self.enc, who) if r not in out]
         # what the rules of the actor's state refuse (out of the fight, not loaded, a
         # hesitation) comes before whose turn it is: it holds in any turn
         out += action.refusals(self.enc, params)

@@ -142,6 +142,24 @@ class Session:
             raise CommandError(f"{problems[0]}; add force=yes to take it anyway")
         return params
 
+    def form_refusal(self, action: Action[Any], params: Any, raw: dict[str, str],
+                     resolving: bool = True) -> str:
+        """Why Enter on an action's form that reads as ``params`` (typed as ``raw``) is
+        refused, in the words the form then says: what the turn engine refuses (unless
+        forced), else (with ``resolving``) what the rules refuse before any die (a field
+        the resolution needs left empty); "" where Enter goes on."""
+        if not forced(raw, action):
+            problems = self.play.problems(action, params, self.actor_ids(action, params))
+            if problems:
+                return problems[0]
+        if not resolving:
+            return ""
+        try:
+            self.next_stage(action, params, {})
+        except CommandError as exc:
+            return str(exc)
+        return ""
+
     def next_stage(self, action: Action[Any], params: Any,
                    answers: Answers) -> tuple[Request, list[int]] | None:
         """The stage the dice given so far leave open (its request and the dice of it
@@ -359,10 +377,13 @@ class Session:
         a limit); "" when it may, or when only its parameters can tell."""
         for reason in self.play.not_now(action):
             return reason
+        actor = next((x for x in self.enc.everyone if x.id == who), None)
+        for reason in action.unavailable(self.enc, actor):
+            return reason
         given: dict[str, Any] = {}
-        actor = action.actor_param
-        if actor is not None and who is not None:
-            given[actor] = self.canonical_name(who)
+        named = action.actor_param
+        if named is not None and who is not None:
+            given[named] = self.canonical_name(who)
         ids = [who] if given and who is not None else []
         try:
             try:

@@ -628,9 +628,11 @@ class TrackerApp(SavingApp):
         if not actions:
             self.set_status(f"{self.session.ruleset.id} has no actions yet", error=True)
             return
-        who = self._acting()
+        # each action greyed for the one its form would open for (the first unit that
+        # can shoot, the one that owes a morale test); where no one can take it, for no
+        # one in particular (the reason then says why none can)
         refused = {a.name: why for a in actions.values()
-                   if (why := self.session.why_not(a, who.id if who else None))}
+                   if (why := self.session.why_not(a, _able(a, self._acting(a))))}
         if len(refused) == len(actions):  # nothing it may do now: said before any list
             self.set_status(next(iter(refused.values())), error=True)
             return
@@ -818,6 +820,11 @@ class MainScreen(Screen):  # type: ignore[type-arg]
             self._passed.discard(id(event))
             return True
         return False
+
+
+def _able(action: Action[Any], who: Combatant | Unit | None) -> str | None:
+    """The id of who would take ``action``, where it could at all."""
+    return who.id if who is not None and action.can_act(who) else None
 
 
 def _in_play(who: Combatant | Unit) -> bool:

@@ -24,6 +24,8 @@ Settings (rule decisions the text leaves to the table):
   so it recovers at the end of that turn (own_turn) or of its next movement phase
   (movement). The tracker keeps no moves: its movement phase names the units that may
   not move, and the roster marks them "confused: no move".
+- ``confused_shoot`` (default no): whether a confused unit shoots, which the text does not
+  say; by default its shot is refused (``force=yes`` takes it).
 
 Readings of the text the tracker makes (not settings):
 - Leftover hits from earlier shots this phase count against the exposed stands first,

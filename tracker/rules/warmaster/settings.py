@@ -23,6 +23,15 @@ CONFUSION_ENDS = Setting(
 refers to a section on Confusion it does not print: its end is a setting, by default the
 end of that following turn."""
 
+CONFUSED_SHOOT = Setting(
+    "confused_shoot",
+    False,
+    "a unit confused by a drive back may still shoot (the shooting text says only that it"
+    " cannot move; the Confusion section it refers to is not in it)",
+)
+"""Whether a confused unit shoots: the shooting text is silent, so a setting; by default
+it does not (the app greys its shot, force=yes takes it anyway)."""
+
 PACES = {
     kind: Setting(f"pace_{kind}", cm, f"full pace in cm of {kind} that arrive without one "
                   "(the Warmaster rules' movement chart; the shooting text gives none)",
@@ -33,4 +42,4 @@ PACES = {
 """A unit that arrives without a pace (a BattleScribe profile has none) takes its type's.
 Machines and other units have a pace of their own: the tracker asks for it."""
 
-SETTINGS = [SPLIT_BATCHES, CONFUSION_ENDS, *PACES.values()]
+SETTINGS = [SPLIT_BATCHES, CONFUSION_ENDS, CONFUSED_SHOOT, *PACES.values()]

@@ -216,6 +216,19 @@ class ResolveScreen(FormScreen):
     def _compute_odds(self, raw: dict[str, str], asked: int) -> None:
         try:
             params = self.session.action_params_raw(self.action, raw, complete=True)
+        except (RuleError, ValueError, LookupError) as exc:
+            text = f"(fill the form: {exc})"
+        except Exception as exc:  # odds must never take the dialog down
+            text = f"(odds unavailable: {exc})"
+        else:
+            text = self._reading(params, raw)
+        self.app.call_from_thread(self._show_odds, text, asked)
+
+    def _reading(self, params: Any, raw: dict[str, str]) -> str:
+        """What the form says of parameters that read: the odds, or that Enter takes it;
+        first, where Enter would be refused, why (said while the GM types)."""
+        reads = True
+        try:
             if self.action.has_odds:
                 text = odds_text(self.action.odds(params)) or "-"
             elif self.action.stages:  # dice, but no outcome with odds (initiative)
@@ -226,10 +239,17 @@ class ResolveScreen(FormScreen):
             if summary is not None:
                 text = f"{summary}\n{text}"
         except (RuleError, ValueError, LookupError) as exc:
-            text = f"(fill the form: {exc})"
+            text, reads = f"(fill the form: {exc})", False
         except Exception as exc:  # odds must never take the dialog down
             text = f"(odds unavailable: {exc})"
-        self.app.call_from_thread(self._show_odds, text, asked)
+        try:
+            refused = self.session.form_refusal(self.action, params, raw, resolving=reads)
+        except Exception:  # a form half filled: what Enter says is said then
+            refused = ""
+        if not refused:
+            return text
+        keep = self.action.has_odds or not reads  # the odds, or what is left to fill
+        return f"reads, but Enter is refused: {refused}" + (f"\n{text}" if keep else "")
 
     def _show_odds(self, text: str, asked: int) -> None:
         if asked != self._odds_asked:

@@ -50,6 +50,14 @@ class Morale(UnitTest[MoraleParams]):
     def against(self, p: MoraleParams) -> tuple[str, int]:
         return p.morale_dice, p.mo
 
+    def unavailable(self, enc: Encounter, who: Any) -> list[str]:
+        """A unit that owes a test: only shooting casualties force one."""
+        if who is not None and not getattr(who, "morale_test", False):
+            return [f"{who.name} owes no morale test (shooting casualties force one)"]
+        if who is None and not any(u.morale_test and u.active for u in enc.units):
+            return ["no unit owes a morale test: no shooting casualties forced one"]
+        return []
+
     def can_act(self, who: Any) -> bool:
         return bool(getattr(who, "morale_test", False))  # a unit shooting forced to test
 

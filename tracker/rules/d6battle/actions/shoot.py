@@ -14,10 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from tracker.core.dice import Dice, face_classes
+from tracker.core.sequence import phasing_side
 from tracker.core.words import plural
+from tracker.rules.availability import in_play, no_enemy
 from tracker.rules.base import Action, Odds, Resolution, Stage
 from tracker.startup import lazy
 
+from ..sequence import SEQUENCE
 from .scores import count_at_least, kill_chance, score_text
 from .shoot_fill import apply_shoot, fill_shoot
 from .shoot_params import ShootFigures, ShootParams, shots
@@ -55,6 +58,29 @@ class Shoot(Action[ShootParams]):
     def can_act(self, who: Any) -> bool:
         # a unit with a missile weapon, still in the fight
         return bool(getattr(who, "weapon", "")) and not (who.routed or who.removed)
+
+    def unavailable(self, enc: Encounter, who: Any) -> list[str]:
+        """A shooter still on the table, and an enemy unit on it."""
+        if who is not None and not in_play(who):
+            return [f"{who.name} is no longer on the table"]
+        side = phasing_side(enc, SEQUENCE)
+        if who is None and side is not None and not any(
+                u.side == side and in_play(u) and getattr(u, "weapon", "") for u in enc.units):
+            return [f"no unit of {side} in play has a missile weapon (weapon= at the : line"
+                    " gives the one a unit uses)"]
+        return no_enemy(enc, who, side, "shoot at")
+
+    def refusals(self, enc: Encounter, p: ShootParams) -> list[str]:
+        """A shooter with no missile weapon of its own shoots only with one given."""
+        actor = p.get("actor")
+        if not actor or p.get("weapon"):
+            return []
+        try:
+            unit = enc.find_unit(actor)
+        except LookupError:
+            return []
+        return [] if getattr(unit, "weapon", "") else [
+            f"{unit.name} has no missile weapon (weapon= gives the one it uses)"]
 
     def resolve(self, p: ShootParams, dice: Dice) -> Resolution:
         s = plan(p)
@@ -100,8 +126,9 @@ class Shoot(Action[ShootParams]):
         return Resolution("shoot", _outcome(f), text, f, rolls=list(dice.rolls))
 
     def turn_rule(self, phase: str, p: ShootParams) -> Literal["own", "enemy", "any"]:
-        """The side whose turn it is shoots; a charge reaction is the other side's."""
-        return "enemy" if p.fire in ("stand", "flee") else "own"
+        """The side whose turn it is shoots; a charge reaction is the other side's (read
+        from a form not yet whole too: the action list asks before the weapon is known)."""
+        return "enemy" if p.get("fire") in ("stand", "flee") else "own"
 
     def odds(self, p: ShootParams) -> Odds:
         return shoot_odds.odds(p)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice, face_classes
+from tracker.rules.availability import no_enemy
 from tracker.rules.base import Action, Figures, Odds, Resolution, RuleError, Stage
 
 from ..later import profiles
@@ -19,6 +20,7 @@ from ..units import (
     moved_too_far,
     require_fire_order,
     target_problem,
+    warlord_units,
 )
 from .volley import FireParams, Volley, compute, d100_count, fire_odds, kills_word
 
@@ -130,6 +132,19 @@ class Fire(Action[FireParams]):
 
     def odds(self, p: FireParams) -> Odds:
         return fire_odds(p)
+
+    def unavailable(self, enc: Encounter, who: Any) -> list[str]:
+        """A unit that may fire as it stands (its fire order, its weapon, figures left),
+        and an enemy unit in play it may fire on; with no one named, any unit that may."""
+        if who is not None:
+            said = _refused(enc, who, who.weapon, None)
+            if said:
+                return [said]
+        elif not any(not _refused(enc, u, u.weapon, None) for u in warlord_units(enc)):
+            return ["no unit can fire now: none holds a fire order with a missile weapon"
+                    " and figures left to fire"]
+        targets = {u.id for u in warlord_units(enc) if target_problem(None, u) is None}
+        return no_enemy(enc, who, None, "fire on", lambda u: u.id in targets)
 
     def refusals(self, enc: Encounter, p: FireParams) -> list[str]:
         """What refuses the firing unit's fire, as it stands: routed or removed, charged

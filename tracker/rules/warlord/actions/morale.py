@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, param
 
-from ..sequence import MORALE_PHASE
+from ..sequence import MORALE_PHASE, morale_tests_due
 from ..units import find_unit
 from .order import fill_name
 
@@ -43,6 +43,15 @@ class Morale(Action[MoraleParams]):
             text += f": {p.note}"
         return Resolution("morale", p.result, text, MoraleFigures(result=p.result),
                           rolls=dice.rolls)
+
+    def unavailable(self, enc: Encounter, who: Any) -> list[str]:
+        """A unit that owes a test: only units that lost figures in the missile fire."""
+        if who is not None and not who.morale_test:
+            return [f"{who.name} owes no morale test (only units that lost figures in the"
+                    " missile fire test)"]
+        if who is None and not morale_tests_due(enc):
+            return ["no unit owes a morale test: none lost figures in the missile fire"]
+        return []
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         """The unit's name; a unit tests only where its losses made a test owed."""

@@ -8,6 +8,7 @@ from tracker.core.dice import Dice
 from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage, param
 
 from ..domains import POSITIONS
+from ..sequence import drive_backs_due
 from .drive import Drive, apply_drive, drive_back, drive_odds, drive_outcome, drive_text
 from .lookup import find_unit, on_field
 
@@ -57,6 +58,11 @@ class DriveBack(Action[DriveBackParams]):
     def odds(self, p: DriveBackParams) -> Odds:
         return drive_odds(p.hits or 0, 0 if p.pace is None else p.pace, p.position,
                           engaged=bool(p.engaged), blocked=p.blocked)
+
+    def unavailable(self, enc: Encounter, who: Any) -> list[str]:
+        if drive_backs_due(enc):
+            return []
+        return ["no unit owes a drive back: none in play took hits this phase"]
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         if not given.get("target"):

@@ -33,7 +33,7 @@ from ..domains import KINDS, POSITIONS
 from ..settings import SPLIT_BATCHES
 from ..tables import check_armour, remove_stands, to_hit
 from .lookup import find_unit, shooting_phase
-from .shoot_fill import apply_shoot, fill_shoot, shooting_over
+from .shoot_fill import apply_shoot, fill_shoot, shooter_unavailable, shooting_over
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -229,6 +229,9 @@ class Shoot(Action[ShootParams]):
 
     def can_act(self, who: Any) -> bool:
         return getattr(who, "shoot_attacks", 0) > 0  # a unit with shooting attacks
+
+    def unavailable(self, enc: Encounter, who: Any) -> list[str]:
+        return shooter_unavailable(enc, who)
 
     def limit(self, p: ShootParams) -> tuple[Scope, str] | None:
         """A unit shoots once in its turn; at chargers, once at each charger (in the

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tracker.core.sequence import phasing_side
+from tracker.rules.availability import in_play, no_enemy
 from tracker.rules.base import RuleError
 
 from ..domains import KINDS
-from .lookup import find_unit, on_field
+from ..sequence import SEQUENCE
+from ..settings import CONFUSED_SHOOT
+from .lookup import find_unit, on_field, shooting_phase
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -118,3 +122,28 @@ def shooting_over(enc: Encounter, charging: bool | None) -> list[str]:
     if not charging and any(getattr(u, "drive_back_done", False) for u in enc.units):
         return ["the drive backs are worked out: the shooting of this phase is over"]
     return []
+
+
+def shooter_unavailable(enc: Encounter, who: Any) -> list[str]:
+    """Why ``who`` (None: no one yet) cannot shoot now: no shooting attacks, off the
+    field, confused (the setting ``confused_shoot``), engaged but for shots at chargers;
+    or no enemy unit in play that is a target (not engaged, but for chargers)."""
+    phase = shooting_phase(enc)
+    out: list[str] = []
+    if who is not None:
+        if not in_play(who):
+            out.append(f"{who.name} is no longer on the field")
+        elif getattr(who, "shoot_attacks", 0) <= 0:
+            out.append(f"{who.name} has no shooting attacks ({who.attacks})")
+        elif getattr(who, "confused", False) and not CONFUSED_SHOOT.of(enc):
+            out.append(f"{who.name} is confused: it does not shoot (setting confused_shoot)")
+        elif getattr(who, "engaged", False) and phase != "movement":
+            out.append(f"{who.name} is engaged in combat: it shoots only at units charging it")
+    side = phasing_side(enc, SEQUENCE)
+    if phase == "movement":  # at chargers: the phasing side's units are the targets
+        side = next((u.side for u in enc.units if u.side != side), None)
+
+    def target(u: Any) -> bool:
+        return in_play(u) and (phase == "movement" or not getattr(u, "engaged", False))
+
+    return out + no_enemy(enc, who, side, "shoot at", target)
