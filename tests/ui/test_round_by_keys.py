@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tests.ui.keys import command, type_text
 from tests.ui.test_app import app_on_sample, status
+from tests.ui.wait import until
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.confirm import ConfirmScreen
 from tracker.ui.screens.dice import DiceScreen
@@ -209,3 +210,39 @@ async def test_harn_an_injury_level_owed_opens_its_dialog_for_the_wounded(tmp_pa
         assert app.session.enc.position.round == 2, status(app)
     sentry = app.session.enc.find_combatant("Sentry")
     assert (sentry.wounds[0].level, sentry.wounds[0].kind) == (2, "S2p")
+
+
+async def test_the_injury_form_says_what_enter_does_as_the_level_is_typed(tmp_path: Path) -> None:
+    """The Sentry's injury level is owed: while the level is empty the form says it is
+    wanted (not that Enter takes it), and once typed, that Enter takes it."""
+    app = app_on_sample(tmp_path, "harn-nolora-point-blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_action("injury", who="Sentry")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the injury form")
+        form = app.screen
+        await until(pilot, lambda: form.odds_settled, "the form read")
+        said = str(form.query_one("#odds").render())
+        assert "Enter takes it" not in said and "level" in said, said
+        await pilot.press("tab")
+        await type_text(pilot, "S2p")
+        await until(pilot, lambda: form.odds_settled and "Enter takes it" in str(
+            form.query_one("#odds").render()), "the form read again")
+
+
+async def test_the_exchange_form_says_enter_is_refused_before_enter(tmp_path: Path) -> None:
+    """Roland's press, exchange 1 of round 2: the Guardsman has acted this exchange, so
+    Marguerite's attack on him is refused; the form says so first, above the odds."""
+    app = app_on_sample(tmp_path, "edc-roland-press.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")  # Marguerite's turn
+        await pilot.pause()
+        app.open_action("exchange", attack_dice="5", defense_dice="3")
+        await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the form")
+        form = app.screen
+        await until(pilot, lambda: form.odds_settled, "the form read")
+        said = str(form.query_one("#odds").render())
+        assert said.startswith("reads, but Enter is refused: Guardsman has already acted "
+                               "this exchange"), said
+        assert "MoS 1: hit" in said  # the odds still beside it
