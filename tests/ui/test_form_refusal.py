@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from tests.ui.keys import command, type_text
 from tests.ui.test_app import app_on_sample
+from tests.ui.test_round_by_keys import to_the_injury_dialog
 from tests.ui.test_short_forms import app_on
 from tests.ui.wait import on_top, settled, until
 from tracker.ui.app import TrackerApp
@@ -32,14 +33,7 @@ async def form_says(app: TrackerApp, pilot) -> str:  # type: ignore[no-untyped-d
 async def test_harn_injury_with_no_level_does_not_say_enter_takes_it(tmp_path: Path) -> None:
     app = app_on_sample(tmp_path, "harn-nolora-point-blank.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await command(pilot, "add combatant Lookout side=brigands initiative=10")
-        for _ in range(3):
-            await pilot.press("n")
-            await pilot.pause()
-            if isinstance(app.screen, ResolveScreen):
-                break
-        assert isinstance(app.screen, ResolveScreen) and app.screen.action.name == "injury"
+        await to_the_injury_dialog(pilot, app)
         said = await form_says(app, pilot)
         assert "Enter takes it" not in said, said
         assert said == "reads, but Enter is refused: injury: level= is required (e.g. S2p)"

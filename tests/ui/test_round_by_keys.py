@@ -189,19 +189,25 @@ async def test_enter_at_leave_it_undone_keeps_the_duty(tmp_path: Path) -> None:
         assert status.endswith(": kept, still owed (n asks for it again)"), status
 
 
+async def to_the_injury_dialog(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    """The point-blank sample with a second brigand: ``n`` until the injury dialog the
+    Sentry's strike owes opens."""
+    await pilot.pause()
+    await command(pilot, "add combatant Lookout side=brigands initiative=10")
+    for _ in range(3):
+        await pilot.press("n")
+        await pilot.pause()
+        if isinstance(app.screen, ResolveScreen):
+            break
+    assert isinstance(app.screen, ResolveScreen) and app.screen.action.name == "injury"
+
+
 async def test_harn_an_injury_level_owed_opens_its_dialog_for_the_wounded(tmp_path: Path) -> None:
     """The sample's strike on the Sentry has no injury level yet: the round does not end
     without it, and n opens the injury dialog on the Sentry's wound, whoever else is there."""
     app = app_on_sample(tmp_path, "harn-nolora-point-blank.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await command(pilot, "add combatant Lookout side=brigands initiative=10")
-        for _ in range(3):
-            await pilot.press("n")
-            await pilot.pause()
-            if isinstance(app.screen, ResolveScreen):
-                break
-        assert isinstance(app.screen, ResolveScreen) and app.screen.action.name == "injury"
+        await to_the_injury_dialog(pilot, app)
         assert app.screen.values()["who"] == "Sentry"
         await pilot.press("tab")  # to the level
         await type_text(pilot, "S2p")
@@ -210,24 +216,6 @@ async def test_harn_an_injury_level_owed_opens_its_dialog_for_the_wounded(tmp_pa
         assert app.session.enc.position.round == 2, status(app)
     sentry = app.session.enc.find_combatant("Sentry")
     assert (sentry.wounds[0].level, sentry.wounds[0].kind) == (2, "S2p")
-
-
-async def test_the_injury_form_says_what_enter_does_as_the_level_is_typed(tmp_path: Path) -> None:
-    """The Sentry's injury level is owed: while the level is empty the form says it is
-    wanted (not that Enter takes it), and once typed, that Enter takes it."""
-    app = app_on_sample(tmp_path, "harn-nolora-point-blank.toml")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.open_action("injury", who="Sentry")
-        await until(pilot, lambda: isinstance(app.screen, ResolveScreen), "the injury form")
-        form = app.screen
-        await until(pilot, lambda: form.odds_settled, "the form read")
-        said = str(form.query_one("#odds").render())
-        assert "Enter takes it" not in said and "level" in said, said
-        await pilot.press("tab")
-        await type_text(pilot, "S2p")
-        await until(pilot, lambda: form.odds_settled and "Enter takes it" in str(
-            form.query_one("#odds").render()), "the form read again")
 
 
 async def test_the_exchange_form_says_enter_is_refused_before_enter(tmp_path: Path) -> None:
