@@ -222,3 +222,27 @@ def test_any_rewind_equals_stepping_there_and_is_taken_back_whole(lines, data):
     assert history.state_of(enc) == history.state_of(stepwise)
     session.execute("undo")
     assert history.state_of(enc) == end and enc.cursor == cursor
+
+
+def test_rewind_round_1_keeps_the_table_as_it_was_set_up(tmp_path: Path):
+    """A GM who adds fighters, sets them up and then plays: ``rewind round 1`` goes back
+    to where the play began, not to an empty table."""
+    save = tmp_path / "ford.toml"
+    save_encounter(skirmish(), save)
+    session = Session(load(save), save)
+    session.execute("add combatant Orc side=foes initiative=8")
+    session.execute("set Aldo hp=12")
+    session.execute("note the ford is in flood")
+    set_up = history.state_of(session.enc)
+    with pytest.raises(CommandError, match=r"already at round 1 \(after the setup: rewind "
+                                           r"entry 0 goes back before it\)"):
+        session.execute("rewind round 1")
+    session.execute("next")
+    session.execute("set Orc hp=3")  # a change in play, after the first turn passed
+    out = session.execute("rewind round 1")
+    assert out.message == ("Back to round 1 (after the setup: rewind entry 0 goes back "
+                           "before it): 2 changes undone; undo or redo takes it back")
+    assert session.enc.cursor == 3 and history.state_of(session.enc) == set_up
+    assert "Orc" in [c.name for c in session.enc.combatants]
+    session.execute("rewind entry 0")  # the whole log, setup and all, is still there
+    assert session.enc.cursor == 0 and "Orc" not in [c.name for c in session.enc.combatants]

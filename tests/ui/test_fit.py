@@ -125,7 +125,7 @@ async def test_columns_fit_their_content_after_a_shot_a_rewind_and_resizes(tmp_p
         check()
         state = [c.key for c in table.grid.columns].index("state")
         assert "3 hits to drive back" in table.get_row(knights)[state]
-        assert app.run_line("rewind round 1") is None
+        assert app.run_line("rewind entry 0") is None
         await pilot.pause()
         check()
         full = dict(table.grid.widths)

@@ -783,9 +783,22 @@ class Session:
             phase = self._phase_index(cmd.phase)
             where += f", {self.ruleset.phases[phase]}"
         try:
-            return history.point_of(self.enc, round_, phase), where
+            point = history.point_of(self.enc, round_, phase)
         except HistoryError:
             raise CommandError(f"rewind: {where} is not in the log before now") from None
+        if point == 0 and round_ == 1 and not phase:
+            point = self._setup_end()
+            if point:
+                where += " (after the setup: rewind entry 0 goes back before it)"
+        return point, where
+
+    def _setup_end(self) -> int:
+        """How many applied entries open the log before its first entry of play: the
+        table as the GM set it up, which ``rewind round 1`` keeps."""
+        for n, entry in enumerate(self.enc.log[:self.enc.cursor]):
+            if entry.kind not in SETUP_KINDS:
+                return n
+        return self.enc.cursor
 
     def _phase_index(self, word: str) -> int:
         phases = [p.lower() for p in self.ruleset.phases]
@@ -945,6 +958,9 @@ def _fields(model: type[Any]) -> str:
     hidden = {"id", "stats", "pools", "wounds", "effects", "conditions"}
     return ", ".join(k for k in model.model_fields if k not in hidden)
 
+
+SETUP_KINDS = frozenset({"add", "army", "setting", "set", "note", "remove"})
+"""The kinds of entry that set the table up (before the first of any other kind)."""
 
 _NOT_SET = frozenset({"stats", "pools", "wounds", "effects"})
 """Fields ``set NAME field=value`` does not change as a whole (stats are set one by one)."""
