@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import battle
 from tests.session.test_plain import hp, table
 from tracker.session.language import CommandError
+from tracker.session.session import Session
 from tracker.ui.topbar import where_text
 
 
@@ -119,3 +121,17 @@ def test_an_effect_until_one_who_still_acts_is_not_ended_by_the_round():
     s.execute("next")
     s.execute("next")  # round 2: the goblin's turn has come once
     assert effects(s, "Aria") == ["blessed"]
+
+
+def test_an_effect_until_the_turn_of_a_routed_unit_ends_as_the_round_ends():
+    s = Session(battle(), None)
+    s.execute("next")  # the empire's turn
+    s.execute("effect Archers pinned until=Knights")
+    s.execute("set Knights routed=yes")  # fled: no turn of the Knights' comes again
+    out = s.execute("next")  # round 2
+    assert "Archers: pinned ended (Knights' turn did not come: routed or removed)" in out.message
+    assert s.enc.units[0].effects == []
+    s.execute("undo")
+    s.execute("set Knights routed=no")
+    assert "pinned ended" not in s.execute("next").message  # rallied: kept to their turn
+    assert [e.name for e in s.enc.units[0].effects] == ["pinned"]

@@ -137,6 +137,11 @@ class Combatant(Model):
     the field is cleared as the one it names leaves the encounter."""
 
     @property
+    def active(self) -> bool:
+        """Still in the fight, taking turns (a unit: neither routed nor removed)."""
+        return not self.out
+
+    @property
     def unseen(self) -> frozenset[str]:
         """In a player's view: this one's fields the view leaves out (another side's secret
         fields, at their defaults in the view); what shows them says they are not shown."""

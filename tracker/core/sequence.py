@@ -501,7 +501,7 @@ UNTAKEN_TURN = "untaken_turn"
 
 def _untaken(enc: Encounter, tx: Transaction) -> list[str]:
     """As a round ends: each effect lasting until a turn that no one is left to take (its
-    holder down, out or gone) ends, where the ``untaken_turn`` setting says so; the log
+    holder down, out, routed or gone) ends, where the ``untaken_turn`` setting says so; the log
     says whose turn did not come."""
     if enc.settings.get(UNTAKEN_TURN, "round") != "round":
         return []
@@ -518,13 +518,24 @@ def _untaken(enc: Encounter, tx: Transaction) -> list[str]:
             for e in ending:
                 holder = e.ends.who if e.ends is not None and e.ends.who else who.id
                 lines.append(f"{who.name}: {e.name} ended ({possessive(holder_name(enc, holder))}"
-                             " turn did not come: down, out or gone)")
+                             f" turn did not come: {_no_turn_words(enc, holder)})")
     return lines
 
 
+def _no_turn_words(enc: Encounter, holder: str) -> str:
+    """Why a holder takes no turn, in the words of what it stands for."""
+    found = members(enc, holder)
+    if not found:
+        return "gone"
+    if all(hasattr(m, "routed") for m in found):  # units
+        return "routed or removed"
+    return "down, out or gone"
+
+
 def _takes_turns(enc: Encounter, holder: str) -> bool:
-    """Does anyone ``holder`` stands for still take turns (not out of the fight)?"""
-    return any(not getattr(m, "out", False) for m in members(enc, holder))
+    """Does anyone ``holder`` stands for still take turns (not out of the fight, not
+    routed or removed)?"""
+    return any(m.active for m in members(enc, holder))
 
 
 

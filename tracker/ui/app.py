@@ -828,7 +828,7 @@ def _able(action: Action[Any], who: Combatant | Unit | None) -> str | None:
 
 
 def _in_play(who: Combatant | Unit) -> bool:
-    return not getattr(who, "out", False) and getattr(who, "active", True)
+    return who.active
 
 
 def run_app(opened: Opened, theme: str | None = None, notice: str = "") -> int:
