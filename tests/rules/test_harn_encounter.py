@@ -9,6 +9,7 @@ from tests.conftest import load_sample
 from tracker.core import history, turns
 from tracker.rules.harn import RULESET, HarnCombatant, HarnEncounter, MissileWeapon
 from tracker.session.commands import CommandError
+from tracker.session.domains import out_of_place
 from tracker.session.session import Session
 
 
@@ -156,6 +157,31 @@ def test_range_is_remembered_for_the_next_shot() -> None:
     assert out.resolution is not None
     assert out.resolution.figures["range"] == 70
     assert out.resolution.figures["attack_type"] == "volley2"
+
+
+def test_a_range_to_one_who_leaves_is_not_inherited_by_a_newcomer_of_the_same_name() -> None:
+    s = fresh(archer(loaded=True, in_hand=True), foe())
+    s.execute("shoot Nolora Brigand range=70 --dice test=99 --roll-rest")
+    s.execute("remove Brigand")
+    assert who(s, "Nolora").ranges == []
+    s.execute("add combatant Brigand side=brigands initiative=60")  # the id brigand again
+    assert s.enc.find_combatant("Brigand").id == "brigand"
+    s.execute("load Nolora")
+    s.execute("next round")
+    with pytest.raises(CommandError, match="range"):  # measured anew, not the old 70 feet
+        s.execute("shoot Nolora Brigand --dice test=99 --roll-rest")
+    for _ in range(4):  # the round, the load, the newcomer, and the first Brigand's leaving
+        s.execute("undo")
+    assert [(n.id, n.feet) for n in who(s, "Nolora").ranges] == [("brigand", 70)]
+
+
+def test_a_hand_edited_range_to_no_one_is_named_by_the_check() -> None:
+    s = fresh(archer(loaded=True, in_hand=True), foe())
+    s.execute("shoot Nolora Brigand range=70 --dice test=99 --roll-rest")
+    assert out_of_place(s.enc, s.ruleset) == []
+    who(s, "Nolora").ranges[0].id = "ghost"
+    assert out_of_place(s.enc, s.ruleset) == [
+        "Nolora: ranges id=ghost: must be the id of another combatant (brigand)"]
 
 
 def test_settings_reach_the_resolver() -> None:

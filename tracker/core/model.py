@@ -135,6 +135,11 @@ class Combatant(Model):
     """Fields that name another combatant of the encounter (by id; blank: none): ``set``,
     ``add`` and the forms take its name as shown (any case) and refuse anyone else, and
     the field is cleared as the one it names leaves the encounter."""
+    notes_on_others: ClassVar[tuple[str, ...]] = ()
+    """List fields whose entries each note something of another combatant, named by its
+    ``id`` (a range measured to them): the entry goes as the one it names leaves, so a
+    newcomer given the same id inherits nothing, and ``tracker check`` names one that a
+    hand edit left naming no one."""
 
     @property
     def active(self) -> bool:

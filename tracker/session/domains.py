@@ -135,6 +135,12 @@ def misnamed(enc: Encounter) -> list[str]:
                 ids = ", ".join(c.id for c in others) or "none"
                 out.append(f"{who.name}: {key}={value}: must be the id of another combatant "
                            f"({ids}), or empty")
+        for key in type(who).notes_on_others:
+            for note in getattr(who, key):
+                if all(c.id != note.id for c in others):
+                    ids = ", ".join(c.id for c in others) or "none"
+                    out.append(f"{who.name}: {key} id={note.id}: must be the id of another "
+                               f"combatant ({ids})")
     return out
 
 

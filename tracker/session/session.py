@@ -931,13 +931,20 @@ def _ends_with(tx: Transaction, enc: Encounter, gone: Combatant | Unit) -> list[
 
 def _faced_by(tx: Transaction, enc: Encounter, gone: Combatant | Unit) -> list[str]:
     """Whoever names the one who leaves in a field naming another combatant (an edc
-    fighter's opponent) names no one from then on; the log's words."""
+    fighter's opponent) names no one from then on; the log's words. What others noted of
+    them (a harn range) goes quietly."""
     lines: list[str] = []
     for who in enc.combatants:
+        if who.id == gone.id:
+            continue
         for key in type(who).names_another:
-            if who.id != gone.id and getattr(who, key, "") == gone.id:
+            if getattr(who, key, "") == gone.id:
                 tx.set(["combatants", who.id, key], "")
                 lines.append(f"{who.name}: no {key} ({gone.name} left)")
+        for key in type(who).notes_on_others:
+            notes = getattr(who, key)
+            if any(n.id == gone.id for n in notes):
+                tx.set(["combatants", who.id, key], [n for n in notes if n.id != gone.id])
     return lines
 
 

@@ -111,6 +111,8 @@ class HarnCombatant(Combatant):
     what the Missile Actions table then allows of movement."""
     ranges: list[RangeNote] = Field(default_factory=list)
 
+    notes_on_others: ClassVar[tuple[str, ...]] = ("ranges",)
+
     kept: ClassVar[Mapping[str, str]] = {
         "acted_round": "the round of its missile action: the action records it",
         "last_action": "its missile action this round: the action records it",
