@@ -117,3 +117,21 @@ def test_a_save_from_before_has_plains_default_and_passes_check(tmp_path, capsys
     assert main(["check", str(path)]) == 0, capsys.readouterr().err
     opened = load(path)
     assert opened.secret_fields == ["ac", "attack", "init_bonus"]
+
+
+def test_check_notes_a_gm_side_no_one_is_on(tmp_path, capsys):
+    """A typed ``gm_side`` that names no side leaves every side's details on the shared
+    table screen: ``check`` says so (a note: the save is not refused, since the GM's last
+    fighter may simply have left)."""
+    enc = load_sample(SAMPLE, PlainEncounter)
+    for gm_side in ("foes", "Foes"):
+        path = tmp_path / gm_side / "ambush.toml"
+        path.parent.mkdir()
+        save_encounter(PlainEncounter(name="Ambush", ruleset="plain", gm_side=gm_side,
+                                      combatants=enc.combatants), path)
+        assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("note: gm_side") == 1
+    assert ("Foes/ambush.toml: note: gm_side=Foes: no one in the encounter is on that side "
+            "(sides: party, foes); did you mean foes?; the shared table screen shows every "
+            "side's details") in out

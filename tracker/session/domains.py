@@ -199,6 +199,22 @@ def still_fit(enc: Encounter, keys: Collection[str], typed: Mapping[str, str],
                                f"{refusal(exc, {})}") from None
 
 
+def side_notes(enc: Encounter) -> list[str]:
+    """What ``tracker check`` notes of a save without refusing it: a ``gm_side`` that no
+    one in the encounter is on (a typo, or a side whose last member left), since the
+    shared table screen then shows every side's details."""
+    if not enc.gm_side:
+        return []
+    present = seqs.sides(enc)
+    if enc.gm_side in present:
+        return []
+    near = [s for s in present if s.casefold() == enc.gm_side.casefold()]
+    hint = f"; did you mean {near[0]}?" if near else ""
+    listed = ", ".join(present) or "none"
+    return [f"gm_side={enc.gm_side}: no one in the encounter is on that side (sides: {listed})"
+            f"{hint}; the shared table screen shows every side's details"]
+
+
 def out_of_place(enc: Encounter, ruleset: Ruleset) -> list[str]:
     """What a hand edit left that the tracker could not have written, in a refusal's
     words: a place in the fight that is none, one id on two, an effect ending on the turn

@@ -16,7 +16,7 @@ from tracker.core.words import dice_marks
 from tracker.rules import RuleError
 from tracker.session import bestiary
 from tracker.session.commands import Army, Command, CommandError, parse, split_lines
-from tracker.session.domains import file_settings, out_of_domain, out_of_place
+from tracker.session.domains import file_settings, out_of_domain, out_of_place, side_notes
 from tracker.session.opening import find_sample, load, model_for, new_encounter, open_encounter
 from tracker.session.save_news import SaveFailed
 from tracker.session.saving import Saving
@@ -125,7 +125,8 @@ def cmd_check(ns: argparse.Namespace) -> int:
         report = check_save(Path(name), model_for)
         for line in report.problems:
             print(f"tracker: {line}", file=sys.stderr)
-        for line in report.notes:
+        notes = [*report.notes, *(side_notes(report.enc) if report.enc is not None else [])]
+        for line in notes:
             print(f"{name}: note: {line}")
         outside = out_of_domain(report.enc, file_settings(
             report.enc, rules.get(report.enc.ruleset), Path(name).parent)) \
