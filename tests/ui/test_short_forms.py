@@ -93,7 +93,8 @@ async def test_a_value_the_encounter_leaves_open_reads_from_the_roster(tmp_path)
         screen = app.screen
         assert isinstance(screen, ResolveScreen)
         units = screen.query_one("#f-units", Input)
-        assert (units.value, units.placeholder) == ("", "from the roster")
+        assert units.value == ""  # no unit is hit: the box says the roster has none
+        assert units.placeholder.startswith("none on the roster: units hit")
         await pilot.press("escape")
         assert app.run_line("set Halberdiers hits=2") is None
         await pilot.press("E")
@@ -104,3 +105,30 @@ async def test_a_value_the_encounter_leaves_open_reads_from_the_roster(tmp_path)
         assert units.value == ""
         rows = str(app.screen.query_one("#records").render()).splitlines()
         assert rows[1:] == [f"  Halberdiers: hits 2 · pace {pace} · defended"]
+
+
+async def test_an_empty_box_the_roster_fills_says_it_has_none_once_the_target_is_named(tmp_path):
+    """harn's range: the roster gives the range last measured to that target, in the box;
+    a newcomer has none, and the empty box says so rather than "or from the roster"."""
+    from tracker.ui.screens.resolve import ResolveScreen
+
+    app = app_on(tmp_path, "harn-nolora-point-blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.run_line("load Nolora") is None
+        app.open_action("shoot")
+        await pilot.pause()
+        assert isinstance(app.screen, ResolveScreen)
+        assert app.screen.query_one("#f-range", Input).value == "20"  # her first shot's
+        await pilot.press("escape")
+        for line in ("remove Sentry", "add combatant Sentry side=brigands initiative=60"):
+            assert app.run_line(line) is None
+        app.open_action("shoot")
+        await pilot.pause()
+        box = app.screen.query_one("#f-range", Input)
+        assert (box.value, box.placeholder) == ("", "none on the roster: feet to the target")
+        await pilot.press("escape")
+        app.open_action("shoot", at="")  # no target named yet: the roster may still give it
+        await pilot.pause()
+        box = app.screen.query_one("#f-range", Input)
+        assert box.placeholder == "feet to the target, or from the roster"

@@ -24,6 +24,7 @@ from tracker.ui.screens.resolve_text import (
     left_open,
     odds_text,
     record_rows,
+    roster_hint,
 )
 from tracker.ui.typeahead import hold
 
@@ -195,10 +196,16 @@ class ResolveScreen(FormScreen):
         self._mark_followers()
 
     def _mark_followers(self) -> None:
+        values = self.values()
+        named = all(values.get(p.name) for p in self.action.params
+                    if p.kind in ("actor", "target"))
         for p in self.action.params:
             box = self._box(p.name)
             if box is not None:
                 box.set_class(p.name not in self.touched, "follows")
+                if p.kind not in ("actor", "target") and p.name not in self.records:
+                    # the roster's value shows in the box: an empty one has none to give
+                    box.placeholder = roster_hint(p) if named else field_hint(p)
 
     def _params(self) -> dict[str, str]:
         return self._typed()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tracker.core.words import percent
 from tracker.rules.base import Odds
 from tracker.rules.params import Param
@@ -33,9 +35,30 @@ def field_hint(p: Param) -> str:
     instead = left_open(p)
     said = any(w in p.help.lower() for w in ("default", "roster", "encounter"))
     if instead == "from the roster" and p.help and not said:
-        hint = f"{p.help.split(' (', 1)[0]}, or {instead}"
+        hint = f"{_head(p.help)}, or {instead}"
         return hint if len(hint) <= 44 else instead  # whole in the box at 80 columns
     return instead or p.help[:60] or p.kind
+
+
+def roster_hint(p: Param) -> str:
+    """What an empty box says once the one acting (and their target) are named. The box
+    shows the roster's value where it has one, so for a value the roster fills in it says
+    first that the roster has none ("none on the roster: feet to the target"); where the
+    help says what else an empty box takes, the help ("cm to the target (default: not
+    measured)")."""
+    if left_open(p) != "from the roster":
+        return field_hint(p)
+    help_ = re.sub(r"\s*\(default: from the (roster|encounter)\)", "", p.help)
+    if "default:" in help_:
+        return help_[:60]
+    head = _head(help_)
+    return f"none on the roster: {head}" if head else "none on the roster"
+
+
+def _head(help_: str) -> str:
+    """A help without the aside it ends with ("cm to the target (default: not measured)"
+    reads "cm to the target"; "A (actor): armour parts" keeps its own)."""
+    return re.sub(r"\s*\([^()]*\)$", "", help_)
 
 
 def is_records(value: object) -> bool:
