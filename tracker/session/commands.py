@@ -52,6 +52,12 @@ class Command:
     """One command, read from a line or made by a key or a dialog."""
 
     verb: ClassVar[str] = ""
+    """The word that starts the command (``class Quit(Command, verb="quit")``); none for
+    a ruleset's action, which its own name starts."""
+
+    def __init_subclass__(cls, verb: str | None = None) -> None:
+        if verb is not None:
+            cls.verb = verb
 
     def words(self) -> list[str]:
         """The command as words, as the shell would split the line: the verb, then each
@@ -101,20 +107,18 @@ class WithDice(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class Add(Command):
+class Add(Command, verb="add"):
     """``add combatant|unit NAME [field=value ...]``"""
 
-    verb: ClassVar[str] = "add"
     kind: Literal["combatant", "unit"]
     name: str
     params: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
-class Set(Command):
+class Set(Command, verb="set"):
     """``set NAME field=value ... [+condition] [-condition]``"""
 
-    verb: ClassVar[str] = "set"
     who: str
     params: dict[str, str] = field(default_factory=dict)
     marks: list[str] = field(default_factory=list)
@@ -122,18 +126,16 @@ class Set(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class Remove(Command):
+class Remove(Command, verb="remove"):
     """``remove NAME``"""
 
-    verb: ClassVar[str] = "remove"
     who: str
 
 
 @dataclass(frozen=True, slots=True)
-class Next(WithDice):
+class Next(WithDice, verb="next"):
     """``next [turn|phase|round] [force]``; a pending duty's dice with ``--dice``."""
 
-    verb: ClassVar[str] = "next"
     what: Step = "turn"
     force: bool = False
     """Leave a duty still pending undone (logged)."""
@@ -143,20 +145,19 @@ class Next(WithDice):
 
 
 @dataclass(frozen=True, slots=True)
-class Undo(Command):
-    verb: ClassVar[str] = "undo"
+class Undo(Command, verb="undo"):
+    """``undo``: take back the last change."""
 
 
 @dataclass(frozen=True, slots=True)
-class Redo(Command):
-    verb: ClassVar[str] = "redo"
+class Redo(Command, verb="redo"):
+    """``redo``: put back the last undone change."""
 
 
 @dataclass(frozen=True, slots=True)
-class Roll(WithDice):
+class Roll(WithDice, verb="roll"):
     """``roll EXPR [ROLE]``"""
 
-    verb: ClassVar[str] = "roll"
     expr: str
     role: str = "roll"
 
@@ -166,10 +167,9 @@ class Roll(WithDice):
 
 
 @dataclass(frozen=True, slots=True)
-class Note(Command):
+class Note(Command, verb="note"):
     """``note TEXT``, or ``note! TEXT`` (kept from the player view)."""
 
-    verb: ClassVar[str] = "note"
     body: str
     secret: bool = False
 
@@ -178,21 +178,19 @@ class Note(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class Effect(Command):
+class Effect(Command, verb="effect"):
     """``effect NAME EFFECT [rounds=N] [turn=yes] [until=WHO] [at=start|end]``"""
 
-    verb: ClassVar[str] = "effect"
     who: str
     name: str
     params: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
-class Wound(Command):
+class Wound(Command, verb="wound"):
     """``wound NAME LOCATION [field=value ...]``, or ``wound NAME remove=N``: wound number
     N (1 is the first listed) heals and is removed."""
 
-    verb: ClassVar[str] = "wound"
     who: str
     location: str = ""
     params: dict[str, str] = field(default_factory=dict)
@@ -205,34 +203,30 @@ class Wound(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class Damage(Command):
+class Damage(Command, verb="damage"):
     """``damage NAME N [NAME ...]``: N damage to each (temporary hit points first)."""
 
-    verb: ClassVar[str] = "damage"
     names: list[str]
     amount: int
 
 
 @dataclass(frozen=True, slots=True)
-class Heal(Damage):
+class Heal(Damage, verb="heal"):
     """``heal NAME N [NAME ...]``: N hit points back to each, up to its maximum."""
 
-    verb: ClassVar[str] = "heal"
 
 
 @dataclass(frozen=True, slots=True)
-class Setting(Command):
+class Setting(Command, verb="setting"):
     """``setting [NAME=VALUE ...]``: show the ruleset's settings, or change some."""
 
-    verb: ClassVar[str] = "setting"
     params: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
-class Army(Command):
+class Army(Command, verb="army"):
     """``army FILE [NAME=COUNT|NAME ...] [side=NAME]``: unit names keep their case."""
 
-    verb: ClassVar[str] = "army"
     file: str
     picks: list[str] = field(default_factory=list)
     side: str | None = None
@@ -243,11 +237,10 @@ class Army(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class Rewind(Command):
+class Rewind(Command, verb="rewind"):
     """``rewind entry K``, or ``rewind round N [phase P]`` (the phase by name or number,
     which the session reads against its ruleset)."""
 
-    verb: ClassVar[str] = "rewind"
     entry: int | None = None
     round: int | None = None
     phase: str | None = None
@@ -260,10 +253,9 @@ class Rewind(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class Help(Command):
+class Help(Command, verb="help"):
     """``help [COMMAND|ACTION]``; the app shows its help screen for ``help`` alone."""
 
-    verb: ClassVar[str] = "help"
     topic: str | None = None
 
     def words(self) -> list[str]:
@@ -271,17 +263,15 @@ class Help(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class Quit(Command):
+class Quit(Command, verb="quit"):
     """``q`` or ``quit`` (the app only): save, then leave."""
 
-    verb: ClassVar[str] = "quit"
 
 
 @dataclass(frozen=True, slots=True)
-class SaveAs(Command):
+class SaveAs(Command, verb="save-as"):
     """``save-as FILE`` (the app only): write the encounter to FILE and go on there."""
 
-    verb: ClassVar[str] = "save-as"
     file: str
 
 
@@ -416,14 +406,20 @@ def _note(w: Words) -> Note:
     return Note(text, secret=w.verb == "note!")
 
 
-def _effect(w: Words) -> Effect:
+def _name_and_words(w: Words, what: str) -> tuple[str, str]:
+    """``VERB NAME WORDS ...``: the name, and the words after it (``what`` they say: the
+    effect, the location), which may not be empty."""
     if len(w.args) < 2:
-        raise CommandError(GENERIC_HELP["effect"])
+        raise CommandError(GENERIC_HELP[w.verb])
     w.refuse_dice()
-    effect = " ".join(w.args[1:])
-    if not effect.strip():
-        raise CommandError("effect NAME EFFECT: the effect is empty")
-    return Effect(w.args[0], effect, w.params)
+    words = " ".join(w.args[1:])
+    if not words.strip():
+        raise CommandError(f"{w.verb} NAME {what.upper()}: the {what} is empty")
+    return w.args[0], words
+
+
+def _effect(w: Words) -> Effect:
+    return Effect(*_name_and_words(w, "effect"), w.params)
 
 
 def _wound(w: Words) -> Wound:
@@ -433,13 +429,7 @@ def _wound(w: Words) -> Wound:
         if len(w.args) != 1:
             raise CommandError(GENERIC_HELP["wound"])
         return Wound(w.args[0], remove=whole("remove", raw))
-    if len(w.args) < 2:
-        raise CommandError(GENERIC_HELP["wound"])
-    w.refuse_dice()
-    location = " ".join(w.args[1:])
-    if not location.strip():
-        raise CommandError("wound NAME LOCATION: the location is empty")
-    return Wound(w.args[0], location, w.params)
+    return Wound(*_name_and_words(w, "location"), w.params)
 
 
 def _points(w: Words) -> Damage:

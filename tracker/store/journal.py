@@ -55,6 +55,7 @@ from tracker.core.log import LogError
 from tracker.core.model import LogEntry
 
 from . import fs
+from .blocks import BlockReader
 
 SUFFIX = ".journal.jsonl"
 HASH_HEX = 32
@@ -315,21 +316,14 @@ def _checked(path: Path, line: bytes, offset: int, enc_id: str | None) -> Record
     return rec
 
 
-class JournalReader:
+class JournalReader(BlockReader):
     """Reads log entries back by offset for :class:`~tracker.core.log.Log` (undo, the log
     pane, replay), a block at a time; each record is verified as it is read."""
 
-    BLOCK = 1 << 18
-
     def __init__(self, path: Path, enc_id: str | None = None) -> None:
-        self.path = path
+        super().__init__(path)
         self.enc_id = enc_id
         """The encounter every record must belong to (None: the first one read)."""
-        self._buf = b""
-        self._start = 0
-
-    def describe(self) -> str:
-        return str(self.path)
 
     def read(self, offset: int) -> tuple[int, int, LogEntry]:
         line = self._line(offset)
@@ -342,24 +336,22 @@ class JournalReader:
         return rec.data["n"], rec.data["p"], rec.entry()
 
     def _line(self, offset: int) -> bytes:
-        rel = offset - self._start
-        end = self._buf.find(b"\n", rel) if 0 <= rel < len(self._buf) else -1
-        if end < 0:
-            fd = open_journal(self.path)
+        line = self._held(offset)
+        if line is not None:
+            return line
+        fd = open_journal(self.path)
+
+        def block(start: int, size: int) -> bytes:
             try:
-                start = max(0, offset + (1 << 16) - self.BLOCK)
-                try:
-                    self._buf = fs.pread_all(fd, self.BLOCK, start)
-                except OSError as exc:
-                    raise JournalError(self.path, exc.strerror or str(exc)) from None
-                self._start = start
-                rel = offset - start
-                end = self._buf.find(b"\n", rel) if 0 <= rel < len(self._buf) else -1
-                if end < 0:
-                    return _line_at(fd, offset, self.path)
-            finally:
-                fs.current().close(fd)
-        return self._buf[rel : end + 1]
+                return fs.pread_all(fd, size, start)
+            except OSError as exc:
+                raise JournalError(self.path, exc.strerror or str(exc)) from None
+
+        try:
+            line = self._fill(offset, block)
+            return line if line is not None else _line_at(fd, offset, self.path)
+        finally:
+            fs.current().close(fd)
 
 
 @dataclass

@@ -25,10 +25,9 @@ from tracker.core.log import LogError
 from tracker.core.model import LogEntry
 
 from . import fs
+from .blocks import BlockReader
 
 SUFFIX = ".log.jsonl"
-BLOCK = 1 << 18
-"""Bytes read at a time when walking back through the journal."""
 
 
 class Record(BaseModel):
@@ -47,16 +46,8 @@ def valid_name(name: str) -> bool:
     return bool(name) and Path(name).name == name and not name.startswith(".")
 
 
-class JournalReader:
+class JournalReader(BlockReader):
     """Reads records by offset, a block at a time (walking back reads neighbours next)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._buf = b""
-        self._start = 0
-
-    def describe(self) -> str:
-        return str(self.path)
 
     def read(self, offset: int) -> tuple[int, int, LogEntry]:
         line = self._line(offset)
@@ -76,19 +67,17 @@ class JournalReader:
     def _line(self, offset: int) -> bytes:
         if offset < 0:
             raise LogError(f"{self.path}: no record at byte {offset}")
-        rel = offset - self._start
-        end = self._buf.find(b"\n", rel) if 0 <= rel < len(self._buf) else -1
-        if end < 0:
-            self._fill(offset)
-            rel = offset - self._start
-            end = self._buf.find(b"\n", rel)
-        if end < 0:  # a line longer than a block: read it whole
+        line = self._held(offset)
+        if line is None:
+            line = self._fill(offset, self._read)
+            if offset >= self._start + len(self._buf):
+                raise LogError(f"{self.path}: ends before byte {offset}")
+        if line is None:  # a line longer than a block: read it whole
             line = self._read(offset, 1 << 30)
             line = line[: line.find(b"\n") + 1] if b"\n" in line else line
             if not line.endswith(b"\n"):
                 raise LogError(f"{self.path} at byte {offset}: a whole record, found the end")
-            return line
-        return self._buf[rel:end]
+        return line
 
     def _read(self, start: int, size: int) -> bytes:
         try:
@@ -103,12 +92,3 @@ class JournalReader:
             raise LogError(f"{self.path}: {exc.strerror or exc}") from None
         finally:
             fs.current().close(fd)
-
-    def _fill(self, offset: int) -> None:
-        """Read the block that ends a little past ``offset`` (records before it come next)."""
-        start = max(0, offset + (1 << 16) - BLOCK)
-        self._buf = self._read(start, BLOCK)
-        self._start = start
-        if offset >= start + len(self._buf):
-            raise LogError(f"{self.path}: ends before byte {offset}")
-

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from textual import events, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -139,25 +138,16 @@ class TrackerApp(SavingApp):
     def compose(self) -> ComposeResult:
         left, right = self._pane_names()
         yield TopBar(id="topbar")
-        with Horizontal(id="body", classes="mass" if left == ("roster",) else ""):
-            with Vertical(id="left"):
-                for pane in left:
-                    yield self._pane(pane)
-            with Vertical(id="right"):
-                for pane in right:
-                    yield self._pane(pane)
-                yield LogPane(id="log")
+        yield layout.body(left, right, self._pane, LogPane(id="log"),
+                          classes="mass" if left == ("roster",) else "")
         yield Static(id="status", markup=False)  # messages quote what was typed: [x=…]
         yield CommandLine(id="cmdline")
         yield KeyFooter(compact=True)
 
     def _pane_names(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The left column's tables, and the panes above the log: a skirmish's pools and
-        wounds where its ruleset keeps them."""
-        rs = self.session.ruleset
-        left = layout.left_panes(rs, self.session.enc)
-        right = tuple(p for p in ("pools", "wounds") if "combatants" in left and p in rs.panes)
-        return left, right
+        """The left column's tables, and above the log the pools and wounds of the
+        combatants it shows."""
+        return layout.pane_names(self.session.ruleset, self.session.enc)
 
     def _pane(self, name: str) -> Widget:
         return layout.pane(name, self.session.ruleset)

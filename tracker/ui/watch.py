@@ -17,7 +17,6 @@ from pathlib import Path
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import get_current_worker
@@ -101,24 +100,15 @@ class WatchApp(App[None]):
     def compose(self) -> ComposeResult:
         left, right = self._pane_names()
         yield Static(id="topbar")
-        with Horizontal(id="body"):
-            with Vertical(id="left"):
-                for pane in left:
-                    yield self._pane(pane)
-            with Vertical(id="right"):
-                for pane in right:
-                    yield self._pane(pane)
-                yield LogPane(id="log", rewind=False)
+        yield layout.body(left, right, self._pane, LogPane(id="log", rewind=False))
         yield Static(id="status")
         yield KeyFooter(compact=True)
 
     def _pane_names(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The left column's tables, and above the log a side's own pools and wounds:
         the only ones its view carries."""
-        rs = self.session.ruleset
-        left = layout.left_panes(rs, self.session.enc)
-        own = self.side is not None and rs.scale == "skirmish"
-        return left, tuple(p for p in ("pools", "wounds") if own and p in rs.panes)
+        own = self.side is not None and self.session.ruleset.scale == "skirmish"
+        return layout.pane_names(self.session.ruleset, self.session.enc, own)
 
     def _pane(self, name: str) -> Widget:
         return layout.pane(name, self.session.ruleset, roster=ViewRosterPane)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from pydantic import NonNegativeInt, field_validator
+from pydantic import NonNegativeInt
 
 from tracker.rules.base import Figures, Params, param
 
-from .injuries import injury_code
+from .injuries import InjuryCode
 from .kinds import MOVEMENTS, WEAPONS
 from .settings import (
     COUNT_PICK,
@@ -66,7 +66,7 @@ class AttackParams(Params):
     base_impact: str = param("", "weapon's base impact, e.g. d12+4")
     impact_bonus: int | None = param(None, "projectile's Impact TA bonus", ge=0)
     location: str = param("", "name of the location struck (from your table)")
-    injury: str = param("", "injury level from your table, e.g. S2p (level 1 to 5)")
+    injury: InjuryCode = param("", "injury level from your table, e.g. S2p (level 1 to 5)")
     strike_impact: int | None = param(None, "strike impact rolled at the table (else its "
                                       "dice are asked for)", ge=0)
     crosswind_direct: str = param(help="Direct crosswind rule", choices=CROSSWIND_DIRECT.choices,
@@ -85,11 +85,6 @@ class AttackParams(Params):
     thrown_pb_zd: int = param(help="thrown ZD at Direct PB", ge=2, setting=THROWN_PB_ZD)
     pb_zd: int | None = param(None, "the thrown weapon's own ZD at Direct PB (sides)", ge=2)
     one_action_per_round: bool = one_action_param()
-
-    @field_validator("injury")
-    @classmethod
-    def _a_level(cls, code: str) -> str:
-        return injury_code(code)
 
 
 class ModifierFigure(Figures):

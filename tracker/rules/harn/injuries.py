@@ -4,7 +4,9 @@ Missile Sequence), its domain, and the levels still owed as the round ends."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import AfterValidator
 
 if TYPE_CHECKING:
     from tracker.core.model import Encounter
@@ -28,6 +30,10 @@ def injury_code(code: str) -> str:
     if code and injury_level(code) not in LEVELS:
         raise ValueError("an injury code with its level, 1 to 5 (M1, S2p, G4 ...)")
     return code
+
+
+InjuryCode = Annotated[str, AfterValidator(injury_code)]
+"""A parameter that takes an injury code (``injury level=``, an attack's ``injury=``)."""
 
 
 def owed(enc: Encounter) -> list[tuple[str, str]]:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.app import App
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from tracker.core.model import Encounter
@@ -23,6 +24,8 @@ from tracker.ui.panes.wounds import WoundsPane
 
 LEFT = ("combatants", "roster")
 """The tables of the left column, in their order."""
+RIGHT = ("pools", "wounds")
+"""The panes above the log, in their order."""
 
 
 def left_panes(ruleset: Ruleset, enc: Encounter) -> tuple[str, ...]:
@@ -31,6 +34,28 @@ def left_panes(ruleset: Ruleset, enc: Encounter) -> tuple[str, ...]:
     combatants = bool(enc.combatants) or ruleset.scale == "skirmish"
     units = bool(enc.units) or ruleset.scale == "mass"
     return ("combatants",) * combatants + ("roster",) * units
+
+
+def pane_names(ruleset: Ruleset, enc: Encounter, fighters: bool | None = None
+               ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The left column's tables, and the panes above the log: the pools and the wounds its
+    ruleset keeps, where the screen shows ``fighters`` (None: wherever it shows the
+    combatants' table)."""
+    left = left_panes(ruleset, enc)
+    shown = "combatants" in left if fighters is None else fighters
+    return left, tuple(p for p in RIGHT if shown and p in ruleset.panes)
+
+
+def body(left: Sequence[str], right: Sequence[str], make: Callable[[str], Widget],
+         log: Widget, classes: str = "") -> Horizontal:
+    """The two columns of a screen: the tables of ``left``, and the panes of ``right``
+    above the log."""
+    return Horizontal(
+        Vertical(*map(make, left), id="left"),
+        Vertical(*map(make, right), log, id="right"),
+        id="body",
+        classes=classes,
+    )
 
 
 def pane(name: str, ruleset: Ruleset, roster: type[RosterPane] = RosterPane) -> Widget:

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import field_validator
-
 from tracker.core.dice import Dice
 from tracker.rules.base import Action, Figures, Params, Resolution, RuleError, param
 
-from ..injuries import PENDING, first_owed, injury_code, injury_level
+from ..injuries import PENDING, InjuryCode, first_owed, injury_level
 from .lookup import combatant_or_none, need
 
 if TYPE_CHECKING:
@@ -24,14 +22,9 @@ if TYPE_CHECKING:
 
 class InjuryParams(Params):
     who: str = param("", "the combatant wounded", kind="target")
-    level: str = param("", "injury level from your table, e.g. S2p (level 1 to 5)")
+    level: InjuryCode = param("", "injury level from your table, e.g. S2p (level 1 to 5)")
     wound: int | None = param(None, "wound number (1 = first)", ge=1)
     strike_impact: int | None = param(None, "strike impact", ge=0)
-
-    @field_validator("level")
-    @classmethod
-    def _a_level(cls, code: str) -> str:
-        return injury_code(code)
 
 
 class InjuryFigures(Figures):

@@ -20,7 +20,7 @@ from ..damage import Damage, read_attack, read_damage
 from ..domains import BONUS, CRIT, DEFENCE
 from ..health import defence, standing, take_damage, tracked
 from ..settings import CRIT_DAMAGE, EQUAL_SUCCEEDS, NATURAL_1, NATURAL_20
-from .common import ROLLS, combatant, damage_count, damage_total
+from .common import DAMAGE, ROLLS, combatant, damage_count, damage_stage, damage_total
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -113,7 +113,7 @@ class Attack(Action[AttackParams]):
     stages = (
         Stage("attack", "d20", "the attack die (two with advantage or disadvantage)",
               label="to hit", count=lambda p: 1 if p.roll == "normal" else 2),
-        Stage("damage", "dice", "the damage dice, on a hit", label="for damage"),
+        damage_stage("the damage dice, on a hit"),
     )
     detail = (
         "figures: dice (the attack dice), die (the one that counts), total, defence, hit,"
@@ -141,7 +141,7 @@ class Attack(Action[AttackParams]):
         critical = kind == CRITICAL
         count = damage_count(dmg, critical, p.crit_damage)
         why_dmg = "critical hit" if critical and count > dmg.count else ""
-        faces = dice.roll_many("damage", dmg.sides, count, why=why_dmg) if count else []
+        faces = dice.roll_many(DAMAGE, dmg.sides, count, why=why_dmg) if count else []
         amount = damage_total(dmg, faces, critical, p.crit_damage)
         drops = p.hp is not None and amount >= p.hp
         word = KINDS[kind]

@@ -1,8 +1,11 @@
-"""What the plain actions share: finding a combatant, and damage as the dice fall."""
+"""What the plain actions share: finding a combatant, and damage dice and damage as they
+fall."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from tracker.rules.base import Stage
 
 from ..damage import Damage
 
@@ -11,6 +14,8 @@ if TYPE_CHECKING:
 
 ROLLS = ("normal", "advantage", "disadvantage")
 """How a d20 is rolled: one die, or two and the higher (lower) counts."""
+DAMAGE = "damage"
+"""The role of the damage dice."""
 
 
 def combatant(enc: Encounter, name: Any) -> Combatant | None:
@@ -21,6 +26,11 @@ def combatant(enc: Encounter, name: Any) -> Combatant | None:
         return enc.find_combatant(name)
     except LookupError:
         return None
+
+
+def damage_stage(help: str) -> Stage:
+    """The stage of the damage dice: the dice the damage names (``1d8+3``), for ``DAMAGE``."""
+    return Stage(DAMAGE, "dice", help, label="for damage")
 
 
 def damage_count(dmg: Damage, critical: bool, crit_damage: str) -> int:

@@ -21,7 +21,7 @@ from ..damage import Damage, read_damage
 from ..domains import DC, Bonus
 from ..health import standing, take_damage, tracked
 from ..settings import EQUAL_SUCCEEDS, HALF_ROUNDS
-from .common import ROLLS, combatant, halved
+from .common import DAMAGE, ROLLS, combatant, damage_stage, halved
 
 if TYPE_CHECKING:
     from tracker.core.history import Transaction
@@ -122,7 +122,7 @@ class Save(Action[SaveParams]):
     help = "Several targets save against a DC; one damage roll"
     stages = (
         Stage("save", "d20", "each target's save, one after another", label="to save"),
-        Stage("damage", "dice", "the damage, rolled once for all", label="for damage"),
+        damage_stage("the damage, rolled once for all"),
     )
     detail = (
         "figures: saves (name, dice, total, saved, damage, drops), damage_dice, damage,"
@@ -143,7 +143,7 @@ class Save(Action[SaveParams]):
             rows.append((name, faces, die + bonus, die >= need))
         amount, faces = 0, []
         if dmg is not None and any(p.half or not saved for *_, saved in rows):
-            faces = dice.roll_many("damage", dmg.sides, dmg.count, why="once for all") \
+            faces = dice.roll_many(DAMAGE, dmg.sides, dmg.count, why="once for all") \
                 if dmg.count else []
             amount = max(0, sum(faces) + dmg.modifier)
         saves = []

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tracker.core.dice import Dice
 from tracker.core.words import plural
-from tracker.rules.base import Figures, Odds
+from tracker.rules.base import Figures, Odds, Stage
 from tracker.startup import lazy
 
 from ..tables import ignored_hits
@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from ..model import WarmasterUnit
 else:  # imported on first use (tracker.startup): `tracker resolve` needs no icepool
     odds = lazy("tracker.core.odds")
+
+ROLE = "drive"
+"""The role of the drive back dice."""
 
 
 class Drive(Figures):
@@ -33,6 +36,11 @@ class Drive(Figures):
     routed: bool
     carried: int
     engaged: bool
+
+
+def drive_stage(help: str) -> Stage:
+    """The stage of the drive back dice, as :func:`drive_back` rolls them: a d6 a hit."""
+    return Stage(ROLE, "d6", help, label="for the drive back")
 
 
 def drive_back(
@@ -53,7 +61,7 @@ def drive_back(
     why = f"{name}: {plural(hits, 'hit')}" if name else plural(hits, "hit")
     count = hits - ignored
     # where even all 1s drive it beyond its pace it routs, whatever the dice show
-    rolled = dice.roll_many("drive", 6, count, why=why,
+    rolled = dice.roll_many(ROLE, 6, count, why=why,
                             classes=(1,) * 6 if count > pace else ())
     distance = sum(rolled)
     routed = distance > pace  # removed whole: confusion is for units that stay

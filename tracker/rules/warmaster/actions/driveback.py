@@ -5,11 +5,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, Stage, param
+from tracker.rules.base import Action, Odds, Params, Resolution, RuleError, param
 
 from ..domains import POSITIONS
 from ..sequence import drive_backs_due
-from .drive import Drive, apply_drive, drive_back, drive_odds, drive_outcome, drive_text
+from .drive import (
+    Drive,
+    apply_drive,
+    drive_back,
+    drive_odds,
+    drive_outcome,
+    drive_stage,
+    drive_text,
+)
 from .lookup import find_unit, on_field
 
 if TYPE_CHECKING:
@@ -34,8 +42,7 @@ class DriveBack(Action[DriveBackParams]):
     name = "driveback"
     help = "Drive back one unit hit this phase (one die per hit)"
     phases = ("shooting",)
-    stages = (Stage("drive", "d6", "one per hit not ignored; any 6 confuses",
-                    label="for the drive back"),)
+    stages = (drive_stage("one per hit not ignored; any 6 confuses"),)
     outcome_labels = {"carried": "engaged: hits carried into combat",
                       "confused": "driven back, confused"}
     detail = (

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, Stage, param
+from tracker.rules.base import Action, Figures, Odds, Params, Resolution, RuleError, param
 from tracker.startup import lazy
 
 from ..domains import POSITIONS
-from .drive import Drive, apply_drive, drive_back, drive_odds, drive_text
+from .drive import Drive, apply_drive, drive_back, drive_odds, drive_stage, drive_text
 from .lookup import find_unit
 
 if TYPE_CHECKING:
@@ -75,8 +75,7 @@ class EndPhase(Action[EndPhaseParams]):
     name = "endphase"
     help = "Drive back every unit hit this phase, once all shooting is complete"
     phases = ("shooting",)
-    stages = (Stage("drive", "d6", "one per hit not ignored, unit by unit in order",
-                    label="for the drive back"),)
+    stages = (drive_stage("one per hit not ignored, unit by unit in order"),)
     detail = ("figures: units, each with unit, hits, ignored, dice, distance, confused, routed,"
               " carried.")
 
