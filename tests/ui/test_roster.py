@@ -98,3 +98,36 @@ async def test_a_new_sort_or_filter_keeps_what_the_sequence_says_of_each_unit(tm
                     for k in pane.table.grid.keys]
             assert {"name": "Human longbowmen", "state": "to fire"}.items() <= next(
                 r for r in rows if r["name"] == "Human longbowmen").items(), key
+
+
+async def test_the_warlord_profile_names_races_as_the_gms_own_sheet_names_them(tmp_path):
+    """A profile sheet of the GM's own (``setting profiles=``) names the wood elves
+    otherwise: the roster's profile line says the sheet's name, at once."""
+    import shutil
+    from pathlib import Path
+
+    from tracker.session.opening import open_encounter
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.panes.roster import RosterPane
+
+    saves = Path(__file__).resolve().parents[2] / "saves"
+    path = tmp_path / "elves.toml"
+    shutil.copy(saves / "warlord-wood-elves.toml", path)
+    sheet = (Path(rules.__file__).parent / "warlord" / "profiles.toml").read_text()
+    (tmp_path / "sheet.toml").write_text(sheet.replace('name = "Wood elves"',
+                                                       'name = "Sylvan archers"', 1))
+    app = TrackerApp(open_encounter(path), theme="tracker-dark", autosave=False)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await settled(pilot)
+        roster = app.query_one(RosterPane)
+        guards = next(u for u in app.session.enc.units if u.race == "wood_elf")
+        profile = [c.key for c in roster.roster.columns].index("profile")
+
+        def shown() -> str:
+            return plain(roster.table.get_row(guards.id)[profile])
+
+        assert shown().startswith("Wood elves, ")
+        assert app.run_line("setting profiles=sheet.toml") is None
+        await until(pilot, lambda: shown().startswith("Sylvan archers, "), "the sheet's name")
+        assert app.run_line("undo") is None
+        await until(pilot, lambda: shown().startswith("Wood elves, "), "the shipped name")

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, Protocol, get_args
 
 from tracker.core.dice import Dice
 from tracker.core.sequence import UNTAKEN_TURN, SequenceOfPlay, plain_sequence
@@ -24,6 +24,12 @@ if TYPE_CHECKING:  # the models are imported on first use: resolvers need no pyd
     from tracker.rules.action import Action
 
 Pane = Literal["combatants", "pools", "wounds", "roster", "log"]
+
+
+class DescribeUnit(Protocol):
+    """A unit's one-line profile, read against the encounter's ``settings``."""
+
+    def __call__(self, unit: Unit, settings: Mapping[str, Any] | None = None) -> str: ...
 
 
 @dataclass(slots=True)
@@ -48,7 +54,9 @@ class Ruleset:
     start_round: Callable[[Encounter, Transaction, Dice], list[str]] | None = None
     """Upkeep at the start of each round; returns lines for the log."""
     describe_combatant: Callable[[Combatant], str] | None = None
-    describe_unit: Callable[[Unit], str] | None = None
+    describe_unit: DescribeUnit | None = None
+    """A unit's one-line profile; ``settings`` are the encounter's as its domains read
+    them (a profile sheet as the file in the save's folder)."""
     unit_profile: bool = False
     """The roster shows ``describe_unit`` as a Profile column (for games whose units are
     best read from their own profile line)."""

@@ -3,6 +3,7 @@ has (a morale test due, fleeing in the resolution phase), then its profile."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.columns import CASUALTIES, NAME, SIDE, STATE, STRENGTH, Column, Roster
@@ -77,7 +78,7 @@ ROSTER = Roster(
 )
 
 
-def describe_unit(unit: Unit) -> str:
+def describe_unit(unit: Unit, settings: Mapping[str, Any] | None = None) -> str:
     """One line of a unit's profile."""
     if not isinstance(unit, model.D6Unit):
         return ""

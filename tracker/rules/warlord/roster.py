@@ -3,6 +3,7 @@ holds this phase (drawn in bold) and whether it has fired this turn; its profile
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.columns import CASUALTIES, NAME, PROFILE, SIDE, STATE, STRENGTH, Roster
@@ -60,13 +61,14 @@ ROSTER = Roster(
 )
 
 
-def _profile_words(race: str, weapon: str, armour: str) -> list[str]:
-    """The race's, weapon's and armour's names on the shipped profile sheet, read once
-    (the keys where the sheet does not have them, or cannot be read)."""
+def _profile_words(race: str, weapon: str, armour: str, sheet_path: str) -> list[str]:
+    """The race's, weapon's and armour's names on the encounter's profile sheet (empty
+    path: the shipped one), or their keys where the sheet does not have them or cannot
+    be read."""
 
     words = [race or "?", weapon or "no missiles", armour]
     try:
-        sheet = profiles.load_sheet()
+        sheet = profiles.load_sheet(sheet_path)
     except RuleError:
         return words
     words[2] = sheet.armour.get(armour, armour).lower()
@@ -81,10 +83,13 @@ def _profile_words(race: str, weapon: str, armour: str) -> list[str]:
     return words
 
 
-def describe_unit(unit: Unit) -> str:
+def describe_unit(unit: Unit, settings: Mapping[str, Any] | None = None) -> str:
+    """One line of a unit's profile, named as the encounter's profile sheet
+    (``settings["profiles"]``, resolved in the save's folder) names them."""
     if not isinstance(unit, model.WarlordUnit):
         return unit.name
-    bits = _profile_words(unit.race, unit.weapon, unit.armour_class)
+    sheet = str((settings or {}).get("profiles") or "")
+    bits = _profile_words(unit.race, unit.weapon, unit.armour_class, sheet)
     line = f"{unit.name}: {', '.join(bits)}, {unit.strength}/{unit.strength_start}"
     if unit.ranks and unit.files:
         line += f" ({unit.ranks}×{unit.files})"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tracker.rules.columns import CASUALTIES, KIND, NAME, SIDE, STATE, STRENGTH, Column, Roster
@@ -47,7 +48,7 @@ ROSTER = Roster(
 )
 
 
-def describe_unit(unit: Unit) -> str:
+def describe_unit(unit: Unit, settings: Mapping[str, Any] | None = None) -> str:
     u: WarmasterUnit = unit  # type: ignore[assignment]
     armour = f"{u.armour}+" if u.armour else "0"
     bits = [

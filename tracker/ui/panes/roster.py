@@ -9,6 +9,9 @@ lasts.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,7 +20,7 @@ from textual.widgets import Static
 
 from tracker.core.model import Encounter, Unit
 from tracker.core.turns import sides
-from tracker.rules.columns import SIDE, STATE, Roster, UnitTest
+from tracker.rules.columns import SIDE, STATE, Roster, UnitTest, UnitText
 from tracker.rules.ruleset import Ruleset
 from tracker.ui import prefs
 from tracker.ui.grid import Cell, Rows
@@ -61,6 +64,8 @@ class RosterPane(Vertical):
         self.sort = prefs.of(self.app).get("roster_sort") or "listed"
         self.view = prefs.of(self.app).get("roster_filter") or "all"
         self._enc: Encounter | None = None
+        self._profile: UnitText | None = None
+        self._settings: dict[str, Any] = {}
         self._marks: dict[str, list[str]] = {}
         keys = [c.key for c in ruleset.roster.columns]
         self._name_at = keys.index("name")
@@ -75,9 +80,24 @@ class RosterPane(Vertical):
         yield SyncTable(self.roster.columns, id="roster-table")
         yield Static(id="unit-detail", classes="detail", markup=False)
 
+    def _read_settings(self) -> bool:
+        """Take the encounter's settings as its domains read them (a Warlord profile
+        sheet in the save's folder), for the ruleset's profile line; True where they
+        changed since the last refresh (every row's profile is then made anew)."""
+        describe = self.ruleset.describe_unit
+        if describe is None:
+            return False
+        session = getattr(self.app, "session", None)  # the GM's screen or a player view
+        settings = session.domain_settings() if session is not None else {}
+        if self._profile is not None and settings == self._settings:
+            return False
+        self._settings = settings
+        self._profile = partial(describe, settings=settings)
+        return True
+
     def _texts(self, u: Unit) -> list[str]:
         roster = self.roster
-        describe = self.ruleset.describe_unit
+        describe = self._profile
         out: list[str] = []
         for column in roster.columns:
             text = roster.cell(column, u, describe)
@@ -180,6 +200,8 @@ class RosterPane(Vertical):
         """Show ``enc``; ``units``, when known, are the only ones changed since the last
         refresh. ``marks`` are the sequence's words for a unit (shot, a duty pending)."""
         self._enc = enc
+        if self._read_settings():
+            units = None
         if self.view not in self.views(enc):  # a side kept from another encounter
             self.view = "all"
         if self.sort not in self.sorts():
