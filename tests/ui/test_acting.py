@@ -238,3 +238,15 @@ def test_a_greyed_action_s_reason_does_not_name_it_twice():
     prompt = picker._prompt("throw", "throw        Throw")
     shown = " ".join(str(cell) for column in prompt.columns for cell in column.cells)
     assert shown == "throw not now: a bow is shot, not thrown (use shoot)"
+
+
+def test_an_action_out_of_its_phase_is_greyed_without_naming_it_twice():
+    from tracker.ui.screens.picker import PickerScreen
+
+    why = "order is taken in the before missile fire (1-7) phase, not in the missile fire phase"
+    picker = PickerScreen("Resolve which action?", [("order", "order        Give orders")],
+                          refused={"order": why})
+    prompt = picker._prompt("order", "order        Give orders")
+    shown = " ".join(str(cell) for column in prompt.columns for cell in column.cells)
+    assert shown == ("order not now: taken in the before missile fire (1-7) phase, not in "
+                     "the missile fire phase")

@@ -41,6 +41,8 @@ async def test_the_add_form_refuses_a_warmaster_armour_of_9(tmp_path: Path) -> N
         await pilot.pause()  # a refusal quoting a usage is text, not markup
         assert "[actor=…]" in str(screen.query_one("#form-error", Label).render())
         await type_into(pilot, screen, "armour", "5")
+        # what Enter said was of the form as it was: a change puts it away
+        assert str(screen.query_one("#form-error", Label).render()) == ""
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is not screen

@@ -248,6 +248,11 @@ class FormScreen(ModalScreen[Command | None]):
         event.stop()
         self.action_submit()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """What Enter said was of the form as it stood then: a change puts it away (the
+        odds line of an action's form says what holds now)."""
+        self.show_error("")
+
     def action_submit(self) -> None:
         try:
             cmd = self.build(self.values())

@@ -55,7 +55,8 @@ class PickerScreen(ModalScreen[str | None]):
         under its words, not under the id."""
         why = self.refused.get(key)
         if why is not None:  # its name leads the line already: "throw  not now: a bow ..."
-            return _columns(key, f"not now: {why.removeprefix(f'{key}: ')}", "dim")
+            why = why.removeprefix(f"{key}: ").removeprefix(f"{key} is ")
+            return _columns(key, f"not now: {why}", "dim")
         if label.startswith(f"{key:<12} "):
             return _columns(key, label[13:], "")
         return label
