@@ -132,3 +132,18 @@ async def test_an_empty_box_the_roster_fills_says_it_has_none_once_the_target_is
         await pilot.pause()
         box = app.screen.query_one("#f-range", Input)
         assert box.placeholder == "feet to the target, or from the roster"
+
+
+def test_a_field_of_a_few_words_names_them_under_the_form():
+    """Warlord's morale result takes passed or failed: the line under the form says so
+    while the field has the focus; a help that names its words already is left as it is."""
+    from tracker import rules
+    from tracker.ui.screens.resolve_text import field_help
+
+    morale = {p.name: p for p in rules.get("warlord").actions["morale"].params}
+    assert field_help(morale["result"]) == "what the test gave: passed or failed"
+    terrain = {p.name: p for p in rules.get("edc").actions["terrain"].params}
+    assert field_help(terrain["gain"]) == "what success gives: none or higher_footing"
+    assert field_help(terrain["terrain"]).endswith("limited_room or pressing, or empty")
+    shoot = {p.name: p for p in rules.get("harn").actions["shoot"].params}
+    assert field_help(shoot["object"]) == shoot["object"].help  # its words are in it

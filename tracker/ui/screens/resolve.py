@@ -19,6 +19,7 @@ from tracker.session.session import Session
 from tracker.ui.screens.dice import DiceScreen
 from tracker.ui.screens.form import Field, FormScreen, Submit, show_value
 from tracker.ui.screens.resolve_text import (
+    field_help,
     field_hint,
     is_records,
     left_open,
@@ -52,7 +53,7 @@ class ResolveScreen(FormScreen):
         """The dice step while it is open: keys typed ahead into the form go on to it."""
         fields = [
             Field(p.name, self.filled.get(p.name, ""), field_hint(p),
-                  label=p.name + ("*" if p.required else ""), help=p.help or p.kind)
+                  label=p.name + ("*" if p.required else ""), help=field_help(p))
             for p in action.params
             if not p.name_of  # a name for the log, from the one its field names
         ]

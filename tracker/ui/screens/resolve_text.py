@@ -40,6 +40,20 @@ def field_hint(p: Param) -> str:
     return instead or p.help[:60] or p.kind
 
 
+def field_help(p: Param) -> str:
+    """What a field is, as the line under the form says it while the field has the focus:
+    its help, and the words it takes where the help does not name them all ("what the
+    test gave: passed or failed")."""
+    text = p.help or p.kind
+    words = [c for c in p.choices if c]
+    if not words or all(w in text for w in words):
+        return text
+    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if "" in p.choices:
+        listed += ", or empty"
+    return f"{text}: {listed}"
+
+
 def roster_hint(p: Param) -> str:
     """What an empty box says once the one acting (and their target) are named. The box
     shows the roster's value where it has one, so for a value the roster fills in it says
