@@ -56,6 +56,11 @@ async def test_the_dice_step_repeats_the_forms_summary_line(tmp_path, sample):
         lines_shown = shown(step, "dice-odds").splitlines()
         assert lines_shown[0] == summary
         assert lines_shown[1].startswith("before any die: ")
+        await pilot.press("1")  # a die lands: the summary is still of the form, and says so
+        await until(pilot, lambda: step.odds_settled, "the dice step's odds")
+        lines_shown = shown(step, "dice-odds").splitlines()
+        assert lines_shown[0] == f"before any die: {summary}"
+        assert lines_shown[1].startswith("given the dice so far: ")
 
 
 async def test_an_initiative_die_shows_no_odds_before_or_after_it_lands(tmp_path):

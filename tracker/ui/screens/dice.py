@@ -247,7 +247,10 @@ class DiceScreen(ModalScreen[Answers | None]):
     def _compute_odds(self, answers: dict[str, list[int]], asked: int) -> None:
         if self._summary is None:
             self._summary = summary_of(self.action, self.params)
-        head = f"{self._summary}\n" if self._summary else ""
+        # the summary (d6battle's mean kills) is of the form, before any die: said so
+        # once dice have landed and the odds under it are given them
+        landed = "before any die: " if any(answers.values()) else ""
+        head = f"{landed}{self._summary}\n" if self._summary else ""
 
         worker = get_current_worker()
 
