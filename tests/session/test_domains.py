@@ -445,3 +445,36 @@ def test_a_profile_sheet_the_units_do_not_fit_is_refused_and_check_names_a_hand_
         assert main(["check", str(path)]) == 1
     assert (f"{GUARDS}: race=martian: not on the profile sheet (races: wood_elf, orc, goblin,"
             " human, dwarf) (it opens; `set` corrects it)") in err.getvalue()
+
+
+@pytest.mark.parametrize(("sample", "line", "said"), [
+    ("harn-nolora-point-blank.toml", "set Nolora archry=80",
+     "archry: no field of that name; did you mean archery? (a stat of your own by that "
+     "name: stats.archry=…)"),
+    ("edc-roland-press.toml", "add combatant Gaoler relfex=5",
+     "relfex: no field of that name; did you mean reflex? (a stat of your own by that "
+     "name: stats.relfex=…)"),
+    ("edc-roland-press.toml", "set Jacques stats.=5",
+     "stats.: a stat needs a name of its own (stats.str=16)"),
+    ("edc-roland-press.toml", "set Jacques foo.bar=3",
+     "foo.bar: no field foo (a stat of your own: stats.foo_bar=…)"),
+])
+def test_a_slip_in_a_field_name_is_refused_not_kept_as_a_stat(tmp_path: Path, sample: str,
+                                                              line: str, said: str) -> None:
+    """A name that is none of the fields is a stat of the GM's own (plain's reflex=5);
+    one that is a near miss of a field was kept as a stat that nothing reads, and the
+    GM took the archery as changed."""
+    s = session_of(tmp_path, sample)
+    before = len(s.enc.log)
+    assert refused(s, line) == said
+    assert len(s.enc.log) == before
+
+
+def test_a_stat_of_the_gms_own_is_taken_by_its_name_or_outright(tmp_path: Path) -> None:
+    s = session_of(tmp_path, "edc-roland-press.toml")
+    s.execute("set Jacques luck=4 stats.relfex=2")
+    assert s.enc.find_combatant("Jacques").stats == {"luck": 4, "relfex": 2}
+    (tmp_path / "plain").mkdir()
+    s = session_of(tmp_path / "plain", "plain-goblin-ambush.toml")
+    s.execute('add combatant "Orc chief" side=foes initiative=12 reflex=5')
+    assert s.enc.find_combatant("Orc chief").stats == {"reflex": 5}

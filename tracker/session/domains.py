@@ -10,6 +10,7 @@ is changed.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
@@ -142,6 +143,35 @@ def misnamed(enc: Encounter) -> list[str]:
                     out.append(f"{who.name}: {key} id={note.id}: must be the id of another "
                                f"combatant ({ids})")
     return out
+
+
+STAT_PREFIX = "stats."
+
+
+def stat_name(model: type[BaseModel], key: str) -> str:
+    """The stat of its own a combatant is given by a name that is none of its fields
+    (``reflex=5`` in plain, ``str=16``). ``stats.NAME`` names one outright; a name that
+    is a near miss of a field (``archry`` for ``archery``) is refused naming the field,
+    since a slip would otherwise be kept as a stat that nothing reads."""
+    if key.startswith(STAT_PREFIX):
+        name = key[len(STAT_PREFIX):].strip()
+        if not name or "." in name:
+            raise CommandError(f"{key}: a stat needs a name of its own (stats.str=16)")
+        return name
+    fields = [f for f in model.model_fields if f not in _NOT_A_FIELD]
+    near = difflib.get_close_matches(key, fields, n=1, cutoff=0.75)
+    if near:
+        raise CommandError(f"{key}: no field of that name; did you mean {near[0]}? (a stat "
+                           f"of your own by that name: {STAT_PREFIX}{key}=…)")
+    if "." in key:  # a record's part where there is no such record
+        head = key.partition(".")[0]
+        raise CommandError(f"{key}: no field {head} (a stat of your own: "
+                           f"{STAT_PREFIX}{key.replace('.', '_')}=…)")
+    return key
+
+
+_NOT_A_FIELD = frozenset({"id", "stats", "pools", "wounds", "effects", "conditions"})
+"""Fields no one names with ``name=value`` (a stat's near miss is not one of them)."""
 
 
 def not_kept(model: type[BaseModel], typed: Mapping[str, str]) -> None:

@@ -545,7 +545,7 @@ class Session:
             if key in model.model_fields:
                 data[key] = domains.typed_text(model, key, raw)
             elif kind == "combatants":
-                stats[key] = _int(key, raw)
+                stats[domains.stat_name(model, key)] = _int(key, raw)
             else:
                 raise CommandError(f"a unit has no field '{key}' (fields: {_fields(model)})")
         if stats:
@@ -634,7 +634,8 @@ class Session:
                     head = key.partition(".")[0]
                     tx.set([kind, who.id, head], records[head])
                 elif isinstance(who, Combatant):
-                    tx.set([kind, who.id, "stats", key], _int(key, raw))
+                    stat = domains.stat_name(model, key)
+                    tx.set([kind, who.id, "stats", stat], _int(key, raw))
                 else:
                     fields = _fields(model)
                     raise CommandError(f"{who.name} has no field '{key}' (fields: {fields})")
