@@ -232,3 +232,14 @@ async def test_the_pane_counts_who_is_still_in_the_fight_and_who_is_out(tmp_path
         await until(pilot, lambda: points(app, "Goblin 3") == (0, 0), "Goblin 3 down")
         await pilot.pause()
         assert pane.border_subtitle == "6 in the fight · 2 out"
+
+
+async def test_the_gms_own_stats_show_in_the_detail_line(tmp_path):
+    """``set Tam dex=3`` keeps a stat of the GM's own: the line under the table says it,
+    as it says the AC and attack; the initiative is said once, by the summary."""
+    app = app_on_copy(tmp_path, SAMPLE)
+    async with app.run_test(size=(120, 30)) as pilot:
+        assert app.run_line("set Tam dex=3 will=12") is None
+        await to_row(pilot, app, "Tam")
+        detail = str(app.query_one("#combatant-detail").render())
+        assert "initiative 21 (+4); dex 3, will 12" in detail

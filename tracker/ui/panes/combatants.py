@@ -169,6 +169,10 @@ class CombatantsPane(Vertical):
         except Exception as exc:  # a summary that cannot be made must not take the pane down
             log_unexpected(exc, f"summing up {who.name}")
             parts = [plain]
+        own = [f"{k} {v}" for k, v in who.stats.items()
+               if k != self.ruleset.order_stat and f"{k} {v}" not in parts[0]]
+        if own:  # the GM's own stats (plain's dex=3), where the summary does not say them
+            parts.append(", ".join(own))
         if who.conditions:
             parts.append(", ".join(who.conditions))
         names = {w.id: w.name for w in enc.everyone}
