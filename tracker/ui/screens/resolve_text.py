@@ -31,8 +31,11 @@ def left_open(p: Param) -> str | None:
 def field_hint(p: Param) -> str:
     """What an empty box says: a value left open says what is used instead, after what
     the value is where its help does not say where it comes from ("feet to the target,
-    or from the roster")."""
+    or from the roster"); a help that says what an empty box means ("(default: not
+    measured)", "(none: open sky)") is the hint itself."""
     instead = left_open(p)
+    if instead == "from the roster" and _empty_means(p.help):
+        return p.help[:60]
     said = any(w in p.help.lower() for w in ("default", "roster", "encounter"))
     if instead == "from the roster" and p.help and not said:
         hint = f"{_head(p.help)}, or {instead}"
@@ -58,15 +61,23 @@ def roster_hint(p: Param) -> str:
     """What an empty box says once the one acting (and their target) are named. The box
     shows the roster's value where it has one, so for a value the roster fills in it says
     first that the roster has none ("none on the roster: feet to the target"); where the
-    help says what else an empty box takes, the help ("cm to the target (default: not
+    help says what else an empty box means, the help ("cm to the target (default: not
     measured)")."""
-    if left_open(p) != "from the roster":
+    if left_open(p) != "from the roster" or _empty_means(p.help):
         return field_hint(p)
     help_ = re.sub(r"\s*\(default: from the (roster|encounter)\)", "", p.help)
-    if "default:" in help_:
-        return help_[:60]
     head = _head(help_)
     return f"none on the roster: {head}" if head else "none on the roster"
+
+
+def _empty_means(help_: str) -> str:
+    """What a help says an empty value means, other than the roster's or the
+    encounter's value: "not measured" of "cm to the target (default: not measured)",
+    "open sky" of "(none: open sky)"; "" where it says none."""
+    found = re.search(r"\((?:default|none): ([^)]*)\)", help_)
+    if found is None or found.group(1).startswith(("from the roster", "from the encounter")):
+        return ""
+    return found.group(1)
 
 
 def _head(help_: str) -> str:

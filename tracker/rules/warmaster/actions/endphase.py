@@ -26,7 +26,8 @@ UNIT_SPEC = "NAME:HITS:PACE[:open|defended|fortified][:engaged]"
 
 
 class EndPhaseParams(Params):
-    order: tuple[str, ...] | None = param(None, "units driven back first, in this order")
+    order: tuple[str, ...] | None = param(
+        None, "units driven back first, in this order (default: as the roster lists them)")
     units: tuple[Any, ...] | None = param(
         None, f"units hit (default: from the roster), {UNIT_SPEC}", kind="strs"
     )

@@ -46,10 +46,10 @@ else:  # imported on first use (tracker.startup): `tracker resolve` needs no ice
 class ShootParams(Params):
     actor: str | None = param(None, "a shooting unit", kind="actor")
     target: str | None = param(None, "the unit shot at", kind="target", unlike="actor")
-    shooters: tuple[str, ...] | None = param(None, "more shooting units (one batch)",
+    shooters: tuple[str, ...] | None = param(None, "more shooting units, one batch (default: none)",
                                               unlike="target")
     in_range: tuple[NonNegativeInt, ...] | None = param(
-        None, "stands in range, per shooting unit")
+        None, "stands in range, per shooting unit (default: every stand)")
     attacks: int | None = param(None, "attack dice (default: from the shooters)", ge=0)
     armour: int | None = param(None, "target armour 6..3 (+), 0 none", ge=0, le=6)
     position: str | None = param(None, "target's position", choices=POSITIONS)
