@@ -147,3 +147,19 @@ def test_a_field_of_a_few_words_names_them_under_the_form():
     assert field_help(terrain["terrain"]).endswith("limited_room or pressing, or empty")
     shoot = {p.name: p for p in rules.get("harn").actions["shoot"].params}
     assert field_help(shoot["object"]) == shoot["object"].help  # its words are in it
+
+
+def test_an_empty_box_says_what_empty_means_where_its_help_says_it():
+    """Warmaster's more shooters: empty is none more, not a value the roster lacks;
+    harn's overhead: empty is the open sky; harn's range is the roster's, and empty once
+    the target is named means it has none."""
+    from tracker import rules
+    from tracker.ui.screens.resolve_text import field_hint, roster_hint
+
+    shoot = {p.name: p for p in rules.get("warmaster").actions["shoot"].params}
+    for hint in (field_hint, roster_hint):
+        assert hint(shoot["shooters"]) == "more shooting units, one batch (default: none)"
+    harn = {p.name: p for p in rules.get("harn").actions["shoot"].params}
+    assert roster_hint(harn["overhead"]) == "overhead clearance in feet (none: open sky)"
+    assert field_hint(harn["range"]) == "feet to the target, or from the roster"
+    assert roster_hint(harn["range"]) == "none on the roster: feet to the target"
