@@ -129,3 +129,23 @@ async def test_a_refresh_redraws_the_log_only_when_it_changed(skirmish_file):
         app.refresh_panes()
         await pilot.pause()
         assert [line.plain for line in view.lines][-2:] == ["r1 entry 4", "r1 another"]
+
+
+def test_an_end_of_phase_reads_as_its_own_words_in_its_row(tmp_path):
+    """A row is who did what to whom and what came of it ("Archers I shoots Empire
+    Knights: 1 stand removed"); an end of phase has no one acting and no target, so its
+    row is its own words ("End of shooting: Empire Knights driven back 2 + 4 + 5 = 11
+    cm"), not "endphase: 0 routed"."""
+    import shutil
+
+    from tests.conftest import SAVES
+    from tracker.ui.panes.log import summary
+
+    path = tmp_path / "river.toml"
+    shutil.copy(SAVES / "warmaster-river-crossing.toml", path)
+    session = Session(load(path), path)
+    session.execute('shoot "Archers I" "Empire Knights" --dice hit=4,5,6 save=1,2,3')
+    session.execute("endphase --dice drive=2,4,5")
+    shot, end = session.enc.log[-2], session.enc.log[-1]
+    assert summary(shot) == "Archers I shoots Empire Knights: 1 stand removed"
+    assert summary(end) == "End of shooting: Empire Knights driven back 2 + 4 + 5 = 11 cm"

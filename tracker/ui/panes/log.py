@@ -53,11 +53,14 @@ def line(n: int, entry: LogEntry, undone: bool) -> Text:
 
 def summary(entry: LogEntry) -> str:
     """An entry in a few words: who did what to whom, and what came of it ("Archers I
-    shoots Empire Knights: 1 stand removed"); an entry that is not an action, or whose
-    outcome has no label, its own text."""
+    shoots Empire Knights: 1 stand removed"); an entry that is not an action, one of no
+    actor and no target (an end of phase), or one whose outcome has no label, its own
+    text."""
     done = entry.resolved
     text = entry.text.split("\n", 1)[0]
     if done is None or not done.happened or entry.parts:
+        return text
+    if not entry.actor and not done.target:  # the whole phase's (an end of phase): its words
         return text
     head = text.split(": ", 1)[0]
     actor = entry.actor
