@@ -76,6 +76,25 @@ def test_the_last_in_the_order_dropped_on_their_turn_ends_the_rounds_turns():
     assert s.play.current() is None
 
 
+def test_one_who_acted_leaving_after_the_rounds_turns_are_over_leaves_them_over():
+    """Tam, last, goes down on his own turn, then Aria, who acted, leaves: the round's
+    turns are still over, and the save holds a turn the order has (tracker check finds
+    nothing), not one past it."""
+    from tracker.session.domains import out_of_place
+
+    s = table()
+    s.execute("next")
+    s.execute("next")
+    s.execute("damage Tam 99")
+    out = s.execute("remove Aria")
+    assert out.message == "Aria leaves the encounter"
+    assert s.play.current() is None
+    assert where_text(s).endswith("· the round's turns are over")
+    assert s.enc.position.turn == len(s.play.order())
+    assert out_of_place(s.enc, s.ruleset) == []
+    assert s.execute("next").message.startswith("Round 2")
+
+
 def effects(s, name):
     return [e.name for e in s.enc.find_combatant(name).effects]
 

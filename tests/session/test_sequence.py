@@ -230,3 +230,64 @@ def test_conditions_named_in_round_resets_clear_as_each_round_starts(tmp_path: P
     line = s.execute("next round").message
     assert "Aldo: reacted cleared" in line
     assert s.enc.find_combatant("aldo").conditions == ["prone"]
+
+
+# --- the side whose turn it is, when the sides change under it -------------------------------
+
+
+def turn_of(session: Session) -> str | None:
+    return session.play.where().side
+
+
+def test_the_turn_stays_with_its_side_when_the_other_side_leaves_the_table(
+        tmp_path: Path) -> None:
+    """The turn is a place in the sides' order, the order they first appear in: when the
+    High Elves (first) leave during the Empire's turn, the Empire keeps the turn, and the
+    save holds a side there is (tracker check finds nothing)."""
+    from tracker.session.domains import out_of_place
+
+    session = session_on(tmp_path, "warmaster-river-crossing.toml")
+    walk_to = ["next"] * 5  # High Elves' command, movement, shooting (no hits), combat
+    for line in walk_to:
+        session.execute(line)
+    assert turn_of(session) == "Empire"
+    for name in ("Archers I", "Archers II", "Bolt Thrower", "Spearmen"):
+        session.execute(f'remove "{name}"')
+        assert turn_of(session) == "Empire"
+    out = session.execute('set "Silver Helms" side=Empire')
+    assert "no one left" not in out.message  # the turn stayed where it was
+    assert turn_of(session) == "Empire"
+    assert session.enc.position.side == 0  # the Empire is the first side now
+    assert out_of_place(session.enc, session.ruleset) == []
+    session.execute("undo")
+    assert (turn_of(session), session.enc.position.side) == ("Empire", 1)
+
+
+def test_a_side_that_leaves_on_its_own_turn_hands_it_to_the_side_in_its_place(
+        tmp_path: Path) -> None:
+    """The English leave the table during their own turn: the turn is the French's (the
+    side the tracker shows in its place), the log says so, and the save holds a side
+    there is."""
+    from tracker.session.domains import out_of_place
+
+    session = session_on(tmp_path, "d6battle-crossbow-duel.toml")
+    while turn_of(session) != "English":
+        session.execute("next")
+    session.execute("remove Men-at-Arms")
+    session.execute("remove Longbowmen")
+    out = session.execute("remove Billmen")
+    assert out.message.endswith("English has no one left on the table: the turn is French's")
+    assert (turn_of(session), session.enc.position.side) == ("French", 0)
+    assert out_of_place(session.enc, session.ruleset) == []
+
+
+def test_the_first_unit_going_over_does_not_hand_the_turn_to_the_other_side(
+        tmp_path: Path) -> None:
+    """Archers I, the first unit listed, goes over to the Empire during the High Elves'
+    turn: the Empire now appears first, and the turn stays with the High Elves."""
+    session = session_on(tmp_path, "warmaster-river-crossing.toml")
+    session.execute("next")
+    assert turn_of(session) == "High Elves"
+    session.execute('set "Archers I" side=Empire')
+    assert turn_of(session) == "High Elves"
+    assert session.enc.position.side == 1

@@ -154,6 +154,10 @@ class Play:
     def order(self) -> list[str]:
         return seqs.actors(self.enc, self.seq, self.stat, self.grouping)
 
+    def side(self) -> str | None:
+        """The side whose turn it is, in games where the sides take turns."""
+        return seqs.phasing_side(self.enc, self.seq)
+
     def where(self) -> Where:
         holder = self.current()
         phase = self.seq.phase(self.enc.position)
@@ -437,6 +441,8 @@ class Play:
         order = self.order()
         pos = self.enc.position
         if holder is None and order and pos.turn >= len(order):
+            # every turn taken: one fewer in the order (one who acted left) leaves it so
+            tx.set(["position", "turn"], len(order))
             return "the round's turns are over (n begins the next)"
         if holder is None or not order:
             return ""
@@ -456,6 +462,24 @@ class Play:
         elif pos.turn >= len(order):
             tx.set(["position", "turn"], len(order) - 1)
         return ""
+
+    def keep_side(self, tx: Transaction, side: str | None) -> str:
+        """Keep the turn with ``side``, the side whose turn it was, when the sides change
+        under it: the turn is kept as a place in the sides' order (the order in which they
+        first appear), which moves when a side's first unit leaves or changes side. Where
+        ``side`` has no one left on the table, the turn is the side's now in its place (the
+        one the tracker shows), and the GM is told. Returns the words for the GM."""
+        if side is None:
+            return ""
+        everyone = seqs.sides(self.enc)
+        if side in everyone:
+            tx.set(["position", "side"], everyone.index(side))
+            return ""
+        place = min(self.enc.position.side, max(len(everyone) - 1, 0))
+        tx.set(["position", "side"], place)
+        if not everyone:
+            return ""
+        return f"{side} has no one left on the table: the turn is {everyone[place]}'s"
 
     def _acted_this_turn(self, holder: str) -> bool:
         pos = self.enc.position

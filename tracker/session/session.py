@@ -587,14 +587,15 @@ class Session:
     def _cmd_remove(self, cmd: commands.Remove) -> Outcome:
         kind, who = self._find(cmd.who)
         tx = Transaction(self.enc)
-        actor = self._actor()
+        actor, side = self._actor(), self.play.side()
         with tx:
             tx.remove([kind], who.id)
+            turn = self.play.keep_side(tx, side)
             self._keep_actor(tx, actor if actor != who.id else None)
             ended = _ends_with(tx, self.enc, who)
             ended += _faced_by(tx, self.enc, who)
-            return self._commit(tx, "; ".join([f"{who.name} leaves the encounter", *ended]),
-                                "remove")
+            return self._commit(tx, "; ".join([f"{who.name} leaves the encounter", *ended,
+                                               *([turn] if turn else [])]), "remove")
 
     def _cmd_set(self, cmd: commands.Set) -> Outcome:
         marks = cmd.marks
@@ -619,7 +620,7 @@ class Session:
                             fields=[*values, *records], settings=self.domain_settings())
         tx = Transaction(self.enc)
         changes: list[str] = []
-        actor = self._actor()
+        actor, side = self._actor(), self.play.side()
         order_before = self.play.order()
         with tx:
             followed = ""
@@ -659,6 +660,8 @@ class Session:
                         raise CommandError(f"{who.name} is not {cond}")
                     changes.append(f"no longer {cond}")
             tx.set([kind, who.id, "conditions"], conditions)
+            turn = self.play.keep_side(tx, side)  # a side's first unit gone over
+            changes += [turn] if turn else []
             moved = _moved_ahead(order_before, self.play.order(), who.id, actor)
             down = actor == who.id and who.id not in self.play.order()  # its turn passes on
             place = self._keep_actor(tx, None if down else actor, who.id if moved else None)
