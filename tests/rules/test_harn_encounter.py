@@ -322,10 +322,32 @@ def test_span_progress_lost_when_the_setting_says_so() -> None:
     assert "progress lost" in out.message and who(s, "Ulric").span_progress == 0
 
 
-def test_only_crossbows_span() -> None:
+def test_only_crossbows_span_and_force_cannot_give_a_bow_a_crossbow() -> None:
+    """force=yes passes a rule's limit (once a round, a move this round), not what a bow
+    is: a bow spanned is a value no save may hold, so the span is refused, forced or not,
+    without the offer to force it, and nothing changes."""
     s = fresh(archer())
-    with pytest.raises(CommandError, match="only a crossbow is spanned"):
+    for line in ("span Nolora", "span Nolora force=yes"):
+        with pytest.raises(CommandError) as refused:
+            s.execute(line)
+        assert str(refused.value) == "Nolora's weapon is a bow: only a crossbow is spanned"
+    nolora = who(s, "Nolora")
+    assert (nolora.spanned, nolora.span_progress, len(s.enc.log)) == (False, 0, 0)
+
+
+def test_a_change_the_rules_write_outside_a_domain_is_refused_whole(monkeypatch) -> None:
+    """Whatever an action writes is held to the domains of what it touched before it is
+    committed: were span's rules to miss the bow (its check taken away here), the bow
+    spanned would be refused, naming the value, and nothing kept."""
+    from tracker.rules.harn.actions import span
+
+    monkeypatch.setattr(span, "weapon_kind", lambda c, given: "crossbow")
+    s = fresh(archer())
+    with pytest.raises(CommandError) as refused:
         s.execute("span Nolora")
+    assert str(refused.value) == ("Nolora: spanned=yes: only a crossbow is spanned; "
+                                  "nothing changed")
+    assert (who(s, "Nolora").spanned, len(s.enc.log)) == (False, 0)
 
 
 def test_abandon_undoes_the_round_long_action() -> None:
@@ -473,3 +495,15 @@ def test_a_volley_at_one_creature_with_no_target_count_strikes_it() -> None:
     assert out.resolution.figures["target_count"] == 1
     assert out.resolution.figures["struck_name"] == "Brigand"
     assert len(who(s, "Brigand").wounds) == 1
+
+
+def test_a_value_a_hand_edit_left_outside_its_domain_does_not_stop_other_changes() -> None:
+    """A bow spanned by a hand edit (tracker check names it) is not the next change's
+    doing: a note, an aim or a set of another field is taken, and setting it right is
+    too."""
+    s = fresh(archer(spanned=True, loaded=False), foe())
+    s.execute("set Nolora initiative=12")
+    s.execute("load Nolora")
+    assert (who(s, "Nolora").initiative, who(s, "Nolora").loaded) == (12, True)
+    s.execute("set Nolora spanned=no")
+    assert who(s, "Nolora").spanned is False

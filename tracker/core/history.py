@@ -9,7 +9,8 @@ everything.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, get_args, get_origin
 
@@ -221,6 +222,18 @@ class Transaction:
         for op in reversed(self.ops):
             revert_op(self.enc, op)
         self.ops.clear()
+
+    @contextmanager
+    def as_before(self) -> Iterator[Encounter]:
+        """The encounter as it stood before this transaction's changes, for a look; the
+        changes are made again as the block ends."""
+        for op in reversed(self.ops):
+            revert_op(self.enc, op)
+        try:
+            yield self.enc
+        finally:
+            for op in self.ops:
+                apply_op(self.enc, op)
 
     def commit(
         self,

@@ -189,13 +189,18 @@ def out_of_domain(enc: Encounter, settings: Mapping[str, Any] | None = None) -> 
     (``Wood elf guards: strength=40: must be at most strength_start (10)``): a save is
     read without the domain checks, so a hand edit or an older tracker may have left
     one."""
-    out: list[str] = []
-    for who in enc.everyone:
-        try:
-            type(who).model_validate(who.model_dump(), context=checking(settings=settings))
-        except ValidationError as exc:
-            out.append(f"{who.name}: {refusal(exc, {})}")
-    return out
+    return [f"{who.name}: {problem}" for who in enc.everyone
+            if (problem := outside(who, settings))]
+
+
+def outside(who: Combatant | Unit, settings: Mapping[str, Any] | None = None) -> str:
+    """``who``'s first value outside its domain, in a refusal's words
+    (``spanned=yes: only a crossbow is spanned``); "" where every value is inside."""
+    try:
+        type(who).model_validate(who.model_dump(), context=checking(settings=settings))
+    except ValidationError as exc:
+        return refusal(exc, {})
+    return ""
 
 
 def file_settings(enc: Encounter, ruleset: Ruleset, folder: Path) -> dict[str, Any]:

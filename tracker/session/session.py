@@ -178,12 +178,46 @@ class Session:
     ) -> Outcome:
         if dice is not None:
             dice.check_all_used()
+        self._check_domains(tx)
         kw["secret"] = kw.get("secret", False) or self.names_hidden(text, tx)
         entry = tx.commit(text, kind=kind, rolls=dice.rolls if dice else (), **kw)
         return Outcome(text, entry, changed=True)
 
     commit = _commit
     """Commit a change as one log entry (the handlers kept in modules of their own)."""
+
+    def _check_domains(self, tx: Transaction) -> None:
+        """No change leaves a combatant or a unit holding a value outside its domain: what
+        the GM types is checked as it is read, and this holds what the rules write (an
+        action taken with ``force=yes`` passes a rule's limit, never what a value can be).
+        A change that would is refused whole, naming the value. A value a hand edit left
+        outside its domain before the change (``tracker check`` names it) is not this
+        change's doing, and does not stop it."""
+        touched: dict[str, set[str]] = {}
+        for op in tx.ops:
+            kind = op.path[0] if op.path else None
+            if kind not in ("combatants", "units"):
+                continue
+            added = op.after if isinstance(op.after, dict) else {}
+            key = op.path[1] if len(op.path) > 1 else added.get("id")
+            if isinstance(key, str):
+                touched.setdefault(str(kind), set()).add(key)
+        if not touched:
+            return
+        settings = self.domain_settings()
+        found = [(kind, who.id, who.name, problem) for kind, ids in touched.items()
+                 for who in getattr(self.enc, kind)
+                 if who.id in ids and (problem := domains.outside(who, settings))]
+        if not found:
+            return
+        with tx.as_before() as before:
+            ids = {(kind, key) for kind, key, _, _ in found}
+            was = {(kind, who.id): domains.outside(who, settings) for kind in touched
+                   for who in getattr(before, kind) if (kind, who.id) in ids}
+        for kind, key, name, problem in found:
+            if was.get((kind, key), "") != problem:
+                tx.rollback()
+                raise CommandError(f"{name}: {problem}; nothing changed")
 
     # --- ruleset actions ------------------------------------------------------------
 

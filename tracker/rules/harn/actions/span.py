@@ -42,6 +42,9 @@ class Span(InTurn[SpanParams]):
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("actor"))
+        if weapon_kind(c, None) != "crossbow":  # not a limit force=yes passes: none to span
+            what = f"'s weapon is a {c.weapon.kind}" if c.weapon else " has no crossbow"
+            raise RuleError(f"{c.name}{what}: only a crossbow is spanned")
         out: dict[str, Any] = {}
         if given.get("span_rounds") is None and c.weapon is not None:
             out["span_rounds"] = c.weapon.span_rounds
@@ -50,7 +53,9 @@ class Span(InTurn[SpanParams]):
         return out
 
     def state_problems(self, enc: Encounter, c: HarnCombatant, p: SpanParams) -> list[str]:
-        """No crossbow to span, or one spanned already; a move this round."""
+        """No crossbow to span (said where the action list asks; taking it is refused as
+        the action is filled in, as force=yes cannot give one), or one spanned already;
+        a move this round."""
         if weapon_kind(c, None) != "crossbow":
             return [f"{c.name}: only a crossbow is spanned"]
         out = movement_problems(c, self.name)
