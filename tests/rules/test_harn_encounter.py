@@ -10,6 +10,7 @@ from tracker.core import history, turns
 from tracker.rules.harn import RULESET, HarnCombatant, HarnEncounter, MissileWeapon
 from tracker.session.commands import CommandError
 from tracker.session.domains import out_of_place
+from tracker.session.play import Never
 from tracker.session.session import Session
 
 
@@ -474,7 +475,12 @@ def test_the_missile_state_refuses_before_the_form_and_the_gm_may_force_past_it(
     assert s.why_not(shoot, "nolora") == "Nolora's bow is not loaded (load first)"
     assert s.why_not(load, "nolora") == ""
     assert s.why_not(span, "ulric") == "Ulric's crossbow is already spanned"
-    assert s.why_not(span, "nolora") == "Nolora: only a crossbow is spanned"
+    # no crossbow to span is not a limit: the list says no force takes it
+    never = s.why_not(span, "nolora")
+    assert never == "Nolora's weapon is a bow: only a crossbow is spanned"
+    assert isinstance(never, Never)
+    assert not isinstance(s.why_not(shoot, "nolora"), Never)
+    assert isinstance(s.why_not(RULESET.action("throw"), "nolora"), Never)
     with pytest.raises(CommandError, match="not loaded \\(load first\\); add force=yes"):
         s.execute("shoot Nolora Brigand range=30 --dice test=10 --roll-rest")
     out = s.execute("shoot Nolora Brigand range=30 force=yes --dice test=10 --roll-rest")

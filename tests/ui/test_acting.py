@@ -250,3 +250,38 @@ def test_an_action_out_of_its_phase_is_greyed_without_naming_it_twice():
     shown = " ".join(str(cell) for column in prompt.columns for cell in column.cells)
     assert shown == ("order not now: taken in the before missile fire (1-7) phase, not in "
                      "the missile fire phase")
+
+
+async def test_an_action_no_force_takes_is_greyed_cannot_and_offers_no_force(tmp_path):
+    """Nolora carries a bow: span is greyed "cannot" (no force=yes gives her a crossbow)
+    and Enter on it says why without offering force; shoot, refused until she loads, is
+    "not now" and offers it."""
+    from textual.widgets import Label, OptionList
+
+    from tracker.ui.screens.picker import PickerScreen
+
+    app = app_on(tmp_path, "harn-nolora-point-blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f")
+        await until(pilot, lambda: isinstance(app.screen, PickerScreen), "the action list")
+        picker = app.screen
+        options = picker.query_one(OptionList)
+
+        def line(key):
+            prompt = options.get_option(key).prompt
+            return " ".join(str(cell) for column in prompt.columns for cell in column.cells)
+
+        assert line("span") == "span cannot: Nolora's weapon is a bow: only a crossbow is spanned"
+        assert line("shoot").startswith("shoot not now: Nolora's DRW100 bow is not loaded")
+        keys = [key for key, _ in picker.items]
+        options.highlighted = keys.index("span")
+        await pilot.press("enter")
+        await settled(pilot)
+        why = str(picker.query_one("#picker-why", Label).render())
+        assert why == "span: Nolora's weapon is a bow: only a crossbow is spanned"
+        options.highlighted = keys.index("shoot")
+        await pilot.press("enter")
+        await settled(pilot)
+        why = str(picker.query_one("#picker-why", Label).render())
+        assert why.endswith("(force=yes at the : line takes it anyway)"), why

@@ -8,14 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from tracker.rules.action import Action, Figures, Odds, Omit, Resolution, Scope, Stage
-from tracker.rules.errors import RuleError
+from tracker.rules.errors import Impossible, RuleError
 from tracker.rules.params import REQUIRED, Param, ParamKind, Params, param
 from tracker.rules.relations import AtMost
 from tracker.rules.ruleset import ROUND_RESETS, LazyActions, Pane, Ruleset, lazy_models
 from tracker.rules.setting import Setting
 
 __all__ = [
-    "REQUIRED", "ROUND_RESETS", "Action", "AtMost", "Figures", "LazyActions", "Odds", "Omit",
+    "REQUIRED", "ROUND_RESETS", "Action", "AtMost", "Figures", "Impossible", "LazyActions",
+    "Odds", "Omit",
     "Pane", "Param", "ParamKind", "Params", "Resolution", "RuleError", "Ruleset", "Scope",
     "Setting", "Stage", "lazy_models", "param", "setting_param",
 ]

@@ -1,4 +1,5 @@
-"""The one error the rules raise: a request they refuse, with the reason in words."""
+"""The one error the rules raise: a request they refuse, with the reason in words; and
+its kind that no ``force=yes`` passes."""
 
 from __future__ import annotations
 
@@ -10,6 +11,12 @@ T = TypeVar("T")
 
 class RuleError(ValueError):
     """A request the rules refuse: out of range, an illegal action, a bad parameter."""
+
+
+class Impossible(RuleError):
+    """An action that who acts cannot take with what they have, as the action is filled
+    in for them: no ``force=yes`` passes it (a bow is neither spanned nor thrown), where
+    it passes a rule's limit (once a round, not loaded yet)."""
 
 
 def find_named(

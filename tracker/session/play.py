@@ -120,6 +120,11 @@ class Stop(Exception):
         self.pending = pending
 
 
+class Never(str):
+    """Why an action may not be taken that no ``force=yes`` passes: who acts cannot take
+    it with what they have (a bow is neither spanned nor thrown)."""
+
+
 @dataclass
 class Where:
     """Where the fight stands, in words: round, phase, who acts."""

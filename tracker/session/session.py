@@ -35,7 +35,7 @@ from tracker.core.model import (
     Unit,
     Wound,
 )
-from tracker.rules.errors import RuleError
+from tracker.rules.errors import Impossible, RuleError
 from tracker.rules.ruleset import Ruleset
 from tracker.session import domains, redaction
 from tracker.session.language import (
@@ -47,7 +47,15 @@ from tracker.session.language import (
     whole,
 )
 from tracker.session.naming import phrases
-from tracker.session.play import Ask, PendingDuty, Play, forced, resolution_text, without_force
+from tracker.session.play import (
+    Ask,
+    Never,
+    PendingDuty,
+    Play,
+    forced,
+    resolution_text,
+    without_force,
+)
 from tracker.store.paths import safe_child
 
 if TYPE_CHECKING:  # action code loads when an action is first taken
@@ -422,6 +430,8 @@ class Session:
         try:
             try:
                 params = self.action_params_raw(action, given, complete=True)
+            except Impossible as exc:  # not with what they have: no force takes it
+                return Never(message_of(exc))
             except (RuleError, LookupError, ValueError):  # more to fill in than the actor
                 params = action.parse_params(given, partial=True)
             problems = self.play.problems(action, params, ids)

@@ -26,7 +26,7 @@ from tracker.core.history import touched_units
 from tracker.core.model import Combatant, Unit
 from tracker.session.language import CommandError
 from tracker.session.opening import Opened
-from tracker.session.play import PendingDuty
+from tracker.session.play import Never, PendingDuty
 from tracker.session.session import Outcome
 from tracker.ui import prefs
 from tracker.ui.commandline import CommandLine
@@ -635,8 +635,9 @@ class TrackerApp(SavingApp):
                 self.open_action(name)
 
         hold(self.screen)
+        final = frozenset(name for name, why in refused.items() if isinstance(why, Never))
         self.dialogs.show("actions", picker.PickerScreen("Resolve which action?", items,
-                                                         refused=refused), picked)
+                                                         refused=refused, final=final), picked)
 
     def open_action(self, name: str, then: Callable[[object], None] | None = None,
                     **given: str) -> None:
@@ -645,7 +646,9 @@ class TrackerApp(SavingApp):
         # said before the form; who acts is chosen in the form, so no one yet
         problem = self.session.why_not(action, None)
         if problem:
-            self.set_status(f"{problem} (force=yes at the : line takes it anyway)", error=True)
+            anyway = "" if isinstance(problem, Never) else \
+                " (force=yes at the : line takes it anyway)"
+            self.set_status(f"{problem}{anyway}", error=True)
             ready(self.screen)  # no dialog opens: keys held for one go on at once
             return
         actor = self._acting(action)

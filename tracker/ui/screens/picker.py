@@ -24,13 +24,17 @@ class PickerScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="picker-cancel")]
 
     def __init__(self, title: str, items: list[tuple[str, str]],
-                 current: str | None = None, refused: dict[str, str] | None = None) -> None:
+                 current: str | None = None, refused: dict[str, str] | None = None,
+                 final: frozenset[str] = frozenset()) -> None:
         """``items`` are (id, label) pairs; ``current``, the id highlighted first;
-        ``refused``, why an item may not be picked now (it is greyed with the reason)."""
+        ``refused``, why an item may not be picked now (it is greyed with the reason);
+        ``final``, those of them no ``force=yes`` takes (greyed "cannot", where the
+        others read "not now")."""
         super().__init__()
         self.title_text = title
         self.items = items
         self.refused = refused or {}
+        self.final = final
         self._picked = False
         self.current = current
 
@@ -56,7 +60,7 @@ class PickerScreen(ModalScreen[str | None]):
         why = self.refused.get(key)
         if why is not None:  # its name leads the line already: "throw  not now: a bow ..."
             why = why.removeprefix(f"{key}: ").removeprefix(f"{key} is ")
-            return _columns(key, f"not now: {why}", "dim")
+            return _columns(key, f"{'cannot' if key in self.final else 'not now'}: {why}", "dim")
         if label.startswith(f"{key:<12} "):
             return _columns(key, label[13:], "")
         return label
@@ -70,7 +74,7 @@ class PickerScreen(ModalScreen[str | None]):
         self._picked = False
         self.current = fresh.current
         shown = {key: self._prompt(key, label) for key, label in self.items}
-        self.refused = fresh.refused
+        self.refused, self.final = fresh.refused, fresh.final
         if self.is_mounted:
             self.query_one(".dialog-title", Label).update(fresh.title_text)
             self.query_one("#picker-why", Label).display = False
@@ -132,7 +136,8 @@ class PickerScreen(ModalScreen[str | None]):
         why = self.refused.get(key)
         if why is not None:
             said = self.query_one("#picker-why", Label)
-            said.update(f"{key}: {why} (force=yes at the : line takes it anyway)")
+            anyway = "" if key in self.final else " (force=yes at the : line takes it anyway)"
+            said.update(f"{key}: {why}{anyway}")
             said.display = True
             return
         self._picked = True

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Odds, Resolution, RuleError, Stage
+from tracker.rules.base import Impossible, Odds, Resolution, RuleError, Stage
 from tracker.startup import lazy
 
 from ..attack import AttackParams
@@ -90,7 +90,7 @@ class Missile(InTurn[AttackParams]):
         out = fill_attack(enc, given)
         wrong = self.wrong_weapon(given.get("weapon") or out.get("weapon"))
         if wrong:  # a weapon with no row for this attack: no force takes it
-            raise RuleError(wrong)
+            raise Impossible(wrong)
         return out
 
     def state_problems(self, enc: Encounter, c: HarnCombatant, p: AttackParams) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tracker.core.dice import Dice
-from tracker.rules.base import Resolution, RuleError, param
+from tracker.rules.base import Impossible, Resolution, RuleError, param
 
 from ..settings import one_action_param
 from ..tables import tables
@@ -42,9 +42,9 @@ class Span(InTurn[SpanParams]):
 
     def fill(self, enc: Encounter, given: dict[str, Any]) -> dict[str, Any]:
         c = need(enc, given.get("actor"))
-        if weapon_kind(c, None) != "crossbow":  # not a limit force=yes passes: none to span
+        if weapon_kind(c, None) != "crossbow":  # no force=yes gives one a crossbow
             what = f"'s weapon is a {c.weapon.kind}" if c.weapon else " has no crossbow"
-            raise RuleError(f"{c.name}{what}: only a crossbow is spanned")
+            raise Impossible(f"{c.name}{what}: only a crossbow is spanned")
         out: dict[str, Any] = {}
         if given.get("span_rounds") is None and c.weapon is not None:
             out["span_rounds"] = c.weapon.span_rounds
@@ -53,11 +53,8 @@ class Span(InTurn[SpanParams]):
         return out
 
     def state_problems(self, enc: Encounter, c: HarnCombatant, p: SpanParams) -> list[str]:
-        """No crossbow to span (said where the action list asks; taking it is refused as
-        the action is filled in, as force=yes cannot give one), or one spanned already;
-        a move this round."""
-        if weapon_kind(c, None) != "crossbow":
-            return [f"{c.name}: only a crossbow is spanned"]
+        """One spanned already; a move this round. (No crossbow to span is refused as the
+        action is filled in: :meth:`fill`.)"""
         out = movement_problems(c, self.name)
         if c.spanned or c.loaded:
             out.append(f"{c.name}'s crossbow is already spanned")
