@@ -1,0 +1,152 @@
+"""Random walks of commands over every sample, as a GM who types anything would: each
+step an action with names and values picked at random (some impossible), ``next``,
+``undo``, ``rewind``, ``set``, ``remove``, ``effect`` and the rest. Whatever the walk
+types, the tracker:
+
+- refuses a command with a one-line reason and changes nothing, or takes it whole;
+- never fails any other way;
+- saves what it took as a file that reads back, in which ``tracker check`` finds
+  nothing out of its domain or out of place;
+- undoes what it took to the state before, and redoes it to the state after;
+- rolls no die for ``next`` that it was not asked to (a stage no die can change is
+  rolled, and the log says so).
+
+Each walk is seeded: a failure names its sample, its seed and every line typed, so it
+plays again the same. A few short walks run with the suite; the long ones are ``slow``
+(``.ci/run`` runs them).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SAVES
+from tracker.core.history import state_of
+from tracker.session.commands import CommandError
+from tracker.session.domains import misnamed, out_of_domain, out_of_place
+from tracker.session.opening import load
+from tracker.session.session import Session
+from tracker.store.toml_store import save_encounter
+
+SAMPLES = sorted(p.name for p in SAVES.glob("*.toml") if p.name != "bestiary.toml")
+
+VALUES = ("0", "1", "2", "3", "-1", "-5", "6", "12", "99", "100", "1000", "999999999", "x",
+          "", "yes", "no", "1.5", "d6", "2d6", "open", "cover", "none", "all", "up", "down",
+          "'a b'", "1,2", "normal", "advantage", "head", "left_arm", "infantry", "cavalry")
+"""Values typed for a field: some the field takes, most it does not."""
+
+VERBS = ("act",) * 6 + ("next",) * 3 + (
+    "undo", "redo", "set", "mark", "effect", "remove", "add", "rewind", "note", "setting",
+    "wound", "next force", "next round", "roll", "damage", "heal")
+
+
+def quoted(name: str) -> str:
+    return f'"{name}"' if " " in name else name
+
+
+def a_line(rng: random.Random, session: Session) -> str:
+    """One command a GM might type here, or mistype."""
+    enc, ruleset = session.enc, session.ruleset
+    everyone = list(enc.everyone)
+    names = [x.name for x in everyone] or ["Nobody"]
+    name = quoted(rng.choice(names))
+    value = rng.choice(VALUES)
+    verb = rng.choice(VERBS)
+    if verb == "act":
+        action = ruleset.actions[rng.choice(sorted(ruleset.actions))]
+        words = [action.name, *(quoted(rng.choice(names)) for _ in range(rng.randint(0, 2)))]
+        fields = [p.name for p in action.params]
+        for field in rng.sample(fields, k=min(len(fields), rng.choice((0, 0, 0, 1, 2)))):
+            words.append(f"{field}={rng.choice(VALUES)}")
+        if rng.random() < 0.3:
+            words.append("force=yes")
+        if rng.random() < 0.3:
+            words.append("--roll-rest")
+        return " ".join(words)
+    if verb == "set":
+        fields = sorted(type(everyone[0]).model_fields) if everyone else ["hp"]
+        return f"set {name} {rng.choice(fields)}={value}"
+    if verb == "mark":
+        return f"set {name} {rng.choice('+-')}{rng.choice(('prone', 'dazed', 'blessed'))}"
+    if verb == "effect":
+        return f"effect {name} dazed rounds={value} at={rng.choice(('start', 'end', 'x'))}"
+    if verb == "remove":
+        return f"remove {name}"
+    if verb == "add":
+        return f"add {quoted(rng.choice(names) + rng.choice(('', ' 2', 'x')))}"
+    if verb == "rewind":
+        return rng.choice((f"rewind round {value}", f"rewind entry {rng.randint(-1, 40)}",
+                           "rewind phase shooting"))
+    if verb == "note":
+        return "note the ford floods"
+    if verb == "setting":
+        settings = [s.name for s in ruleset.settings] or ["none"]
+        return f"setting {rng.choice(settings)}={value}"
+    if verb == "wound":
+        return f"wound {name} {value}"
+    if verb == "roll":
+        return f"roll {rng.choice(('d6', '2d6', '0d6', 'd0', '999999d6', '3d6kh5'))}"
+    if verb in ("damage", "heal"):
+        return f"{verb} {name} {value}"
+    return verb
+
+
+def walk(tmp_path: Path, sample: str, seed: int, steps: int) -> None:
+    rng = random.Random(seed)
+    path = tmp_path / sample
+    shutil.copy(SAVES / sample, path)
+    session = Session(load(path), path)
+    typed: list[str] = []
+    taken = 0
+
+    def where() -> str:
+        return f"{sample}, seed {seed}, after typing {typed}"
+
+    for _ in range(steps):
+        line = a_line(rng, session)
+        typed.append(line)
+        before, entries = state_of(session.enc), len(session.enc.log)
+        try:
+            out = session.execute(line)
+        except CommandError as exc:
+            assert state_of(session.enc) == before, f"a refusal changed the state: {where()}"
+            assert len(session.enc.log) == entries, f"a refusal logged: {where()}"
+            assert str(exc).strip() and "\n" not in str(exc), f"{exc!r}: {where()}"
+            continue
+        taken += 1
+        if not out.changed:
+            continue
+        if line in ("next", "next force"):
+            for entry in session.enc.log[entries:]:
+                rolled = [r for r in entry.rolls if r.source == "rolled"]
+                assert not rolled or "change it" in entry.text, \
+                    f"next rolled {rolled} unasked ({entry.text}): {where()}"
+        if out.entry is not None and line not in ("undo", "redo") and rng.random() < 0.3:
+            after = state_of(session.enc)
+            session.execute("undo")
+            assert state_of(session.enc) == before, f"undo did not give back: {where()}"
+            session.execute("redo")
+            assert state_of(session.enc) == after, f"redo did not give back: {where()}"
+        save_encounter(session.enc, path)
+        again = load(path)
+        found = out_of_domain(again) + out_of_place(again, session.ruleset) + misnamed(again)
+        assert not found, f"tracker check finds {found}: {where()}"
+        session = Session(again, path)
+    assert taken >= steps // 5, f"a walk of refusals tries little ({taken} taken): {where()}"
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_a_short_walk_over_each_sample_keeps_every_promise(tmp_path: Path, sample: str) -> None:
+    walk(tmp_path, sample, seed=1, steps=60)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(2, 52))
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_long_walks_over_each_sample_keep_every_promise(
+        tmp_path: Path, sample: str, seed: int) -> None:
+    walk(tmp_path, sample, seed=seed, steps=150)
