@@ -26,6 +26,7 @@ import pytest
 
 from tests.conftest import SAVES
 from tracker.core.history import state_of
+from tracker.rules.params import Param
 from tracker.session.commands import CommandError
 from tracker.session.domains import misnamed, out_of_domain, out_of_place
 from tracker.session.opening import load
@@ -59,9 +60,18 @@ def a_line(rng: random.Random, session: Session) -> str:
     if verb == "act":
         action = ruleset.actions[rng.choice(sorted(ruleset.actions))]
         words = [action.name, *(quoted(rng.choice(names)) for _ in range(rng.randint(0, 2)))]
+        if rng.random() < 0.5:  # as a GM means it: one whose turn it is, at another side
+            slots = sum(p.kind in ("actor", "target") for p in action.params)
+            words[1:] = [quoted(n) for n in a_pair(rng, session)][:slots]
+        given: dict[str, str] = {}
+        if rng.random() < 0.6:  # what the action needs, in its domain
+            given.update((p.name, a_value(rng, p, names)) for p in action.params
+                         if (p.required or p.default is None)
+                         and p.kind not in ("actor", "target", "names"))
         fields = [p.name for p in action.params]
         for field in rng.sample(fields, k=min(len(fields), rng.choice((0, 0, 0, 1, 2)))):
-            words.append(f"{field}={rng.choice(VALUES)}")
+            given[field] = rng.choice(VALUES)
+        words += [f"{k}={v}" for k, v in given.items()]
         if rng.random() < 0.3:
             words.append("force=yes")
         if rng.random() < 0.3:
@@ -93,6 +103,37 @@ def a_line(rng: random.Random, session: Session) -> str:
     if verb in ("damage", "heal"):
         return f"{verb} {name} {value}"
     return verb
+
+
+def a_value(rng: random.Random, p: Param, names: list[str]) -> str:
+    """A value ``p`` takes, as far as its kind and its bounds say."""
+    if p.choices:
+        return rng.choice([c for c in p.choices if c] or [""])
+    if p.kind in ("int", "float", "ints"):
+        low = int(p.minimum) if p.minimum is not None else 0
+        high = int(p.maximum) if p.maximum is not None else low + 12
+        return str(rng.randint(low, max(low, min(high, low + 20))))
+    if p.kind == "bool":
+        return rng.choice(("yes", "no"))
+    if p.kind == "names":
+        return quoted(rng.choice(names))
+    if "dice" in p.name or "dice" in p.help:
+        return rng.choice(("d6", "2d6", "d20", "3"))
+    return rng.choice(("S2p", "head", "open", "1", "thrust"))
+
+
+def a_pair(rng: random.Random, session: Session) -> list[str]:
+    """One who may act now, and one of another side (either left out where there is
+    none)."""
+    play = session.play
+    holder, side = play.current(), play.side()
+    acting = [x for x in session.enc.everyone
+              if x.id == holder or x.side in (holder, side) or holder == "*"]
+    if not acting:
+        return []
+    who = rng.choice(acting)
+    others = [x for x in session.enc.everyone if x.side != who.side]
+    return [who.name, *([rng.choice(others).name] if others else [])]
 
 
 def walk(tmp_path: Path, sample: str, seed: int, steps: int) -> None:

@@ -37,6 +37,11 @@ class DiceError(ValueError):
     """An entered die value is impossible, dice are missing, or entered dice were left over."""
 
 
+MOST_DICE = 1000
+"""The most dice one stage rolls (``roll`` takes 1 to 1000 dice): more is a slip of the
+keys, a pool of toughness 999999999, that no table rolls and no odds are worked out for."""
+
+
 @dataclass(frozen=True, slots=True)
 class Roll:
     """One die as it fell: its role, its size, its value, where it came from, its stage."""
@@ -166,6 +171,8 @@ class Dice:
         """One stage: ``count`` dice of ``sides`` for ``role``. ``classes``: the kind of
         each face, where the rules read the dice only by kind (see :func:`face_classes`)."""
         count = max(0, count)
+        if count > MOST_DICE:
+            raise DiceError(f"{role}: {count} dice at once: at most {MOST_DICE} in one roll")
         if classes and len(classes) != sides:
             raise ValueError(f"{role}: {len(classes)} face classes for a d{sides}")
         req = Request(len(self.requests), role, sides, count, need, under, why, zero_is_ten,
@@ -389,8 +396,8 @@ def roll_expression(expr: str, dice: Dice, role: str = "roll") -> ExprResult:
     n = parse_notation(expr, what="dice expression")
     if not n.count:
         raise DiceError(f"bad dice expression '{expr}': it rolls no dice (try d6+{n.modifier})")
-    if not 1 <= n.count <= 1000 or not 2 <= n.sides <= 1000:
-        raise DiceError(f"bad dice expression '{expr}': 1-1000 dice of 2-1000 sides")
+    if not 1 <= n.count <= MOST_DICE or not 2 <= n.sides <= 1000:
+        raise DiceError(f"bad dice expression '{expr}': 1-{MOST_DICE} dice of 2-1000 sides")
     need = n.target if n.cmp == ">=" else None
     under = n.target if n.cmp == "<=" else None
     values = dice.roll_many(role, n.sides, n.count, need=need, under=under)

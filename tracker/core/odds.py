@@ -19,8 +19,24 @@ from itertools import combinations_with_replacement
 
 import icepool
 
+from tracker.core.dice import MOST_DICE
+
 Chance = Fraction | float
 Dist = list[float]
+
+
+MOST_SUMMED = 200
+"""The most dice whose totals are worked out (icepool adds them one at a time, in a
+recursion as deep as the dice, and in time that grows with their square): past it, the
+odds are not given, and the dice are still rolled."""
+
+
+def _counted(n: int, most: int = MOST_DICE) -> int:
+    """``n`` dice, where odds are worked out for so many (ValueError past ``most``; past
+    :data:`~tracker.core.dice.MOST_DICE` their rolls are refused too)."""
+    if n > most:
+        raise ValueError(f"{n} dice at once: odds are worked out for at most {most}")
+    return n
 
 
 def chance(p: Chance) -> Fraction:
@@ -54,7 +70,7 @@ def _binomial(n: int, p: Fraction) -> tuple[float, ...]:
 
 def binomial(n: int, p: Chance) -> Dist:
     """Chance of exactly k of ``n`` independent tries succeeding, k = 0..n."""
-    return list(_binomial(max(0, n), chance(p)))
+    return list(_binomial(max(0, _counted(n)), chance(p)))
 
 
 def at_least_one_in(sides: int, need: int) -> Fraction:
@@ -79,12 +95,12 @@ def _sum(n: int, sides: int) -> tuple[float, ...]:
 
 def dice_sum(n: int, sides: int) -> Dist:
     """Chance of each total of ``n`` dice of ``sides`` (index = total; 0 for no dice)."""
-    return list(_sum(n, sides))
+    return list(_sum(_counted(n, MOST_SUMMED), sides))
 
 
 def ways_sum(n: int, faces: int) -> list[int]:
     """Ways ``n`` dice of faces 1..``faces`` make each total (index = total)."""
-    if n <= 0:
+    if _counted(n, MOST_SUMMED) <= 0:
         return [1]
     die = n @ icepool.Die(range(1, faces + 1))
     out = [0] * (n * faces + 1)
@@ -123,12 +139,14 @@ def difference(a: Sequence[float], b: Sequence[float]) -> dict[int, float]:
 
 
 def mapped(dist: Sequence[float], f: Callable[[int], int], size: int) -> Dist:
-    """The distribution of ``f(count)``, as a list of ``size`` outcomes."""
-    out = [0.0] * size
+    """The distribution of ``f(count)``, as a list of at most ``size`` outcomes: those
+    past the last that can come are left off (a unit of a million stands loses at most
+    as many as there are dice)."""
+    out: dict[int, float] = {}
     for k, pk in enumerate(dist):
         if pk:
-            out[f(k)] += pk
-    return out
+            out[f(k)] = out.get(f(k), 0.0) + pk
+    return [out.get(i, 0.0) for i in range(min(size, max(out, default=0) + 1))]
 
 
 def chain(n: int, steps: Sequence[Chance]) -> Dist:

@@ -27,12 +27,18 @@ if TYPE_CHECKING:
     from tracker.core.model import Encounter
 
 
+MOST_OPPONENTS = 100
+"""More foes than this on one fighter is a slip of the keys (the table's last row is
+10 and more): each is rolled for."""
+
+
 class OpponentsParams(Params):
     """The parameters of ``opponents``."""
 
     actor: str = param("", "the outnumbered fighter", kind="actor")
     dice: int = param(0, "outnumbered fighter's CP dice", ge=0)
-    opponents: int = param(0, "number of opponents (0: count opponent_dice)", ge=0)
+    opponents: int = param(0, "number of opponents (0: count opponent_dice)", ge=0,
+                           le=MOST_OPPONENTS)
     opponent_dice: tuple[NonNegativeInt, ...] | None = param(
         None, "each opponent's CP dice, e.g. 3,0,2")
     opponent_names: tuple[str, ...] | None = param(None, "the opponents, in the same order")

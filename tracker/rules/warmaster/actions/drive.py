@@ -107,6 +107,8 @@ def drive_odds(hits: int, pace: int, position: str | None, *, engaged: bool = Fa
     n = max(0, hits - ignored_hits(position))
     if n == 0:
         return [("no drive back", 1.0)]
+    if n > pace:  # each die shows 1 or more: beyond the pace whatever they show
+        return [("routed", 1.0)]
     total = 6**n
     within = sum(odds.ways_sum(n, 6)[: pace + 1])
     steady = 0 if blocked else sum(odds.ways_sum(n, 5)[: pace + 1])  # no 6 among the dice
