@@ -83,7 +83,7 @@ def test_seed_and_errors():
     with pytest.raises(CommandError, match="unknown option"):
         parse("next --fast")
     with pytest.raises(CommandError, match="cannot read"):
-        parse('note "unclosed')
+        parse('set "unclosed hp=3')
     with pytest.raises(CommandError, match="empty"):
         parse("   ")
     with pytest.raises(CommandError, match="given twice"):
@@ -145,6 +145,27 @@ def test_words_a_verb_does_not_take_are_refused(line):
 
 def test_note_keeps_equals_signs_as_text():
     assert parse("note the toll is x=3 silver") == Note("the toll is x=3 silver")
+
+
+@pytest.mark.parametrize("body", ["Tam's sword breaks", 'the sign reads "keep out', "a  b",
+                                  "the toll; 3 silver"])
+def test_a_note_is_its_text_as_typed_apostrophes_and_quotes_too(body):
+    """A note is what the GM wrote: an apostrophe or an unclosed quote is its own (the
+    line was refused as 'cannot read the line: No closing quotation'), and the text
+    reads back as the same note."""
+    cmd = parse(f"note {body}")
+    assert cmd == Note(body)
+    assert parse(cmd.text()) == cmd
+    assert parse(f"note! {body}") == Note(body, secret=True)
+
+
+def test_a_script_splits_at_semicolons_outside_quotes_and_a_note_s_own():
+    """A name in quotes may hold '; ' (it is one command); a note's apostrophes are its
+    own, so its '; ' ends it."""
+    assert split_lines('damage "Rear; guard" 3; next') == ['damage "Rear; guard" 3', "next"]
+    assert split_lines("note Tam's sword breaks; next; note it's late") == [
+        "note Tam's sword breaks", "next", "note it's late"]
+    assert split_lines("set 'A; B' hp=3 ; undo") == ["set 'A; B' hp=3", "undo"]
 
 
 def test_form_pairs():

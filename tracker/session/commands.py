@@ -174,7 +174,11 @@ class Note(Command, verb="note"):
     secret: bool = False
 
     def words(self) -> list[str]:
-        return ["note!" if self.secret else "note", *self.body.split(" ")]
+        return ["note!" if self.secret else "note", self.body]
+
+    def text(self) -> str:
+        """A note's text is read as typed, quotes and all: no quoting added."""
+        return " ".join(self.words())
 
 
 @dataclass(frozen=True, slots=True)

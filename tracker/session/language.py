@@ -119,6 +119,9 @@ def split(line: str) -> list[str]:
     if control is not None:
         raise CommandError(f"the line holds a control character (U+{ord(control[0]):04X}): "
                            "type text only")
+    head, _, rest = text.partition(" ")
+    if head.lower() in _TEXT_ONLY:  # a note is its text as typed ("Tam's sword breaks")
+        return [head, rest.strip()] if rest.strip() else [head]
     try:
         return shlex.split(text)
     except ValueError as exc:
@@ -223,12 +226,44 @@ def whole(key: str, raw: str) -> int:
 
 
 def split_lines(script: str) -> list[str]:
-    """Command lines of a script: one per line or separated by ';', '#' starts a comment."""
+    """Command lines of a script: one per line or separated by ';' (followed by a space
+    or the line's end, outside quotes: ``damage "Rear; guard" 3`` is one line); '#'
+    starts a comment."""
     lines: list[str] = []
     for raw in script.splitlines():
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        parts = re.split(r";(?=\s|$)", stripped)
-        lines.extend(part.strip() for part in parts if part.strip())
+        lines.extend(part.strip() for part in _parts(stripped) if part.strip())
     return lines
+
+
+def _parts(line: str) -> list[str]:
+    """``line`` cut at each ';' that ends a command: followed by a space or the line's
+    end, and outside quotes as the words are read (a backslash keeps the next character,
+    but not within single quotes); a note's text has no quotes (its apostrophes are
+    its own)."""
+    parts: list[str] = []
+    start, quote, escaped = 0, "", False
+    text = _is_note(line)
+    for i, ch in enumerate(line):
+        if text and ch != ";":
+            continue
+        if escaped:
+            escaped = False
+        elif ch == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == ";" and (i + 1 == len(line) or line[i + 1].isspace()):
+            parts.append(line[start:i])
+            start = i + 1
+            text = _is_note(line[start:])
+    parts.append(line[start:])
+    return parts
+
+
+def _is_note(line: str) -> bool:
+    return line.lstrip().partition(" ")[0].lower() in _TEXT_ONLY
