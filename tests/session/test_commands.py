@@ -84,6 +84,10 @@ def test_seed_and_errors():
         parse("next --fast")
     with pytest.raises(CommandError, match="cannot read"):
         parse('set "unclosed hp=3')
+    with pytest.raises(CommandError) as refused:
+        parse("effect Tam Bree's blessing rounds=2")
+    assert str(refused.value) == ("cannot read the line: a quote is not closed (a word with "
+                                  "an apostrophe goes in double quotes: \"Tam's dog\")")
     with pytest.raises(CommandError, match="empty"):
         parse("   ")
     with pytest.raises(CommandError, match="given twice"):

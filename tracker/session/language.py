@@ -125,6 +125,9 @@ def split(line: str) -> list[str]:
     try:
         return shlex.split(text)
     except ValueError as exc:
+        if "quotation" in str(exc):  # an apostrophe, most often: Tam's dog
+            raise CommandError("cannot read the line: a quote is not closed (a word with an "
+                               "apostrophe goes in double quotes: \"Tam's dog\")") from None
         raise CommandError(f"cannot read the line: {exc}") from None
 
 
