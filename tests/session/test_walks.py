@@ -11,6 +11,10 @@ types, the tracker:
 - rolls no die for ``next`` that it was not asked to (a stage no die can change is
   rolled, and the log says so).
 
+And after any walk, three rounds of ``next force`` end what the rules started: each
+field the ruleset's sequence says ends is back at its default, no effect outlives its
+round.
+
 Each walk is seeded: a failure names its sample, its seed and every line typed, so it
 plays again the same. A few short walks run with the suite; the long ones are ``slow``
 (``.ci/run`` runs them).
@@ -191,3 +195,53 @@ def test_a_short_walk_over_each_sample_keeps_every_promise(tmp_path: Path, sampl
 def test_long_walks_over_each_sample_keep_every_promise(
         tmp_path: Path, sample: str, seed: int) -> None:
     walk(tmp_path, sample, seed=seed, steps=150)
+
+
+def lifetimes_over(tmp_path: Path, sample: str, seed: int, steps: int) -> None:
+    """After a walk, three rounds of ``next force`` with nothing else taken: each field
+    the ruleset's sequence says ends (its lifetimes) is back at its default on everyone
+    in play, and no effect outlives the round it was to end with."""
+    rng = random.Random(seed)
+    path = tmp_path / sample
+    shutil.copy(SAVES / sample, path)
+    session = Session(load(path), path)
+    typed: list[str] = []
+    for _ in range(steps):
+        typed.append(line := a_line(rng, session))
+        try:
+            session.execute(line)
+        except CommandError:
+            pass
+    seq = session.ruleset.sequence
+    assert seq is not None
+    start = session.enc.position.round
+    for _ in range(300):
+        if session.enc.position.round >= start + 3:
+            break
+        session.execute("next force")
+    else:
+        raise AssertionError(f"three rounds not reached: {sample}, seed {seed}, {typed}")
+    now = session.enc.position.round
+    for who in session.enc.everyone:
+        if not who.active:
+            continue
+        model = type(who).model_fields
+        for lasting in seq.lifetimes:
+            if lasting.field in model:
+                default = model[lasting.field].get_default(call_default_factory=True)
+                assert getattr(who, lasting.field) == default, (
+                    f"{who.name}.{lasting.field} outlived its end: {sample}, seed {seed}, "
+                    f"after typing {typed}")
+        for effect in who.effects:
+            ends = effect.ends
+            assert ends is None or ends.round is None or ends.round >= now, (
+                f"{who.name}: {effect.name} outlived round {ends.round}: {sample}, "
+                f"seed {seed}, after typing {typed}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_what_a_rule_starts_ends_where_the_rules_say_after_any_walk(
+        tmp_path: Path, sample: str, seed: int) -> None:
+    lifetimes_over(tmp_path, sample, seed, steps=100)
