@@ -484,7 +484,7 @@ class Play:
         tx.set(["position", "side"], place)
         if not everyone:
             return ""
-        return f"{side} has no one left on the table: the turn is {everyone[place]}'s"
+        return f"{side} has no one left on the table: the turn is {possessive(everyone[place])}"
 
     def _acted_this_turn(self, holder: str) -> bool:
         pos = self.enc.position
