@@ -298,3 +298,26 @@ def test_an_error_quoting_a_line_break_stays_one_line():
     with pytest.raises(CommandError) as caught:
         parse("' \n ' x")
     assert str(caught.value) == "' \\n ' is not a command: type help for the list"
+
+
+@pytest.mark.parametrize("line", ["damage Tam ²", "heal Tam ③", "rewind phase ²"])
+def test_digits_that_are_not_0_to_9_are_refused_in_one_line(line):
+    """``str.isdigit`` takes ² and ③, which int() cannot read: such a word was taken for
+    a number and the line failed outside the tracker's words (fuzzing found it)."""
+    from tests.conftest import SAVES
+    from tracker.session.opening import load
+    from tracker.session.session import Session
+
+    session = Session(load(SAVES / "plain-goblin-ambush.toml"))
+    with pytest.raises(CommandError):
+        session.execute(line)
+
+
+def test_a_die_typed_as_a_superscript_or_another_script_s_digit_is_refused():
+    from tracker.core.dice import DiceError
+    from tracker.core.dice_entry import read_entry
+
+    for typed in ("²", "1²", "٣"):
+        with pytest.raises(DiceError, match="dice are whole numbers"):
+            read_entry(typed, 6)
+    assert read_entry("3 4", 6) == [3, 4]

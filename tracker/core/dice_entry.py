@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from tracker.core.words import digits
+
 from .dice import DiceError
 
 _SEPARATORS = re.compile(r"[\s,;/]+")
@@ -22,7 +24,7 @@ def read_entry(text: str, sides: int, zero_is_ten: bool = False) -> list[int]:
     """The faces typed, in order; DiceError naming the first that the die cannot show."""
     tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
     for token in tokens:
-        if not token.isdigit():
+        if not digits(token):
             raise DiceError(f"'{token}': dice are whole numbers, like 1 2 4 or 124")
     if sides == 100:
         faces = _percentile(tokens)

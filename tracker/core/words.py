@@ -1,11 +1,18 @@
 """Words for counts and names in what the tracker says: one place for plurals and
-possessives, so every message reads "1 casualty", "2 successes", "High Elves' turn"; and
-chances as the dialogs show them."""
+possessives, so every message reads "1 casualty", "2 successes", "High Elves' turn";
+chances as the dialogs show them; and which typed words are whole numbers."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
+
+
+def digits(word: str) -> bool:
+    """Whether ``word`` is a whole number as typed: the digits 0 to 9 only.
+    ``str.isdigit`` also takes ² and ③, which ``int`` refuses, and ٣, which it reads."""
+    return word.isascii() and word.isdigit()
+
 
 IRREGULAR = {"die": "dice", "man": "men", "foot": "foot", "infantry": "infantry"}
 """Plurals no rule below makes."""

@@ -18,6 +18,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tracker.core.words import digits
+
 if TYPE_CHECKING:
     from tracker.rules.base import Resolution
 
@@ -130,7 +132,7 @@ def _by_score(heads: Sequence[str], low: str, figures: Mapping[str, Any]) -> int
 
 def _coded(code: str, codes: set[str]) -> bool:
     """A label's code is a figure's (``CS``), or one with a digit added (``CF0`` of ``CF``)."""
-    return code in codes or any(code.startswith(c) and code[len(c):].isdigit() for c in codes)
+    return code in codes or any(code.startswith(c) and digits(code[len(c):]) for c in codes)
 
 
 def _by_code(heads: Sequence[str], low: str, figures: Mapping[str, Any]) -> int | None:

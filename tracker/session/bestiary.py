@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.model import Encounter
+from tracker.core.words import digits
 from tracker.rules.plain.domains import COUNT
 from tracker.session.language import CommandError, whole
 from tracker.store.fs import read_regular
@@ -103,7 +104,7 @@ def numbered(enc: Encounter, name: str, count: int) -> list[str]:
     """``Goblin 1`` to ``Goblin 6``, going on after any Goblin N already there."""
     head = f"{name.lower()} "
     there = [int(x.name[len(head):]) for x in enc.everyone
-             if x.name.lower().startswith(head) and x.name[len(head):].isdigit()]
+             if x.name.lower().startswith(head) and digits(x.name[len(head):])]
     first = max(there, default=0) + 1
     return [f"{name} {n}" for n in range(first, first + count)]
 

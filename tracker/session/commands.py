@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, fields
 from typing import ClassVar, Literal
 
 from tracker.core.dice import Source
+from tracker.core.words import digits
 from tracker.session.language import (
     GENERIC_HELP,
     REWIND_USAGE,
@@ -441,7 +442,7 @@ def _points(w: Words) -> Damage:
     amount, the other words name who (a name of several words needs no quotes)."""
     usage = GENERIC_HELP[w.verb]
     w.nothing_more(usage, words=len(w.args))
-    numbers = [i for i, word in enumerate(w.args) if word.isdigit()]
+    numbers = [i for i, word in enumerate(w.args) if digits(word)]
     if not numbers or len(w.args) < 2:
         raise CommandError(usage)
     at = numbers[-1]

@@ -35,6 +35,7 @@ from tracker.core.model import (
     Unit,
     Wound,
 )
+from tracker.core.words import digits
 from tracker.rules.errors import Impossible, RuleError
 from tracker.rules.ruleset import Ruleset
 from tracker.session import domains, redaction
@@ -852,7 +853,7 @@ class Session:
         phases = [p.lower() for p in self.ruleset.phases]
         if not phases:
             raise CommandError(f"{self.ruleset.id} has no phases")
-        if word.isdigit() and 1 <= int(word) <= len(phases):
+        if digits(word) and 1 <= int(word) <= len(phases):
             return int(word) - 1
         hits = [i for i, p in enumerate(phases) if p.startswith(word)]
         if len(hits) != 1:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tracker.core.model import Encounter
+from tracker.core.words import digits
 from tracker.session.opening import working_copy
 from tracker.shell.errors import UsageError
 from tracker.shell.saves import load_save
@@ -40,7 +41,7 @@ def options(ns: argparse.Namespace, load: Callable[[str], Encounter]) -> Options
     if not ns.keepalive > 0:
         raise ServeError(f"--keepalive {ns.keepalive}: expected a number of seconds above 0")
     cols, _, rows = ns.max_size.lower().partition("x")
-    if not (cols.isdigit() and rows.isdigit() and int(cols) >= 20 and int(rows) >= 10):
+    if not (digits(cols) and digits(rows) and int(cols) >= 20 and int(rows) >= 10):
         raise ServeError(f"--max-size {ns.max_size}: expected COLSxROWS, at least 20x10, "
                          "e.g. 500x200")
     limits = Limits(ns.max_sessions, ns.max_per_key, int(cols), int(rows))

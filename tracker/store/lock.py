@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from tracker.core.words import digits
+
 from . import fs
 
 TAKE_OVER_SECONDS = 10.0
@@ -65,7 +67,7 @@ def me() -> str:
 def describe_owner(text: str) -> str:
     """``pid 123 on host since 20:14`` from a lock file's text (informational only)."""
     parts = text.split()
-    if len(parts) >= 2 and parts[0].isdigit():
+    if len(parts) >= 2 and digits(parts[0]):
         since = ""
         if len(parts) >= 3:
             try:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.tables import TableError, load_table
+from tracker.core.words import digits
 from tracker.rules.errors import RuleError
 
 from .common import DAMAGE_TYPES
@@ -76,7 +77,7 @@ class DamageTable:
 
     def __post_init__(self) -> None:
         for roll in self.missile_location:
-            if not roll.isdigit() or not 2 <= int(roll) <= 12:
+            if not digits(roll) or not 2 <= int(roll) <= 12:
                 raise ValueError(f"missile_location: '{roll}' is not a 2d6 roll (2 to 12)")
 
     def __getitem__(self, name: str) -> Any:

@@ -8,6 +8,7 @@ impact d10 rolled with it, the deviation d8 on its own.
 from __future__ import annotations
 
 from tracker.core.dice import Dice
+from tracker.core.words import digits
 from tracker.rules.errors import RuleError
 
 from .attack import AttackFigures, AttackParams
@@ -46,7 +47,7 @@ def pick(values: list[int], how: str, what: str) -> int:
         return values.index(max(values))
     if how == "first":
         return 0
-    if how.isdigit() and 1 <= int(how) <= len(values):
+    if digits(how) and 1 <= int(how) <= len(values):
         return int(how) - 1
     raise RuleError(f"{what}={how}: expected lowest, highest, first or 1..{len(values)}")
 
