@@ -17,7 +17,7 @@ from typing import Any, get_args, get_origin
 from pydantic import BaseModel, TypeAdapter
 
 from .dice import Roll
-from .model import Encounter, Jump, LogEntry, Op, Resolved, RollRecord
+from .model import Combatant, Encounter, Jump, LogEntry, Op, Resolved, RollRecord, Unit
 
 
 class HistoryError(RuntimeError):
@@ -93,6 +93,29 @@ def touched_units(enc: Encounter, entry: LogEntry) -> set[str] | None:
             return None
         ids.add(unit.id)
     return ids
+
+
+def touched(enc: Encounter, ops: Iterable[Op]) -> list[Combatant | Unit]:
+    """The combatants and units ``ops`` change or add, as the encounter holds them now
+    (an op names one by id, name or index, as :func:`touched_units` reads them); one that
+    is no longer there is left out."""
+    found: dict[tuple[str, str], Combatant | Unit] = {}
+    for op in ops:
+        path = op.path
+        if not path or path[0] not in ("combatants", "units"):
+            continue
+        kind = str(path[0])
+        items: list[Any] = getattr(enc, kind)
+        added = op.after.get("id") if isinstance(op.after, dict) else None
+        key = path[1] if len(path) > 1 else added
+        if key is None:
+            continue
+        try:
+            who = items[_list_index(items, key)]
+        except HistoryError:
+            continue
+        found[(kind, who.id)] = who
+    return list(found.values())
 
 
 @lru_cache(maxsize=512)

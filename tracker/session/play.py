@@ -125,6 +125,10 @@ class Never(str):
     it with what they have (a bow is neither spanned nor thrown)."""
 
 
+FORCE_HINT = " (force=yes at the : line takes it anyway)"
+"""What follows a refusal that force=yes passes, where the app says it."""
+
+
 @dataclass
 class Where:
     """Where the fight stands, in words: round, phase, who acts."""

@@ -20,7 +20,7 @@ from tracker import rules, startup
 from tracker.core import history
 from tracker.core import sequence as seqs
 from tracker.core.dice import Answers, Dice, DiceError, NeedDice, Request, roll_expression
-from tracker.core.history import HistoryError, Transaction
+from tracker.core.history import HistoryError, Transaction, touched
 from tracker.core.lifetimes import since
 from tracker.core.log import LogError
 from tracker.core.model import (
@@ -202,31 +202,20 @@ class Session:
         A change that would is refused whole, naming the value. A value a hand edit left
         outside its domain before the change (``tracker check`` names it) is not this
         change's doing, and does not stop it."""
-        touched: dict[str, set[str]] = {}
-        for op in tx.ops:
-            kind = op.path[0] if op.path else None
-            if kind not in ("combatants", "units"):
-                continue
-            added = op.after if isinstance(op.after, dict) else {}
-            key = op.path[1] if len(op.path) > 1 else added.get("id")
-            if isinstance(key, str):
-                touched.setdefault(str(kind), set()).add(key)
-        if not touched:
+        whose = touched(self.enc, tx.ops)
+        if not whose:
             return
         settings = self.domain_settings()
-        found = [(kind, who.id, who.name, problem) for kind, ids in touched.items()
-                 for who in getattr(self.enc, kind)
-                 if who.id in ids and (problem := domains.outside(who, settings))]
+        found = [(who, problem) for who in whose if (problem := domains.outside(who, settings))]
         if not found:
             return
         with tx.as_before() as before:
-            ids = {(kind, key) for kind, key, _, _ in found}
-            was = {(kind, who.id): domains.outside(who, settings) for kind in touched
-                   for who in getattr(before, kind) if (kind, who.id) in ids}
-        for kind, key, name, problem in found:
-            if was.get((kind, key), "") != problem:
+            was = {(type(who), who.id): domains.outside(who, settings)
+                   for who in touched(before, tx.ops)}
+        for who, problem in found:
+            if was.get((type(who), who.id), "") != problem:
                 tx.rollback()
-                raise CommandError(f"{name}: {problem}; nothing changed")
+                raise CommandError(f"{who.name}: {problem}; nothing changed")
 
     # --- ruleset actions ------------------------------------------------------------
 

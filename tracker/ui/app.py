@@ -26,7 +26,7 @@ from tracker.core.history import touched_units
 from tracker.core.model import Combatant, Unit
 from tracker.session.language import CommandError
 from tracker.session.opening import Opened
-from tracker.session.play import Never, PendingDuty
+from tracker.session.play import FORCE_HINT, Never, PendingDuty
 from tracker.session.session import Outcome
 from tracker.ui import prefs
 from tracker.ui.commandline import CommandLine
@@ -646,8 +646,7 @@ class TrackerApp(SavingApp):
         # said before the form; who acts is chosen in the form, so no one yet
         problem = self.session.why_not(action, None)
         if problem:
-            anyway = "" if isinstance(problem, Never) else \
-                " (force=yes at the : line takes it anyway)"
+            anyway = "" if isinstance(problem, Never) else FORCE_HINT
             self.set_status(f"{problem}{anyway}", error=True)
             ready(self.screen)  # no dialog opens: keys held for one go on at once
             return

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from tracker.session.play import FORCE_HINT
 from tracker.ui.typeahead import hand_on, hold, ready
 
 
@@ -136,7 +137,7 @@ class PickerScreen(ModalScreen[str | None]):
         why = self.refused.get(key)
         if why is not None:
             said = self.query_one("#picker-why", Label)
-            anyway = "" if key in self.final else " (force=yes at the : line takes it anyway)"
+            anyway = "" if key in self.final else FORCE_HINT
             said.update(f"{key}: {why}{anyway}")
             said.display = True
             return
